@@ -1,0 +1,423 @@
+//! The rules of Othello on bitboards.
+//!
+//! [`Board`] is relative to the side to move (`player`, `opponent`), which is what search wants:
+//! after a move the two sets swap. [`Position`] adds the colour of the side to move, which is what
+//! people and notation want.
+
+use crate::bitboard::Bitboard;
+use crate::square::{Color, Move, Square};
+use std::fmt;
+
+/// Every square but columns a and h: stops horizontal and diagonal fills from wrapping a row.
+const NOT_EDGE_COLUMNS: u64 = 0x7E7E_7E7E_7E7E_7E7E;
+
+/// Squares that can be legally played by `player` against `opponent`.
+///
+/// Technique: parallel-prefix (Kogge–Stone) fill in each of the 4 line directions, both ways at
+/// once; a run of up to 6 opponent discs is found in 3 doubling steps.
+#[inline]
+pub fn legal_moves(player: u64, opponent: u64) -> u64 {
+    #[inline(always)]
+    fn along(player: u64, mask: u64, d: u32) -> u64 {
+        let mut up = mask & (player << d);
+        let mut down = mask & (player >> d);
+        up |= mask & (up << d);
+        down |= mask & (down >> d);
+        let pairs_up = mask & (mask << d);
+        let pairs_down = pairs_up >> d;
+        up |= pairs_up & (up << (2 * d));
+        down |= pairs_down & (down >> (2 * d));
+        up |= pairs_up & (up << (2 * d));
+        down |= pairs_down & (down >> (2 * d));
+        (up << d) | (down >> d)
+    }
+    let inner = opponent & NOT_EDGE_COLUMNS;
+    let moves = along(player, inner, 1)
+        | along(player, opponent, 8)
+        | along(player, inner, 7)
+        | along(player, inner, 9);
+    moves & !(player | opponent)
+}
+
+/// Direction steps as (column delta, row delta): E, S, SE, SW go to higher bits; W, N, NW, NE lower.
+const DIRECTIONS: [(i8, i8); 8] = [(1, 0), (0, 1), (1, 1), (-1, 1), (-1, 0), (0, -1), (-1, -1), (1, -1)];
+
+/// `RAYS[sq][d]`: the squares strictly beyond `sq` in direction `d`, to the edge.
+static RAYS: [[u64; 8]; 64] = build_rays();
+
+const fn build_rays() -> [[u64; 8]; 64] {
+    let mut rays = [[0u64; 8]; 64];
+    let mut sq = 0;
+    while sq < 64 {
+        let mut d = 0;
+        while d < 8 {
+            let (dc, dr) = DIRECTIONS[d];
+            let mut c = (sq % 8) as i8 + dc;
+            let mut r = (sq / 8) as i8 + dr;
+            let mut bits = 0u64;
+            while c >= 0 && c < 8 && r >= 0 && r < 8 {
+                bits |= 1u64 << (r * 8 + c);
+                c += dc;
+                r += dr;
+            }
+            rays[sq][d] = bits;
+            d += 1;
+        }
+        sq += 1;
+    }
+    rays
+}
+
+/// The opponent discs that a disc placed on `sq` would flip (empty if the move is illegal).
+///
+/// Technique: per direction, the first square along the ray that is not an opponent disc is
+/// isolated (lowest bit for rays going up, highest for rays going down); if it is the player's,
+/// every ray square before it flips.
+#[inline]
+pub fn flips(player: u64, opponent: u64, sq: Square) -> u64 {
+    let rays = &RAYS[sq.index() as usize];
+    let mut flipped = 0u64;
+    for &ray in &rays[..4] {
+        let stop = ray & !opponent;
+        let first = stop & stop.wrapping_neg();
+        if first & player != 0 {
+            flipped |= (first - 1) & ray;
+        }
+    }
+    for &ray in &rays[4..] {
+        let stop = ray & !opponent;
+        if stop != 0 {
+            let last = 1u64 << (63 - stop.leading_zeros());
+            if last & player != 0 {
+                flipped |= ray & !((last << 1).wrapping_sub(1));
+            }
+        }
+    }
+    flipped
+}
+
+/// Stones of the side to move (`player`) and of the other side (`opponent`).
+///
+/// ```
+/// use reversi::Board;
+/// let b = Board::start();
+/// assert_eq!(b.legal_moves().count(), 4);
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct Board {
+    pub player: u64,
+    pub opponent: u64,
+}
+
+/// Why a move could not be played.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum MoveError {
+    /// The square already holds a disc.
+    Occupied(Square),
+    /// The square is empty but placing there flips nothing.
+    NoFlip(Square),
+    /// A pass was asked for while a move exists.
+    PassNotAllowed { legal: Bitboard },
+    /// A square was played while the side must pass.
+    MustPass(Square),
+    /// Neither side can move.
+    GameOver,
+}
+
+impl fmt::Display for MoveError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            MoveError::Occupied(sq) => write!(f, "illegal move {sq}: the square is occupied"),
+            MoveError::NoFlip(sq) => write!(f, "illegal move {sq}: it flips no disc"),
+            MoveError::PassNotAllowed { legal } => {
+                let list: Vec<String> = legal.into_iter().map(|s| s.to_string()).collect();
+                write!(f, "cannot pass: legal moves exist ({})", list.join(" "))
+            }
+            MoveError::MustPass(sq) => write!(f, "illegal move {sq}: the side to move has no legal move and must pass"),
+            MoveError::GameOver => write!(f, "the game is over: neither side can move"),
+        }
+    }
+}
+
+impl std::error::Error for MoveError {}
+
+impl Board {
+    /// The standard start, black to move: d5 and e4 black, d4 and e5 white.
+    pub const fn start() -> Board {
+        // d5 = 35, e4 = 28 (black, to move); d4 = 27, e5 = 36 (white)
+        Board { player: (1 << 35) | (1 << 28), opponent: (1 << 27) | (1 << 36) }
+    }
+
+    /// A board from the two sets; `None` if they overlap.
+    pub const fn new(player: u64, opponent: u64) -> Option<Board> {
+        if player & opponent != 0 {
+            None
+        } else {
+            Some(Board { player, opponent })
+        }
+    }
+
+    #[inline]
+    pub const fn empty(self) -> u64 {
+        !(self.player | self.opponent)
+    }
+
+    #[inline]
+    pub const fn empty_count(self) -> u32 {
+        self.empty().count_ones()
+    }
+
+    /// Squares the side to move can play.
+    #[inline]
+    pub fn legal_moves(self) -> Bitboard {
+        Bitboard(legal_moves(self.player, self.opponent))
+    }
+
+    /// True when the side to move has no square but the opponent has one.
+    pub fn must_pass(self) -> bool {
+        legal_moves(self.player, self.opponent) == 0 && legal_moves(self.opponent, self.player) != 0
+    }
+
+    /// True when neither side can move.
+    pub fn is_game_over(self) -> bool {
+        legal_moves(self.player, self.opponent) == 0 && legal_moves(self.opponent, self.player) == 0
+    }
+
+    /// Discs that playing `sq` would flip (empty when illegal).
+    #[inline]
+    pub fn flips(self, sq: Square) -> Bitboard {
+        if self.empty() & sq.bit() == 0 {
+            Bitboard::EMPTY
+        } else {
+            Bitboard(flips(self.player, self.opponent, sq))
+        }
+    }
+
+    /// Plays `sq`, assuming it is legal; the result is seen from the new side to move.
+    #[inline]
+    pub fn play_unchecked(self, sq: Square) -> Board {
+        let f = flips(self.player, self.opponent, sq);
+        Board { player: self.opponent ^ f, opponent: self.player | f | sq.bit() }
+    }
+
+    /// Plays `sq` with the discs `flipped` already computed.
+    #[inline]
+    pub const fn play_with_flips(self, sq: Square, flipped: u64) -> Board {
+        Board { player: self.opponent ^ flipped, opponent: self.player | flipped | sq.bit() }
+    }
+
+    /// Hands the move to the opponent (no check).
+    #[inline]
+    pub const fn passed(self) -> Board {
+        Board { player: self.opponent, opponent: self.player }
+    }
+
+    /// Plays a move after checking it is legal.
+    pub fn play(self, mv: Move) -> Result<Board, MoveError> {
+        let moves = legal_moves(self.player, self.opponent);
+        match mv {
+            Move::Pass => {
+                if moves != 0 {
+                    Err(MoveError::PassNotAllowed { legal: Bitboard(moves) })
+                } else if legal_moves(self.opponent, self.player) == 0 {
+                    Err(MoveError::GameOver)
+                } else {
+                    Ok(self.passed())
+                }
+            }
+            Move::Play(sq) => {
+                if moves & sq.bit() != 0 {
+                    Ok(self.play_unchecked(sq))
+                } else if self.empty() & sq.bit() == 0 {
+                    Err(MoveError::Occupied(sq))
+                } else if moves == 0 {
+                    if legal_moves(self.opponent, self.player) == 0 {
+                        Err(MoveError::GameOver)
+                    } else {
+                        Err(MoveError::MustPass(sq))
+                    }
+                } else {
+                    Err(MoveError::NoFlip(sq))
+                }
+            }
+        }
+    }
+
+    /// Disc difference for the side to move at the end of the game, empty squares going to the
+    /// winner (the FFO convention).
+    pub fn final_score(self) -> i32 {
+        let p = self.player.count_ones() as i32;
+        let o = self.opponent.count_ones() as i32;
+        let e = 64 - p - o;
+        match p.cmp(&o) {
+            std::cmp::Ordering::Greater => p - o + e,
+            std::cmp::Ordering::Less => p - o - e,
+            std::cmp::Ordering::Equal => 0,
+        }
+    }
+
+    /// A 64-bit hash of the board for transposition tables (a strong integer mix of both sets).
+    #[inline]
+    pub fn hash(self) -> u64 {
+        #[inline(always)]
+        fn mix(mut x: u64) -> u64 {
+            // splitmix64 finaliser
+            x ^= x >> 30;
+            x = x.wrapping_mul(0xbf58_476d_1ce4_e5b9);
+            x ^= x >> 27;
+            x = x.wrapping_mul(0x94d0_49bb_1331_11eb);
+            x ^ (x >> 31)
+        }
+        mix(self.player ^ mix(self.opponent.wrapping_add(0x9e37_79b9_7f4a_7c15)))
+    }
+}
+
+/// A board with the colour of the side to move: what notation and the user interface deal in.
+///
+/// ```
+/// use reversi::{Color, Move, Position};
+/// let p = Position::start().play("f5".parse::<Move>().unwrap()).unwrap();
+/// assert_eq!(p.side_to_move(), Color::White);
+/// assert_eq!((p.count(Color::Black), p.count(Color::White)), (4, 1));
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct Position {
+    board: Board,
+    side: Color,
+}
+
+impl Position {
+    /// The standard start, black to move.
+    pub const fn start() -> Position {
+        Position { board: Board::start(), side: Color::Black }
+    }
+
+    /// From black and white discs and the side to move; `None` if the sets overlap.
+    pub fn from_colors(black: u64, white: u64, side: Color) -> Option<Position> {
+        let board = match side {
+            Color::Black => Board::new(black, white)?,
+            Color::White => Board::new(white, black)?,
+        };
+        Some(Position { board, side })
+    }
+
+    /// From a side-relative board and the colour whose turn it is.
+    pub const fn from_board(board: Board, side: Color) -> Position {
+        Position { board, side }
+    }
+
+    pub const fn board(self) -> Board {
+        self.board
+    }
+
+    pub const fn side_to_move(self) -> Color {
+        self.side
+    }
+
+    /// Discs of `color`.
+    pub const fn discs(self, color: Color) -> u64 {
+        if matches!((color, self.side), (Color::Black, Color::Black) | (Color::White, Color::White)) {
+            self.board.player
+        } else {
+            self.board.opponent
+        }
+    }
+
+    pub const fn count(self, color: Color) -> u32 {
+        self.discs(color).count_ones()
+    }
+
+    /// What stands on `sq`.
+    pub fn at(self, sq: Square) -> Option<Color> {
+        if self.discs(Color::Black) & sq.bit() != 0 {
+            Some(Color::Black)
+        } else if self.discs(Color::White) & sq.bit() != 0 {
+            Some(Color::White)
+        } else {
+            None
+        }
+    }
+
+    pub fn legal_moves(self) -> Bitboard {
+        self.board.legal_moves()
+    }
+
+    pub fn must_pass(self) -> bool {
+        self.board.must_pass()
+    }
+
+    pub fn is_game_over(self) -> bool {
+        self.board.is_game_over()
+    }
+
+    /// Plays a move after checking it is legal.
+    pub fn play(self, mv: Move) -> Result<Position, MoveError> {
+        Ok(Position { board: self.board.play(mv)?, side: self.side.opposite() })
+    }
+
+    /// The winner of a finished game under the rule that empty squares go to the winner, or `None`
+    /// for a draw. Meaningful only once `is_game_over()`.
+    pub fn winner(self) -> Option<Color> {
+        match self.count(Color::Black).cmp(&self.count(Color::White)) {
+            std::cmp::Ordering::Greater => Some(Color::Black),
+            std::cmp::Ordering::Less => Some(Color::White),
+            std::cmp::Ordering::Equal => None,
+        }
+    }
+
+    /// Final disc difference from black's point of view (empties to the winner).
+    pub fn final_score_black(self) -> i32 {
+        match self.side {
+            Color::Black => self.board.final_score(),
+            Color::White => -self.board.final_score(),
+        }
+    }
+}
+
+impl Default for Position {
+    fn default() -> Position {
+        Position::start()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sq(s: &str) -> Square {
+        s.parse().unwrap()
+    }
+
+    #[test]
+    fn start_has_the_four_classic_moves() {
+        let moves: Vec<String> = Board::start().legal_moves().map(|s| s.to_string()).collect();
+        assert_eq!(moves, ["d3", "c4", "f5", "e6"]);
+    }
+
+    #[test]
+    fn playing_flips_and_swaps_sides() {
+        let b = Board::start().play(Move::Play(sq("f5"))).unwrap();
+        // White to move: 1 white disc (d4), 4 black.
+        assert_eq!(b.player.count_ones(), 1);
+        assert_eq!(b.opponent.count_ones(), 4);
+        assert!(b.opponent & sq("e5").bit() != 0);
+    }
+
+    #[test]
+    fn illegal_moves_are_typed_errors() {
+        let b = Board::start();
+        assert_eq!(b.play(Move::Play(sq("d4"))), Err(MoveError::Occupied(sq("d4"))));
+        assert_eq!(b.play(Move::Play(sq("a1"))), Err(MoveError::NoFlip(sq("a1"))));
+        assert!(matches!(b.play(Move::Pass), Err(MoveError::PassNotAllowed { .. })));
+        let over = Board { player: u64::MAX, opponent: 0 };
+        assert_eq!(over.play(Move::Pass), Err(MoveError::GameOver));
+    }
+
+    #[test]
+    fn final_score_gives_empties_to_the_winner() {
+        let b = Board { player: 0b111, opponent: 0b1000 };
+        assert_eq!(b.final_score(), 3 - 1 + 60);
+        assert_eq!(b.passed().final_score(), -62);
+        assert_eq!(Board { player: 1, opponent: 2 }.final_score(), 0);
+    }
+}
