@@ -10,9 +10,21 @@
 
 pub mod bitboard;
 pub mod board;
+pub mod endgame;
+pub mod eval;
+pub mod expert;
+pub mod game;
+pub mod history;
+pub mod levels;
+pub mod minimax;
 pub mod notation;
 pub mod perft;
+pub mod search;
 pub mod square;
+pub mod stability;
+pub mod tt;
+#[cfg(target_arch = "wasm32")]
+pub mod wasm;
 
 pub use bitboard::Bitboard;
 pub use board::{Board, MoveError, Position};

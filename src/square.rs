@@ -76,7 +76,12 @@ impl Square {
 
 impl fmt::Display for Square {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}{}", (b'a' + self.col()) as char, (b'1' + self.row()) as char)
+        write!(
+            f,
+            "{}{}",
+            (b'a' + self.col()) as char,
+            (b'1' + self.row()) as char
+        )
     }
 }
 
@@ -105,7 +110,9 @@ impl FromStr for Square {
                 return Ok(sq);
             }
         }
-        Err(ParseSquareError { input: s.to_string() })
+        Err(ParseSquareError {
+            input: s.to_string(),
+        })
     }
 }
 
@@ -113,7 +120,9 @@ impl TryFrom<u8> for Square {
     type Error = ParseSquareError;
 
     fn try_from(index: u8) -> Result<Square, ParseSquareError> {
-        Square::new(index).ok_or(ParseSquareError { input: index.to_string() })
+        Square::new(index).ok_or(ParseSquareError {
+            input: index.to_string(),
+        })
     }
 }
 
@@ -212,7 +221,9 @@ impl FromStr for Move {
         }
         t.parse::<Square>()
             .map(Move::Play)
-            .map_err(|_| ParseSquareError { input: s.to_string() })
+            .map_err(|_| ParseSquareError {
+                input: s.to_string(),
+            })
     }
 }
 

@@ -1,0 +1,167 @@
+//! Transposition table: a fixed-size hash table of search results keyed by the exact board.
+//!
+//! Buckets of two entries: one kept by depth (the deeper result survives), one always replaced
+//! (the most recent result). Entries store the full board, so a hit is never a false match.
+
+use crate::board::Board;
+
+/// What a stored score means relative to the true value.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Bound {
+    /// The score is the exact value (searched inside the window).
+    Exact,
+    /// The true value is at least the score (a beta cutoff).
+    Lower,
+    /// The true value is at most the score (every move failed low).
+    Upper,
+}
+
+/// One stored search result.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TtEntry {
+    pub player: u64,
+    pub opponent: u64,
+    pub score: i32,
+    /// Best or refuting move as a square index, `NO_MOVE` if none.
+    pub best_move: u8,
+    /// Remaining depth (plies or empties) the score was searched to.
+    pub depth: u8,
+    pub bound: Bound,
+    /// Search generation that wrote the entry (older ones are replaced first).
+    pub generation: u8,
+}
+
+/// `best_move` value meaning "no move recorded" (also used for a pass).
+pub const NO_MOVE: u8 = 64;
+
+impl TtEntry {
+    /// An empty slot: the impossible move `u8::MAX` marks it, so an all-zero board never matches.
+    const VACANT: TtEntry = TtEntry {
+        player: 0,
+        opponent: 0,
+        score: 0,
+        best_move: u8::MAX,
+        depth: 0,
+        bound: Bound::Upper,
+        generation: 0,
+    };
+
+    fn matches(&self, board: Board) -> bool {
+        self.player == board.player && self.opponent == board.opponent && self.best_move != u8::MAX
+    }
+}
+
+#[derive(Clone, Copy)]
+struct Bucket {
+    deep: TtEntry,
+    recent: TtEntry,
+}
+
+const VACANT_BUCKET: Bucket = Bucket {
+    deep: TtEntry::VACANT,
+    recent: TtEntry::VACANT,
+};
+
+/// A transposition table of a settable size.
+///
+/// ```
+/// use reversi::{Board, tt::{TranspositionTable, TtEntry, Bound, NO_MOVE}};
+/// let mut tt = TranspositionTable::new(1);
+/// let b = Board::start();
+/// tt.store(b, 12, Bound::Exact, 5, NO_MOVE);
+/// assert_eq!(tt.probe(b).unwrap().score, 12);
+/// tt.clear();
+/// assert!(tt.probe(b).is_none());
+/// ```
+pub struct TranspositionTable {
+    buckets: Vec<Bucket>,
+    mask: usize,
+    generation: u8,
+}
+
+impl TranspositionTable {
+    /// A table of about `megabytes` MiB (rounded down to a power of two buckets, at least 1024).
+    pub fn new(megabytes: usize) -> TranspositionTable {
+        let bytes = megabytes.max(1).saturating_mul(1 << 20);
+        let wanted = (bytes / std::mem::size_of::<Bucket>()).max(1024);
+        let count = if wanted.is_power_of_two() {
+            wanted
+        } else {
+            wanted.next_power_of_two() >> 1
+        };
+        TranspositionTable {
+            buckets: vec![VACANT_BUCKET; count],
+            mask: count - 1,
+            generation: 0,
+        }
+    }
+
+    /// Size in bytes.
+    pub fn size_bytes(&self) -> usize {
+        self.buckets.len() * std::mem::size_of::<Bucket>()
+    }
+
+    /// Forgets everything (between games, on request).
+    pub fn clear(&mut self) {
+        self.buckets.fill(VACANT_BUCKET);
+        self.generation = 0;
+    }
+
+    /// Starts a new search: entries of earlier searches become preferred victims.
+    pub fn new_search(&mut self) {
+        self.generation = self.generation.wrapping_add(1);
+    }
+
+    #[inline]
+    fn bucket(&self, board: Board) -> usize {
+        board.hash() as usize & self.mask
+    }
+
+    /// The entry stored for this exact board, if any.
+    #[inline]
+    pub fn probe(&self, board: Board) -> Option<TtEntry> {
+        let b = &self.buckets[self.bucket(board)];
+        if b.deep.matches(board) {
+            Some(b.deep)
+        } else if b.recent.matches(board) {
+            Some(b.recent)
+        } else {
+            None
+        }
+    }
+
+    /// Stores a result. The deep slot keeps the deepest result of the current search; anything
+    /// else goes to the recent slot.
+    #[inline]
+    pub fn store(&mut self, board: Board, score: i32, bound: Bound, depth: u8, best_move: u8) {
+        let generation = self.generation;
+        let i = self.bucket(board);
+        let b = &mut self.buckets[i];
+        let entry = TtEntry {
+            player: board.player,
+            opponent: board.opponent,
+            score,
+            best_move,
+            depth,
+            bound,
+            generation,
+        };
+        if b.deep.matches(board) || b.deep.generation != generation || depth >= b.deep.depth {
+            // Keep a known best move if the new result has none.
+            let keep_move = if best_move == NO_MOVE && b.deep.matches(board) {
+                b.deep.best_move
+            } else {
+                best_move
+            };
+            if !b.deep.matches(board) && b.deep.best_move != u8::MAX {
+                b.recent = b.deep;
+            }
+            b.deep = TtEntry {
+                best_move: keep_move,
+                ..entry
+            };
+        } else {
+            b.recent = entry;
+        }
+    }
+}
