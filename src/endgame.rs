@@ -33,17 +33,11 @@ impl Solver {
     ) -> Option<Solution> {
         self.nodes = 0;
         let (score, pv) = self.negamax(board, alpha, beta, should_stop)?;
-        Some(Solution {
-            score,
-            best_move: pv.first().copied().unwrap_or(Move::Pass),
-            pv,
-            nodes: self.nodes,
-        })
+        Some(Solution { score, best_move: pv.first().copied().unwrap_or(Move::Pass), pv, nodes: self.nodes })
     }
 
     pub fn solve_exact(&mut self, board: Board) -> Solution {
-        self.solve(board, -64, 64, &mut |_| false)
-            .expect("never stopped")
+        self.solve(board, -64, 64, &mut |_| false).expect("never stopped")
     }
 
     fn negamax(

@@ -26,78 +26,15 @@ pub struct Level {
 /// Depths and solve thresholds were chosen so that each level answers within about a second in a
 /// browser on a phone, except the last two, which use their time budget.
 pub const LEVELS: &[Level] = &[
-    Level {
-        number: 1,
-        name: "Beginner",
-        depth: 1,
-        exact_from_empties: 0,
-        time_ms: None,
-        randomness: 400,
-    },
-    Level {
-        number: 2,
-        name: "Novice",
-        depth: 2,
-        exact_from_empties: 4,
-        time_ms: None,
-        randomness: 150,
-    },
-    Level {
-        number: 3,
-        name: "Casual",
-        depth: 3,
-        exact_from_empties: 8,
-        time_ms: None,
-        randomness: 40,
-    },
-    Level {
-        number: 4,
-        name: "Club",
-        depth: 4,
-        exact_from_empties: 10,
-        time_ms: None,
-        randomness: 0,
-    },
-    Level {
-        number: 5,
-        name: "Strong",
-        depth: 6,
-        exact_from_empties: 12,
-        time_ms: None,
-        randomness: 0,
-    },
-    Level {
-        number: 6,
-        name: "Expert",
-        depth: 8,
-        exact_from_empties: 14,
-        time_ms: None,
-        randomness: 0,
-    },
-    Level {
-        number: 7,
-        name: "Master",
-        depth: 10,
-        exact_from_empties: 16,
-        time_ms: Some(2_000),
-        randomness: 0,
-    },
-    Level {
-        number: 8,
-        name: "Grandmaster",
-        depth: 14,
-        exact_from_empties: 18,
-        time_ms: Some(4_000),
-        randomness: 0,
-    },
-    Level {
-        number: 9,
-        name: "Maximum",
-        depth: 60,
-        exact_from_empties: 20,
-        time_ms: Some(6_000),
-        randomness: 0,
-    },
+    Level { number: 1, name: "Beginner", depth: 1, exact_from_empties: 0, time_ms: None, randomness: 400 },
+    Level { number: 2, name: "Novice", depth: 2, exact_from_empties: 4, time_ms: None, randomness: 150 },
+    Level { number: 3, name: "Casual", depth: 3, exact_from_empties: 8, time_ms: None, randomness: 40 },
+    Level { number: 4, name: "Club", depth: 4, exact_from_empties: 10, time_ms: None, randomness: 0 },
+    Level { number: 5, name: "Strong", depth: 6, exact_from_empties: 12, time_ms: None, randomness: 0 },
+    Level { number: 6, name: "Expert", depth: 8, exact_from_empties: 14, time_ms: None, randomness: 0 },
+    Level { number: 7, name: "Master", depth: 10, exact_from_empties: 16, time_ms: Some(2_000), randomness: 0 },
+    Level { number: 8, name: "Grandmaster", depth: 14, exact_from_empties: 18, time_ms: Some(4_000), randomness: 0 },
+    Level { number: 9, name: "Maximum", depth: 60, exact_from_empties: 20, time_ms: Some(6_000), randomness: 0 },
 ];
 
 /// A level number outside `1..=LEVELS.len()`.
@@ -108,12 +45,7 @@ pub struct LevelError {
 
 impl fmt::Display for LevelError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "level {} does not exist (levels are 1 to {})",
-            self.requested,
-            LEVELS.len()
-        )
+        write!(f, "level {} does not exist (levels are 1 to {})", self.requested, LEVELS.len())
     }
 }
 

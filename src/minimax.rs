@@ -28,11 +28,7 @@ pub struct Line<M> {
 /// ```
 pub fn minimax<G: Game>(game: &G, pos: &G::Position, depth: u32) -> Line<G::Move> {
     if game.deep_enough(pos, depth) {
-        return Line {
-            value: game.evaluate(pos),
-            path: Vec::new(),
-            nodes: 1,
-        };
+        return Line { value: game.evaluate(pos), path: Vec::new(), nodes: 1 };
     }
     let mut best: Option<Line<G::Move>> = None;
     let mut nodes = 1;
@@ -44,20 +40,12 @@ pub fn minimax<G: Game>(game: &G, pos: &G::Position, depth: u32) -> Line<G::Move
             let mut path = Vec::with_capacity(child.path.len() + 1);
             path.push(mv);
             path.extend(child.path);
-            best = Some(Line {
-                value,
-                path,
-                nodes: 0,
-            });
+            best = Some(Line { value, path, nodes: 0 });
         }
     }
     match best {
         // No successor: the value is the static one, as if deep enough (step 3 of the notes).
-        None => Line {
-            value: game.evaluate(pos),
-            path: Vec::new(),
-            nodes,
-        },
+        None => Line { value: game.evaluate(pos), path: Vec::new(), nodes },
         Some(b) => Line { nodes, ..b },
     }
 }
@@ -76,19 +64,9 @@ pub fn minimax<G: Game>(game: &G, pos: &G::Position, depth: u32) -> Line<G::Move
 /// let full = alpha_beta(&g, &Board::start(), 3, -i32::MAX, i32::MAX);
 /// assert_eq!(full.value, minimax(&g, &Board::start(), 3).value);
 /// ```
-pub fn alpha_beta<G: Game>(
-    game: &G,
-    pos: &G::Position,
-    depth: u32,
-    alpha: i32,
-    beta: i32,
-) -> Line<G::Move> {
+pub fn alpha_beta<G: Game>(game: &G, pos: &G::Position, depth: u32, alpha: i32, beta: i32) -> Line<G::Move> {
     if game.deep_enough(pos, depth) {
-        return Line {
-            value: game.evaluate(pos),
-            path: Vec::new(),
-            nodes: 1,
-        };
+        return Line { value: game.evaluate(pos), path: Vec::new(), nodes: 1 };
     }
     let mut alpha = alpha;
     let mut path = Vec::new();
@@ -107,23 +85,11 @@ pub fn alpha_beta<G: Game>(
         }
         if alpha >= beta {
             // The opponent will avoid this position: the remaining successors are pruned.
-            return Line {
-                value: beta,
-                path,
-                nodes,
-            };
+            return Line { value: beta, path, nodes };
         }
     }
     if !any {
-        return Line {
-            value: game.evaluate(pos),
-            path: Vec::new(),
-            nodes,
-        };
+        return Line { value: game.evaluate(pos), path: Vec::new(), nodes };
     }
-    Line {
-        value: alpha,
-        path,
-        nodes,
-    }
+    Line { value: alpha, path, nodes }
 }

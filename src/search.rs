@@ -35,10 +35,7 @@ pub struct Limits {
 impl Limits {
     /// A fixed-depth search.
     pub fn depth(depth: u32) -> Limits {
-        Limits {
-            depth: Some(depth),
-            ..Limits::default()
-        }
+        Limits { depth: Some(depth), ..Limits::default() }
     }
 }
 
@@ -134,11 +131,7 @@ pub struct Control<'a> {
 
 impl<'a> Control<'a> {
     pub fn new(clock: &'a dyn Fn() -> f64) -> Control<'a> {
-        Control {
-            stop: None,
-            clock,
-            on_progress: None,
-        }
+        Control { stop: None, clock, on_progress: None }
     }
 }
 
@@ -243,7 +236,7 @@ impl Engine {
     fn out_of_budget(&mut self, budget: &Budget) -> bool {
         if !self.aborted
             && (self.nodes >= self.node_limit
-                || self.nodes % CHECK_INTERVAL == 0 && self.must_stop_now(budget))
+                || self.nodes.is_multiple_of(CHECK_INTERVAL) && self.must_stop_now(budget))
         {
             self.aborted = true;
         }
@@ -251,11 +244,7 @@ impl Engine {
     }
 
     fn must_stop_now(&self, budget: &Budget) -> bool {
-        budget
-            .control
-            .stop
-            .is_some_and(|s| s.load(Ordering::Relaxed))
-            || (budget.control.clock)() >= self.deadline
+        budget.control.stop.is_some_and(|s| s.load(Ordering::Relaxed)) || (budget.control.clock)() >= self.deadline
     }
 
     /// Finds the best move under `limits`.
@@ -266,9 +255,7 @@ impl Engine {
         let start = (control.clock)();
         self.reset_counters(limits, start);
         let mut budget = Budget { control };
-        let result = if limits.randomness > 0
-            && legal_moves(board.player, board.opponent).count_ones() > 1
-        {
+        let result = if limits.randomness > 0 && legal_moves(board.player, board.opponent).count_ones() > 1 {
             self.search_randomized(board, limits, &mut budget)
         } else {
             self.search_best(board, limits, &mut budget, start)
@@ -282,26 +269,13 @@ impl Engine {
         result.stats.tt_hits = self.tt_hits;
         result.stats.cutoffs = self.cutoffs;
         result.stats.elapsed_ms = elapsed as u64;
-        result.stats.nps = if elapsed > 0.0 {
-            (self.nodes as f64 * 1000.0 / elapsed) as u64
-        } else {
-            0
-        };
+        result.stats.nps = if elapsed > 0.0 { (self.nodes as f64 * 1000.0 / elapsed) as u64 } else { 0 };
         result
     }
 
-    fn search_best(
-        &mut self,
-        board: Board,
-        limits: &Limits,
-        budget: &mut Budget,
-        start: f64,
-    ) -> SearchResult {
+    fn search_best(&mut self, board: Board, limits: &Limits, budget: &mut Budget, start: f64) -> SearchResult {
         let empties = board.empty_count();
-        let max_depth = limits
-            .depth
-            .unwrap_or(MAX_PLY as u32 - 2)
-            .clamp(1, MAX_PLY as u32 - 2);
+        let max_depth = limits.depth.unwrap_or(MAX_PLY as u32 - 2).clamp(1, MAX_PLY as u32 - 2);
         let solve = limits.exact_from_empties.is_some_and(|e| empties <= e);
         // Midgame iterations first; before an exact solve, a shallow one gives a fallback move.
         let midgame_depth = if solve { max_depth.min(4) } else { max_depth };
@@ -322,10 +296,7 @@ impl Engine {
                     best_move: solution.best_move,
                     score: Score::Exact(solution.score),
                     pv: solution.pv,
-                    stats: Stats {
-                        depth: empties,
-                        ..result.stats
-                    },
+                    stats: Stats { depth: empties, ..result.stats },
                 };
                 let elapsed = ((budget.control.clock)() - start).max(0.0) as u64;
                 self.report(budget, &result, elapsed);
@@ -363,12 +334,8 @@ impl Engine {
             Some(sq) if moves != 0 => Move::Play(sq),
             _ => Move::Pass,
         };
-        let mut best = SearchResult {
-            best_move: fallback,
-            score: Score::Eval(0),
-            pv: vec![fallback],
-            stats: Stats::default(),
-        };
+        let mut best =
+            SearchResult { best_move: fallback, score: Score::Eval(0), pv: vec![fallback], stats: Stats::default() };
         if moves == 0 && legal_moves(board.opponent, board.player) == 0 {
             best.score = Score::Exact(board.final_score());
             best.pv.clear();
@@ -390,10 +357,7 @@ impl Engine {
                 best_move: pv.first().copied().unwrap_or(fallback),
                 score: Score::from_value(value),
                 pv,
-                stats: Stats {
-                    depth,
-                    ..Stats::default()
-                },
+                stats: Stats { depth, ..Stats::default() },
             };
             let elapsed = ((budget.control.clock)() - start).max(0.0);
             self.report(budget, &best, elapsed as u64);
@@ -413,25 +377,14 @@ impl Engine {
 
     /// Scores every legal move (for hints): each move's score is the negated search of the position
     /// after it, exact when the solver applies.
-    pub fn analyze_moves(
-        &mut self,
-        board: Board,
-        limits: &Limits,
-        control: &mut Control,
-    ) -> Vec<(Move, Score)> {
+    pub fn analyze_moves(&mut self, board: Board, limits: &Limits, control: &mut Control) -> Vec<(Move, Score)> {
         let start = (control.clock)();
         self.reset_counters(limits, start);
         let mut budget = Budget { control };
         self.analyze(board, limits, &mut budget, start)
     }
 
-    fn analyze(
-        &mut self,
-        board: Board,
-        limits: &Limits,
-        budget: &mut Budget,
-        start: f64,
-    ) -> Vec<(Move, Score)> {
+    fn analyze(&mut self, board: Board, limits: &Limits, budget: &mut Budget, start: f64) -> Vec<(Move, Score)> {
         let mut moves = legal_moves(board.player, board.opponent);
         if moves == 0 {
             if legal_moves(board.opponent, board.player) == 0 {
@@ -453,12 +406,7 @@ impl Engine {
                 self.deadline = now + (deadline - now).max(0.0) / (count - index) as f64;
             }
             self.aborted = false;
-            let r = self.search_best(
-                board.play_unchecked(sq),
-                &Self::child_limits(limits),
-                budget,
-                start,
-            );
+            let r = self.search_best(board.play_unchecked(sq), &Self::child_limits(limits), budget, start);
             out.push((Move::Play(sq), r.score.negate()));
             index += 1;
         }
@@ -477,42 +425,26 @@ impl Engine {
 
     /// Weak play on purpose: every move is scored, then one is drawn among those within
     /// `randomness` of the best.
-    fn search_randomized(
-        &mut self,
-        board: Board,
-        limits: &Limits,
-        budget: &mut Budget,
-    ) -> SearchResult {
+    fn search_randomized(&mut self, board: Board, limits: &Limits, budget: &mut Budget) -> SearchResult {
         let start = (budget.control.clock)();
         let scored = self.analyze(board, limits, budget, start);
         let best_value = scored.iter().map(|(_, s)| s.to_value()).max().unwrap_or(0);
-        let candidates: Vec<&(Move, Score)> = scored
-            .iter()
-            .filter(|(_, s)| s.to_value() >= best_value.saturating_sub(limits.randomness))
-            .collect();
+        let candidates: Vec<&(Move, Score)> =
+            scored.iter().filter(|(_, s)| s.to_value() >= best_value.saturating_sub(limits.randomness)).collect();
         let mut rng = limits.seed ^ board.hash();
         let pick = (splitmix64(&mut rng) % candidates.len().max(1) as u64) as usize;
-        let (mv, score) = candidates
-            .get(pick)
-            .map_or((Move::Pass, Score::Eval(0)), |c| **c);
+        let (mv, score) = candidates.get(pick).map_or((Move::Pass, Score::Eval(0)), |c| **c);
         SearchResult {
             best_move: mv,
             score,
             pv: vec![mv],
-            stats: Stats {
-                depth: limits.depth.unwrap_or(1),
-                ..Stats::default()
-            },
+            stats: Stats { depth: limits.depth.unwrap_or(1), ..Stats::default() },
         }
     }
 
     #[inline]
     fn set_pv(&mut self, ply: usize, mv: Move) {
-        let child_len = if ply + 1 < MAX_PLY {
-            self.pv_len[ply + 1]
-        } else {
-            ply + 1
-        };
+        let child_len = if ply + 1 < MAX_PLY { self.pv_len[ply + 1] } else { ply + 1 };
         self.pv[ply][ply] = mv;
         for i in ply + 1..child_len {
             self.pv[ply][i] = self.pv[ply + 1][i];
@@ -521,15 +453,7 @@ impl Engine {
     }
 
     /// Principal-variation search (fail-soft negamax alpha-beta with null windows).
-    fn pvs(
-        &mut self,
-        budget: &Budget,
-        b: Board,
-        depth: u32,
-        mut alpha: i32,
-        beta: i32,
-        ply: usize,
-    ) -> i32 {
+    fn pvs(&mut self, budget: &Budget, b: Board, depth: u32, mut alpha: i32, beta: i32, ply: usize) -> i32 {
         self.pv_len[ply] = ply;
         self.nodes += 1;
         if self.out_of_budget(budget) {
@@ -610,8 +534,7 @@ impl Engine {
         } else {
             Bound::Upper
         };
-        self.tt
-            .store(b, best, bound, depth.min(255) as u8, best_move);
+        self.tt.store(b, best, bound, depth.min(255) as u8, best_move);
         best
     }
 }
@@ -627,11 +550,7 @@ struct MoveList {
 impl MoveList {
     #[inline]
     fn new(b: Board, mut moves: u64, tt_move: u8, depth: u32) -> MoveList {
-        let mut list = MoveList {
-            squares: [0; 32],
-            scores: [0; 32],
-            len: 0,
-        };
+        let mut list = MoveList { squares: [0; 32], scores: [0; 32], len: 0 };
         while moves != 0 && list.len < 32 {
             let i = moves.trailing_zeros() as u8;
             moves &= moves - 1;
@@ -640,8 +559,7 @@ impl MoveList {
             } else if depth >= 3 {
                 // Fastest first: leave the opponent as few replies as possible.
                 let child = b.play_unchecked(Square::new(i).expect("bit index < 64"));
-                SQUARE_ORDER[i as usize]
-                    - 16 * legal_moves(child.player, child.opponent).count_ones() as i32
+                SQUARE_ORDER[i as usize] - 16 * legal_moves(child.player, child.opponent).count_ones() as i32
             } else {
                 SQUARE_ORDER[i as usize]
             };

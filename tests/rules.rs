@@ -19,16 +19,7 @@ struct ArrayBoard {
     to_move: Cell,
 }
 
-const DIRS: [(i32, i32); 8] = [
-    (-1, -1),
-    (-1, 0),
-    (-1, 1),
-    (0, -1),
-    (0, 1),
-    (1, -1),
-    (1, 0),
-    (1, 1),
-];
+const DIRS: [(i32, i32); 8] = [(-1, -1), (-1, 0), (-1, 1), (0, -1), (0, 1), (1, -1), (1, 0), (1, 1)];
 
 impl ArrayBoard {
     fn start() -> ArrayBoard {
@@ -37,10 +28,7 @@ impl ArrayBoard {
         cells[4][4] = Cell::White; // e5
         cells[4][3] = Cell::Black; // d5
         cells[3][4] = Cell::Black; // e4
-        ArrayBoard {
-            cells,
-            to_move: Cell::Black,
-        }
+        ArrayBoard { cells, to_move: Cell::Black }
     }
 
     fn other(c: Cell) -> Cell {
@@ -105,11 +93,7 @@ impl ArrayBoard {
     }
 
     fn same_as(&self, p: Position) -> bool {
-        let side = if self.to_move == Cell::Black {
-            Color::Black
-        } else {
-            Color::White
-        };
+        let side = if self.to_move == Cell::Black { Color::Black } else { Color::White };
         if side != p.side_to_move() {
             return false;
         }
@@ -133,15 +117,9 @@ fn ten_thousand_random_games_agree_with_the_array_reference() {
         let mut reference = ArrayBoard::start();
         let mut pos = Position::start();
         loop {
-            assert!(
-                reference.same_as(pos),
-                "game {game}: boards diverged\n{pos:?}"
-            );
+            assert!(reference.same_as(pos), "game {game}: boards diverged\n{pos:?}");
             let want: Vec<(i32, i32)> = reference.moves(reference.to_move);
-            let got: Vec<(i32, i32)> = pos
-                .legal_moves()
-                .map(|s| (s.row() as i32, s.col() as i32))
-                .collect();
+            let got: Vec<(i32, i32)> = pos.legal_moves().map(|s| (s.row() as i32, s.col() as i32)).collect();
             let mut want_sorted = want.clone();
             want_sorted.sort();
             let mut got_sorted = got.clone();
@@ -152,11 +130,8 @@ fn ten_thousand_random_games_agree_with_the_array_reference() {
                 let sq = Square::from_coords(c as u8, r as u8).unwrap();
                 let mut want_flips: Vec<(i32, i32)> = reference.flips(reference.to_move, r, c);
                 want_flips.sort();
-                let mut got_flips: Vec<(i32, i32)> = pos
-                    .board()
-                    .flips(sq)
-                    .map(|s| (s.row() as i32, s.col() as i32))
-                    .collect();
+                let mut got_flips: Vec<(i32, i32)> =
+                    pos.board().flips(sq).map(|s| (s.row() as i32, s.col() as i32)).collect();
                 got_flips.sort();
                 assert_eq!(got_flips, want_flips);
             }
@@ -168,13 +143,7 @@ fn ten_thousand_random_games_agree_with_the_array_reference() {
                     assert!(!pos.must_pass());
                     let b = reference.count(Cell::Black) as i32;
                     let w = reference.count(Cell::White) as i32;
-                    assert_eq!(
-                        (
-                            pos.count(Color::Black) as i32,
-                            pos.count(Color::White) as i32
-                        ),
-                        (b, w)
-                    );
+                    assert_eq!((pos.count(Color::Black) as i32, pos.count(Color::White) as i32), (b, w));
                     let e = 64 - b - w;
                     let expected = if b > w {
                         b - w + e
@@ -192,14 +161,9 @@ fn ten_thousand_random_games_agree_with_the_array_reference() {
                 reference.to_move = ArrayBoard::other(reference.to_move);
                 continue;
             }
-            assert!(
-                pos.play(Move::Pass).is_err(),
-                "a pass is refused while moves exist"
-            );
+            assert!(pos.play(Move::Pass).is_err(), "a pass is refused while moves exist");
             let (r, c) = want[rng.below(want.len() as u64) as usize];
-            pos = pos
-                .play(Move::Play(Square::from_coords(c as u8, r as u8).unwrap()))
-                .unwrap();
+            pos = pos.play(Move::Play(Square::from_coords(c as u8, r as u8).unwrap())).unwrap();
             reference.play(r, c);
         }
     }

@@ -10,10 +10,7 @@ use reversi::{Board, Move};
 #[test]
 fn alpha_beta_equals_minimax_value_and_path_on_random_positions() {
     let g = othello();
-    for (i, b) in common::random_boards(11, 300, 0, 58)
-        .into_iter()
-        .enumerate()
-    {
+    for (i, b) in common::random_boards(11, 300, 0, 58).into_iter().enumerate() {
         let depth = 1 + (i % 4) as u32;
         let mm = minimax(&g, &b, depth);
         let ab = alpha_beta(&g, &b, depth, -i32::MAX, i32::MAX);
@@ -27,11 +24,7 @@ fn alpha_beta_equals_minimax_value_and_path_on_random_positions() {
         }
         let leaf = g.evaluate(&pos);
         let sign = if mm.path.len() % 2 == 0 { 1 } else { -1 };
-        assert_eq!(
-            sign * leaf,
-            mm.value,
-            "position {i}: the path ends where the value comes from"
-        );
+        assert_eq!(sign * leaf, mm.value, "position {i}: the path ends where the value comes from");
     }
 }
 
@@ -43,19 +36,13 @@ fn alpha_beta_prunes_on_average() {
         mm_nodes += minimax(&g, &b, 4).nodes;
         ab_nodes += alpha_beta(&g, &b, 4, -i32::MAX, i32::MAX).nodes;
     }
-    assert!(
-        ab_nodes * 2 < mm_nodes,
-        "alpha-beta {ab_nodes} vs minimax {mm_nodes}"
-    );
+    assert!(ab_nodes * 2 < mm_nodes, "alpha-beta {ab_nodes} vs minimax {mm_nodes}");
 }
 
 #[test]
 fn engine_fixed_depth_value_equals_minimax() {
     let g = othello();
-    for (i, b) in common::random_boards(13, 200, 0, 58)
-        .into_iter()
-        .enumerate()
-    {
+    for (i, b) in common::random_boards(13, 200, 0, 58).into_iter().enumerate() {
         let depth = 1 + (i % 5) as u32;
         let mm = minimax(&g, &b, depth);
         let mut engine = Engine::new(1);
@@ -64,19 +51,10 @@ fn engine_fixed_depth_value_equals_minimax() {
             assert_eq!(r.best_move, Move::Pass);
             continue;
         }
-        assert_eq!(
-            r.score.to_value(),
-            mm.value,
-            "position {i} depth {depth}: {b:?}"
-        );
+        assert_eq!(r.score.to_value(), mm.value, "position {i} depth {depth}: {b:?}");
         // The engine's move is one that achieves the minimax value.
         let child = g.play(&b, r.best_move);
-        assert_eq!(
-            -minimax(&g, &child, depth - 1).value,
-            mm.value,
-            "position {i}: best move {}",
-            r.best_move
-        );
+        assert_eq!(-minimax(&g, &child, depth - 1).value, mm.value, "position {i}: best move {}", r.best_move);
         assert_eq!(r.pv.first(), Some(&r.best_move));
     }
 }
@@ -85,14 +63,7 @@ fn engine_fixed_depth_value_equals_minimax() {
 fn limits_stop_the_search() {
     let b = Board::start();
     let mut engine = Engine::new(4);
-    let r = engine.search(
-        b,
-        &Limits {
-            nodes: Some(5_000),
-            ..Limits::default()
-        },
-        &mut Control::new(&monotonic_ms),
-    );
+    let r = engine.search(b, &Limits { nodes: Some(5_000), ..Limits::default() }, &mut Control::new(&monotonic_ms));
     assert!(r.stats.nodes <= 5_000);
     assert!(b.legal_moves().contains(r.best_move.square().unwrap()));
 
@@ -100,20 +71,10 @@ fn limits_stop_the_search() {
     let mut control = Control::new(&monotonic_ms);
     control.stop = Some(&stop);
     let r = engine.search(b, &Limits::default(), &mut control);
-    assert!(
-        b.legal_moves().contains(r.best_move.square().unwrap()),
-        "a stopped search still names a legal move"
-    );
+    assert!(b.legal_moves().contains(r.best_move.square().unwrap()), "a stopped search still names a legal move");
 
     let start = monotonic_ms();
-    let r = engine.search(
-        b,
-        &Limits {
-            time_ms: Some(100),
-            ..Limits::default()
-        },
-        &mut Control::new(&monotonic_ms),
-    );
+    let r = engine.search(b, &Limits { time_ms: Some(100), ..Limits::default() }, &mut Control::new(&monotonic_ms));
     assert!(monotonic_ms() - start < 2_000.0);
     assert!(r.stats.depth >= 1);
 }
@@ -133,18 +94,10 @@ fn pass_and_game_over_positions() {
     let mut engine = Engine::new(1);
     // Black to move must pass: row 1 is "-XOOOOOO".
     let pos = reversi::notation::parse_board(&format!("-XOOOOOO{} X", "-".repeat(56))).unwrap();
-    let r = engine.search(
-        pos.board(),
-        &Limits::depth(3),
-        &mut Control::new(&monotonic_ms),
-    );
+    let r = engine.search(pos.board(), &Limits::depth(3), &mut Control::new(&monotonic_ms));
     assert_eq!(r.best_move, Move::Pass);
     let over = reversi::notation::parse_board(&format!("{} X", "X".repeat(64))).unwrap();
-    let r = engine.search(
-        over.board(),
-        &Limits::depth(3),
-        &mut Control::new(&monotonic_ms),
-    );
+    let r = engine.search(over.board(), &Limits::depth(3), &mut Control::new(&monotonic_ms));
     assert_eq!((r.best_move, r.score), (Move::Pass, Score::Exact(64)));
 }
 
@@ -154,11 +107,7 @@ fn analyze_scores_every_legal_move() {
     for b in common::random_boards(14, 20, 5, 55) {
         let scored = engine.analyze_moves(
             b,
-            &Limits {
-                depth: Some(3),
-                exact_from_empties: Some(8),
-                ..Limits::default()
-            },
+            &Limits { depth: Some(3), exact_from_empties: Some(8), ..Limits::default() },
             &mut Control::new(&monotonic_ms),
         );
         let moves: Vec<Move> = scored.iter().map(|(m, _)| *m).collect();
@@ -191,6 +140,7 @@ impl Game for LectureTree {
             'g' => &['o', 'p'],
             _ => &[],
         };
+        #[allow(clippy::unnecessary_to_owned)] // the Moves type must own its items
         children.to_vec().into_iter()
     }
 
@@ -272,9 +222,5 @@ fn pruning_example_of_seed_004() {
     let ab = alpha_beta(&PruningExample, &"root", 3, -i32::MAX, i32::MAX);
     assert_eq!(-ab.value, 18);
     assert_eq!(ab.path, ["L", "18"]);
-    assert_eq!(
-        ab.nodes,
-        1 + 1 + 3 + 1 + 1,
-        "root, L, its 3 leaves, R and only the leaf 25"
-    );
+    assert_eq!(ab.nodes, 1 + 1 + 3 + 1 + 1, "root, L, its 3 leaves, R and only the leaf 25");
 }

@@ -23,11 +23,7 @@ impl Rng {
 pub fn random_move(pos: Position, rng: &mut Rng) -> Option<Move> {
     let moves: Vec<Square> = pos.legal_moves().collect();
     if moves.is_empty() {
-        return if pos.must_pass() {
-            Some(Move::Pass)
-        } else {
-            None
-        };
+        return if pos.must_pass() { Some(Move::Pass) } else { None };
     }
     Some(Move::Play(moves[rng.below(moves.len() as u64) as usize]))
 }
