@@ -78,6 +78,9 @@ pub fn flips(player: u64, opponent: u64, sq: Square) -> u64 {
 
 /// [`flips`] by square index (0..64), for hot loops that walk bitboards and never build a
 /// [`Square`]. Panics if `index >= 64`.
+///
+/// Branch-free: per ray the first non-opponent square is isolated (lowest bit going up, highest
+/// going down) and the run before it is kept only if that square is the player's.
 #[inline]
 pub fn flips_at(player: u64, opponent: u64, index: usize) -> u64 {
     let rays = &RAYS[index];
@@ -85,20 +88,111 @@ pub fn flips_at(player: u64, opponent: u64, index: usize) -> u64 {
     for &ray in &rays[..4] {
         let stop = ray & !opponent;
         let first = stop & stop.wrapping_neg();
-        if first & player != 0 {
-            flipped |= (first - 1) & ray;
-        }
+        let bracketed = u64::from(first & player != 0).wrapping_neg();
+        flipped |= first.wrapping_sub(1) & ray & bracketed;
     }
     for &ray in &rays[4..] {
         let stop = ray & !opponent;
-        if stop != 0 {
-            let last = 1u64 << (63 - stop.leading_zeros());
-            if last & player != 0 {
-                flipped |= ray & !((last << 1).wrapping_sub(1));
-            }
-        }
+        // With no stop, `last` becomes h8, which is never on a downward ray: nothing flips.
+        let last = (1u64 << 63) >> (stop.leading_zeros() & 63);
+        let bracketed = u64::from(last & player != 0).wrapping_neg();
+        flipped |= ray & !(last << 1).wrapping_sub(1) & bracketed;
     }
     flipped
+}
+
+/// How many discs `player` would flip by playing the last empty square `index` of an otherwise
+/// full board (every square but `index` and `player`'s discs is the opponent's).
+///
+/// Technique: each of the four lines through the square is gathered into a byte (a shift for
+/// rows, a multiplication that stacks a file or diagonal into the top byte otherwise) and the
+/// flips along it are read from a table built once.
+#[inline]
+pub fn last_flip_count(player: u64, index: usize) -> u32 {
+    let tables = last_flip_tables();
+    let [row, file, diagonal, anti_diagonal] = &tables.lines[index];
+    let count = |line: &LineInfo, pattern: u8| u32::from(tables.counts[line.table as usize][pattern as usize]);
+    count(row, gather_row(player, row.mask))
+        + count(file, gather_file(player, file.mask))
+        + count(diagonal, gather_diagonal(player, diagonal.mask))
+        + count(anti_diagonal, gather_diagonal(player, anti_diagonal.mask))
+}
+
+/// One line through a square: its squares and which count table applies to it.
+#[derive(Clone, Copy)]
+struct LineInfo {
+    mask: u64,
+    table: u16,
+}
+
+struct LastFlipTables {
+    /// Per square: row, file, diagonal and anti-diagonal.
+    lines: [[LineInfo; 4]; 64],
+    /// `counts[table][pattern]`: flips along the line for the player's discs `pattern`.
+    counts: Vec<[u8; 256]>,
+}
+
+/// A row's squares as a byte (file f → bit f).
+#[inline(always)]
+fn gather_row(bits: u64, mask: u64) -> u8 {
+    ((bits & mask) >> mask.trailing_zeros()) as u8
+}
+
+/// A file's squares as a byte (row r → bit r): shifted to file a, the multiplication stacks
+/// the rows into the top byte without carries.
+#[inline(always)]
+fn gather_file(bits: u64, mask: u64) -> u8 {
+    (((bits & mask) >> mask.trailing_zeros()).wrapping_mul(0x0102_0408_1020_4080) >> 56) as u8
+}
+
+/// A diagonal's squares as a byte (file f → bit f): each lies in its own file, so summing the
+/// rows into the top byte cannot carry.
+#[inline(always)]
+fn gather_diagonal(bits: u64, mask: u64) -> u8 {
+    ((bits & mask).wrapping_mul(0x0101_0101_0101_0101) >> 56) as u8
+}
+
+fn last_flip_tables() -> &'static LastFlipTables {
+    static TABLES: std::sync::OnceLock<LastFlipTables> = std::sync::OnceLock::new();
+    TABLES.get_or_init(build_last_flip_tables)
+}
+
+fn build_last_flip_tables() -> LastFlipTables {
+    let mut lines = [[LineInfo { mask: 0, table: 0 }; 4]; 64];
+    let mut counts = Vec::new();
+    for (index, square_lines) in lines.iter_mut().enumerate() {
+        let (col, row) = ((index % 8) as i32, (index / 8) as i32);
+        let line_masks = [(1, 0), (0, 1), (1, 1), (1, -1)].map(|(dc, dr)| {
+            let mut mask = 0u64;
+            for step in -7..=7 {
+                let (c, r) = (col + dc * step, row + dr * step);
+                if (0..8).contains(&c) && (0..8).contains(&r) {
+                    mask |= 1 << (r * 8 + c);
+                }
+            }
+            mask
+        });
+        for (kind, &mask) in line_masks.iter().enumerate() {
+            let bit = 1u64 << index;
+            // Every subset of the line's squares is gathered to its pattern and counted directly.
+            let mut table = [0u8; 256];
+            let squares: Vec<u64> = (0..64).map(|i| 1u64 << i).filter(|b| mask & b != 0).collect();
+            for subset in 0u32..(1 << squares.len()) {
+                let player = squares.iter().enumerate().filter(|(i, _)| subset >> i & 1 == 1).fold(0, |a, (_, b)| a | b);
+                let player = player & !bit;
+                let pattern = match kind {
+                    0 => gather_row(player, mask),
+                    1 => gather_file(player, mask),
+                    _ => gather_diagonal(player, mask),
+                } as usize;
+                let opponent = !player & !bit;
+                table[pattern] = (flips_at(player, opponent, index) & mask).count_ones() as u8;
+            }
+            square_lines[kind] = LineInfo { mask, table: counts.len() as u16 };
+            counts.push(table);
+        }
+    }
+    LastFlipTables { lines, counts }
 }
 
 /// Stones of the side to move (`player`) and of the other side (`opponent`).
@@ -416,6 +510,20 @@ mod tests {
         assert!(matches!(b.play(Move::Pass), Err(MoveError::PassNotAllowed { .. })));
         let over = Board { player: u64::MAX, opponent: 0 };
         assert_eq!(over.play(Move::Pass), Err(MoveError::GameOver));
+    }
+
+    #[test]
+    fn last_flip_count_matches_flips_on_a_full_board() {
+        let mut seed = 0x1234_5678_9abc_def0u64;
+        for _ in 0..2000 {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            let index = (seed >> 58) as usize;
+            let player = seed.rotate_left(17) & !(1 << index);
+            let opponent = !player & !(1 << index);
+            assert_eq!(last_flip_count(player, index), flips_at(player, opponent, index).count_ones());
+        }
     }
 
     #[test]

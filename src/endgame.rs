@@ -16,7 +16,7 @@
 //!
 //! Nothing in the search allocates; only the principal variation is collected into a `Vec`.
 
-use crate::board::{flips_at, legal_moves, Board};
+use crate::board::{flips_at, last_flip_count, legal_moves, Board};
 use crate::square::{Move, Square};
 use crate::tt::{Bound, TranspositionTable, NO_MOVE};
 use std::sync::OnceLock;
@@ -130,6 +130,36 @@ const C_SQUARES: u64 = 0x4281_0000_0000_8142;
 /// Tried in this order inside each parity class in the shallow search.
 const SQUARE_CLASSES: [u64; 3] = [CORNERS, !(CORNERS | X_SQUARES | C_SQUARES), X_SQUARES | C_SQUARES];
 
+/// Move ordering weights (fastest-first): the opponent's replies dominate; empty squares next to
+/// the mover's discs (the opponent's future moves) and corners held break ties.
+const W_MOBILITY: i32 = 64;
+const W_POTENTIAL: i32 = 8;
+const W_CORNER: i32 = 32;
+
+/// From this many empties, moves are ordered by a shallow heuristic search rather than by
+/// counting replies, one ply deeper for every `SORT_SEARCH_EMPTIES_PER_PLY` more empties.
+const SORT_SEARCH_MIN_EMPTIES: u32 = 16;
+const SORT_SEARCH_EMPTIES_PER_PLY: u32 = 4;
+
+fn tune(i: usize, default: u32) -> u32 {
+    static V: OnceLock<Vec<Option<u32>>> = OnceLock::new();
+    V.get_or_init(|| {
+        (0..12).map(|i| std::env::var(format!("TUNE{i}")).ok().and_then(|v| v.parse().ok())).collect()
+    })[i]
+    .unwrap_or(default)
+}
+
+/// Empty squares adjacent to `discs`: where the other side may later find moves.
+#[inline]
+fn potential_mobility(discs: u64, empty: u64) -> u32 {
+    const NOT_A: u64 = 0xFEFE_FEFE_FEFE_FEFE;
+    const NOT_H: u64 = 0x7F7F_7F7F_7F7F_7F7F;
+    let west_east = ((discs >> 1) & NOT_H) | ((discs << 1) & NOT_A);
+    let row_neighbours = discs | west_east;
+    let around = west_east | row_neighbours << 8 | row_neighbours >> 8;
+    (around & empty).count_ones()
+}
+
 /// The four 4×4 quadrants, the regions of parity ordering.
 const QUADRANTS: [u64; 4] = [0x0000_0000_0F0F_0F0F, 0x0000_0000_F0F0_F0F0, 0x0F0F_0F0F_0000_0000, 0xF0F0_F0F0_0000_0000];
 
@@ -182,14 +212,13 @@ fn final_score(player: u64, opponent: u64) -> i32 {
 /// Only flips are counted: with one empty, the opponent holds every other square.
 #[inline]
 fn last_move_score(player: u64, sq: usize) -> i32 {
-    let bit = 1u64 << sq;
-    let opponent = !(player | bit);
     let discs = player.count_ones() as i32;
-    let flipped = flips_at(player, opponent, sq).count_ones() as i32;
+    let flipped = last_flip_count(player, sq) as i32;
     if flipped > 0 {
         return 2 * (discs + flipped + 1) - 64;
     }
-    let flipped_back = flips_at(opponent, player, sq).count_ones() as i32;
+    let opponent = !(player | 1u64 << sq);
+    let flipped_back = last_flip_count(opponent, sq) as i32;
     if flipped_back > 0 {
         return 2 * (discs - flipped_back) - 64;
     }
@@ -244,7 +273,7 @@ impl<'a> Search<'a> {
             }
             3 => self.solve3(player, opponent, alpha, beta, parity_sorted(empty)),
             4 => self.solve4(player, opponent, alpha, beta, parity_sorted(empty)),
-            n if n < TT_MIN_EMPTIES => self.shallow(player, opponent, alpha, beta),
+            n if n < tune(8, TT_MIN_EMPTIES) => self.shallow(player, opponent, alpha, beta),
             _ => self.pvs::<false>(player, opponent, alpha, beta).0,
         }
     }
@@ -307,6 +336,7 @@ impl<'a> Search<'a> {
 
         // Order: the table's move, then fastest-first (fewest opponent replies, corners weighing
         // double), with a small bonus for corners and a malus for X squares.
+        let odd = odd_quadrants(!(player | opponent));
         let mut keys = [0u32; 64];
         let mut count = 0;
         let mut remaining = moves;
@@ -315,20 +345,20 @@ impl<'a> Search<'a> {
             remaining &= remaining - 1;
             let value = if sq as u8 == tt_move {
                 1 << 20
+            } else if empties >= tune(0, SORT_SEARCH_MIN_EMPTIES) {
+                let flipped = flips_at(player, opponent, sq);
+                let depth = (empties - tune(0, SORT_SEARCH_MIN_EMPTIES)) / tune(1, SORT_SEARCH_EMPTIES_PER_PLY) + tune(2, 0);
+                (1 << 18) - self.estimate(opponent ^ flipped, player | flipped | (1u64 << sq), depth, -INFINITY * 64, INFINITY * 64)
             } else {
                 let flipped = flips_at(player, opponent, sq);
                 let next_player = opponent ^ flipped;
                 let next_opponent = player | flipped | (1u64 << sq);
                 let replies = legal_moves(next_player, next_opponent);
                 let mobility = (replies.count_ones() + (replies & CORNERS).count_ones()) as i32;
-                let square_bonus = if CORNERS >> sq & 1 != 0 {
-                    2
-                } else if X_SQUARES >> sq & 1 != 0 {
-                    -2
-                } else {
-                    0
-                };
-                (1 << 16) - mobility * 16 + square_bonus
+                let potential = potential_mobility(next_opponent, !(next_player | next_opponent)) as i32;
+                let corners = (next_opponent & CORNERS).count_ones() as i32;
+                let parity = if empties < tune(6, 0) && odd >> sq & 1 == 1 { tune(7, 0) as i32 } else { 0 };
+                (1 << 18) - mobility * tune(3, W_MOBILITY as u32) as i32 - potential * tune(4, W_POTENTIAL as u32) as i32 + corners * tune(5, W_CORNER as u32) as i32 + parity
             };
             keys[count] = ((value as u32) << 6) | sq as u32;
             count += 1;
@@ -378,6 +408,44 @@ impl<'a> Search<'a> {
         };
         self.tt.store(board, best, bound, empties as u8, best_move);
         (best, best_move)
+    }
+
+    /// A heuristic value for move ordering: a `depth`-ply alpha-beta search whose leaves are
+    /// scored by mobility and corners (exact scores, scaled, at the end of the game).
+    fn estimate(&mut self, player: u64, opponent: u64, depth: u32, mut alpha: i32, beta: i32) -> i32 {
+        self.nodes += 1;
+        let moves = legal_moves(player, opponent);
+        if depth == 0 {
+            let replies = legal_moves(opponent, player);
+            let mobility = (moves.count_ones() + (moves & CORNERS).count_ones()) as i32
+                - (replies.count_ones() + (replies & CORNERS).count_ones()) as i32;
+            let corners = (player & CORNERS).count_ones() as i32 - (opponent & CORNERS).count_ones() as i32;
+            return mobility * W_MOBILITY + corners * W_CORNER;
+        }
+        if moves == 0 {
+            if legal_moves(opponent, player) == 0 {
+                return final_score(player, opponent) * W_MOBILITY * 4;
+            }
+            return -self.estimate(opponent, player, depth, -beta, -alpha);
+        }
+        let mut best = -INFINITY * 64;
+        let mut remaining = moves;
+        while remaining != 0 {
+            let sq = remaining.trailing_zeros() as usize;
+            remaining &= remaining - 1;
+            let flipped = flips_at(player, opponent, sq);
+            let score = -self.estimate(opponent ^ flipped, player | flipped | (1u64 << sq), depth - 1, -beta, -alpha);
+            if score > best {
+                best = score;
+                if score > alpha {
+                    alpha = score;
+                    if alpha >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        best
     }
 
     /// An upper bound on the score that already fails low (`<= alpha`), from the opponent's
@@ -556,8 +624,9 @@ impl<'a> Search<'a> {
         (best > -INFINITY).then_some(best)
     }
 
-    /// The principal variation from `board`: `best_move`, then the table's moves while they are
-    /// known to keep the exact score, and below the table a small search for a move that does.
+    /// The principal variation from `board`: `best_move`, then at each position the move that
+    /// keeps the exact score, found by a narrow-window search around the known value (cheap:
+    /// the table already holds most of the subtree, and gives the move first).
     fn principal_variation(&mut self, board: Board, best_move: Move, score: i32, exact: bool) -> Vec<Move> {
         let mut pv = Vec::new();
         if board.is_game_over() {
@@ -569,34 +638,17 @@ impl<'a> Search<'a> {
         }
         let Ok(mut current) = board.play(best_move) else { return pv };
         let mut expected = -score;
-        while !current.is_game_over() && !self.stopped {
+        while !current.is_game_over() {
             let moves = legal_moves(current.player, current.opponent);
-            let next = if moves == 0 {
-                Some(Move::Pass)
+            let mv = if moves == 0 {
+                Move::Pass
             } else {
-                let from_table = self.tt.probe(current).and_then(|e| {
-                    let known = e.bound == Bound::Exact && e.score == expected && e.best_move < 64 && moves >> e.best_move & 1 == 1;
-                    known.then(|| Move::Play(Square::new(e.best_move).expect("legal move square")))
-                });
-                from_table.or_else(|| {
-                    if current.empty_count() > TT_MIN_EMPTIES + 4 {
-                        return None;
-                    }
-                    // Small enough to search: find a move whose value is exactly `expected`.
-                    let mut remaining = moves;
-                    while remaining != 0 {
-                        let sq = remaining.trailing_zeros() as usize;
-                        remaining &= remaining - 1;
-                        let flipped = flips_at(current.player, current.opponent, sq);
-                        let (p, o) = (current.opponent ^ flipped, current.player | flipped | (1u64 << sq));
-                        if -self.search(p, o, -expected - 1, -expected + 1) == expected {
-                            return Square::new(sq as u8).map(Move::Play);
-                        }
-                    }
-                    None
-                })
+                let (value, sq) = self.pvs::<true>(current.player, current.opponent, expected - 1, expected + 1);
+                if self.stopped || value != expected || sq >= 64 || moves >> sq & 1 == 0 {
+                    break;
+                }
+                Move::Play(first_square(1u64 << sq))
             };
-            let Some(mv) = next else { break };
             let Ok(after) = current.play(mv) else { break };
             pv.push(mv);
             current = after;
