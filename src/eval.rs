@@ -46,12 +46,7 @@ pub enum Term {
 
 impl Term {
     /// Every term, in the order of [`Weights`] columns and [`Breakdown::terms`].
-    pub const ALL: [Term; 4] = [
-        Term::Positional,
-        Term::Mobility,
-        Term::Stability,
-        Term::DiscDifference,
-    ];
+    pub const ALL: [Term; 4] = [Term::Positional, Term::Mobility, Term::Stability, Term::DiscDifference];
 
     /// Column of this term in a [`PhaseWeights`] row.
     pub const fn index(self) -> usize {
@@ -229,11 +224,7 @@ struct Planes {
 }
 
 const fn planes(table: &[[i32; 8]; 8]) -> Planes {
-    let mut p = Planes {
-        weights: [0; 16],
-        masks: [0; 16],
-        len: 0,
-    };
+    let mut p = Planes { weights: [0; 16], masks: [0; 16], len: 0 };
     let mut sq = 0;
     while sq < 64 {
         let w = table[sq / 8][sq % 8];
@@ -271,8 +262,7 @@ const EDGE_NEIGHBOUR_DELTA: i32 = TAKEN_CORNER_EDGE - EDGE_ACCESS[0][1];
 const DIAGONAL_NEIGHBOUR_DELTA: i32 = TAKEN_CORNER_DIAGONAL - EDGE_ACCESS[1][1];
 const _: () = assert!(EDGE_ACCESS[0][1] == EDGE_ACCESS[1][0] && EDGE_ACCESS[0][6] == -8);
 const _: () = assert!(EDGE_ACCESS[1][1] == EDGE_ACCESS[6][6] && EDGE_ACCESS[1][6] == -24);
-const _: () =
-    assert!(EDGE_ACCESS[6][0] == -8 && EDGE_ACCESS[7][1] == -8 && EDGE_ACCESS[7][6] == -8);
+const _: () = assert!(EDGE_ACCESS[6][0] == -8 && EDGE_ACCESS[7][1] == -8 && EDGE_ACCESS[7][6] == -8);
 
 #[inline(always)]
 fn diff(player: u64, opponent: u64, mask: u64) -> i32 {
@@ -291,11 +281,7 @@ fn diff(player: u64, opponent: u64, mask: u64) -> i32 {
 pub fn positional(player: u64, opponent: u64) -> i32 {
     let occupied = player | opponent;
     let corners = occupied & 0x8100_0000_0000_0081;
-    let planes = if corners == 0 {
-        &POSITIONAL_PLANES
-    } else {
-        &EDGE_ACCESS_PLANES
-    };
+    let planes = if corners == 0 { &POSITIONAL_PLANES } else { &EDGE_ACCESS_PLANES };
     let mut sum = 0;
     for i in 0..planes.len {
         sum += planes.weights[i] * diff(player, opponent, planes.masks[i]);
@@ -323,11 +309,7 @@ pub fn positional(player: u64, opponent: u64) -> i32 {
 /// ```
 pub fn square_weights(occupied: u64) -> [i32; 64] {
     let corners_taken = CORNERS.iter().any(|&c| occupied >> c & 1 != 0);
-    let table = if corners_taken {
-        &EDGE_ACCESS
-    } else {
-        &POSITIONAL
-    };
+    let table = if corners_taken { &EDGE_ACCESS } else { &POSITIONAL };
     let mut w = [0; 64];
     for (sq, weight) in w.iter_mut().enumerate() {
         *weight = table[sq / 8][sq % 8];
@@ -350,15 +332,13 @@ pub fn square_weights(occupied: u64) -> [i32; 64] {
 /// Own legal moves minus the opponent's.
 #[inline]
 pub fn mobility(player: u64, opponent: u64) -> i32 {
-    legal_moves(player, opponent).count_ones() as i32
-        - legal_moves(opponent, player).count_ones() as i32
+    legal_moves(player, opponent).count_ones() as i32 - legal_moves(opponent, player).count_ones() as i32
 }
 
 /// Own stable discs minus the opponent's.
 #[inline]
 pub fn stability(player: u64, opponent: u64) -> i32 {
-    stable_discs(player, opponent).count_ones() as i32
-        - stable_discs(opponent, player).count_ones() as i32
+    stable_discs(player, opponent).count_ones() as i32 - stable_discs(opponent, player).count_ones() as i32
 }
 
 /// The raw value of one term for the side to move.
@@ -454,24 +434,11 @@ pub fn breakdown_with(board: Board, weights: &Weights) -> Breakdown {
         .map(|&term| {
             let raw = raw(board, term);
             let weight = w[term.index()];
-            TermScore {
-                term,
-                raw,
-                weight,
-                contribution: weight.saturating_mul(raw),
-            }
+            TermScore { term, raw, weight, contribution: weight.saturating_mul(raw) }
         })
         .collect();
-    let total = terms
-        .iter()
-        .fold(0i32, |acc, t| acc.saturating_add(t.contribution))
-        .clamp(-MAX_EVAL, MAX_EVAL);
-    Breakdown {
-        phase,
-        discs,
-        terms,
-        total,
-    }
+    let total = terms.iter().fold(0i32, |acc, t| acc.saturating_add(t.contribution)).clamp(-MAX_EVAL, MAX_EVAL);
+    Breakdown { phase, discs, terms, total }
 }
 
 /// A small table: phase, then one line per term, then the total.
@@ -479,14 +446,7 @@ impl fmt::Display for Breakdown {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         writeln!(f, "{} ({} discs)", self.phase, self.discs)?;
         for t in &self.terms {
-            writeln!(
-                f,
-                "{:<16} {:>5} x {:>3} = {:>6}",
-                t.term.label(),
-                t.raw,
-                t.weight,
-                t.contribution
-            )?;
+            writeln!(f, "{:<16} {:>5} x {:>3} = {:>6}", t.term.label(), t.raw, t.weight, t.contribution)?;
         }
         write!(f, "{:<16} {:>20}", "Total", self.total)
     }

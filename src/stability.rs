@@ -138,10 +138,7 @@ pub fn stable_discs(own: u64, other: u64) -> u64 {
 /// ```
 #[inline]
 pub fn stable_pair(player: u64, opponent: u64) -> (u64, u64) {
-    (
-        stable_discs(player, opponent),
-        stable_discs(opponent, player),
-    )
+    (stable_discs(player, opponent), stable_discs(opponent, player))
 }
 
 #[cfg(test)]

@@ -3,8 +3,8 @@
 
 use reversi::board::legal_moves;
 use reversi::eval::{
-    breakdown, breakdown_with, evaluate, evaluate_with, positional, raw, square_weights, Phase,
-    Term, Weights, CANDIDATES, MAX_EVAL, WEIGHTS,
+    breakdown, breakdown_with, evaluate, evaluate_with, positional, raw, square_weights, Phase, Term, Weights,
+    CANDIDATES, MAX_EVAL, WEIGHTS,
 };
 use reversi::notation::parse_board;
 use reversi::stability::stable_discs;
@@ -40,11 +40,7 @@ fn random_game_positions(rng: &mut Rng, games: usize) -> Vec<Board> {
         while !b.is_game_over() {
             out.push(b);
             let moves = legal_moves(b.player, b.opponent);
-            b = if moves == 0 {
-                b.passed()
-            } else {
-                b.play_unchecked(rng.pick(moves))
-            };
+            b = if moves == 0 { b.passed() } else { b.play_unchecked(rng.pick(moves)) };
         }
         out.push(b);
     }
@@ -57,10 +53,7 @@ fn random_boards(rng: &mut Rng, n: usize) -> Vec<Board> {
         .map(|_| {
             let a = rng.next() & rng.next() | rng.next() & rng.next() & rng.next();
             let b = rng.next() & !a;
-            Board {
-                player: a,
-                opponent: b,
-            }
+            Board { player: a, opponent: b }
         })
         .collect()
 }
@@ -95,10 +88,7 @@ fn breakdown_adds_up_to_evaluate_and_terms_match_references() {
         assert_eq!(report.discs, discs);
         assert_eq!(report.phase, Phase::of(discs));
         phases_seen[report.phase.index()] += 1;
-        assert_eq!(
-            report.terms.iter().map(|t| t.term).collect::<Vec<_>>(),
-            Term::ALL
-        );
+        assert_eq!(report.terms.iter().map(|t| t.term).collect::<Vec<_>>(), Term::ALL);
         let sum: i32 = report.terms.iter().map(|t| t.contribution).sum();
         assert_eq!(sum.clamp(-MAX_EVAL, MAX_EVAL), report.total);
         for t in &report.terms {
@@ -108,19 +98,13 @@ fn breakdown_adds_up_to_evaluate_and_terms_match_references() {
         }
         // Each raw term against its definition.
         assert_eq!(report.terms[0].raw, slow_positional(b));
-        assert_eq!(
-            report.terms[1].raw,
-            b.legal_moves().count() as i32 - b.passed().legal_moves().count() as i32
-        );
+        assert_eq!(report.terms[1].raw, b.legal_moves().count() as i32 - b.passed().legal_moves().count() as i32);
         assert_eq!(
             report.terms[2].raw,
             stable_discs(b.player, b.opponent).count_ones() as i32
                 - stable_discs(b.opponent, b.player).count_ones() as i32
         );
-        assert_eq!(
-            report.terms[3].raw,
-            b.player.count_ones() as i32 - b.opponent.count_ones() as i32
-        );
+        assert_eq!(report.terms[3].raw, b.player.count_ones() as i32 - b.opponent.count_ones() as i32);
         // Every term is a difference, so seeing the board from the other side negates it.
         assert_eq!(evaluate(b.passed()), -evaluate(b));
         for (_, w) in CANDIDATES {
@@ -140,53 +124,33 @@ fn values_stay_bounded_even_with_huge_weights() {
         assert_eq!(breakdown_with(b, &huge).total, v);
     }
     // The real weights stay far from the bound on the most lopsided boards there are.
-    for (p, o) in [
-        (u64::MAX, 0),
-        (0x8100_0000_0000_0081, 0x7E7E_7E7E_7E7E_7E7E),
-    ] {
-        let b = Board {
-            player: p,
-            opponent: o,
-        };
+    for (p, o) in [(u64::MAX, 0), (0x8100_0000_0000_0081, 0x7E7E_7E7E_7E7E_7E7E)] {
+        let b = Board { player: p, opponent: o };
         assert!(evaluate(b).abs() < MAX_EVAL / 4, "{}", evaluate(b));
     }
 }
 
 fn board(rows: [&str; 8], side: &str) -> Board {
-    parse_board(&format!("{} {side}", rows.concat()))
-        .unwrap()
-        .board()
+    parse_board(&format!("{} {side}", rows.concat())).unwrap().board()
 }
 
 #[test]
 fn corner_capture_rescores_its_neighbours_for_both_sides() {
     // Black: a1, b1 (edge neighbour), b2 (X-square). White: g7 (X-square of the open h8 corner),
     // d4. After a1 is taken: a1 99, b1 12, b2 8; g7 stays -24 (h8 is empty), d4 is 1.
-    let b = board(
-        [
-            "XX------", "-X------", "--------", "---O----", "--------", "--------", "------O-",
-            "--------",
-        ],
-        "X",
-    );
+    let b =
+        board(["XX------", "-X------", "--------", "---O----", "--------", "--------", "------O-", "--------"], "X");
     assert_eq!(positional(b.player, b.opponent), (99 + 12 + 8) - (-24 + 1));
     // The same shape with no corner taken uses table 1 (b1 -8, b2 -24, g7 -24, d4 0).
-    let b = board(
-        [
-            "-X------", "-X------", "--------", "---O----", "--------", "--------", "------O-",
-            "--------",
-        ],
-        "X",
-    );
+    let b =
+        board(["-X------", "-X------", "--------", "---O----", "--------", "--------", "------O-", "--------"], "X");
     assert_eq!(positional(b.player, b.opponent), (-8 - 24) - (-24));
 }
 
 #[test]
 fn the_breakdown_of_a_known_position() {
     // After f5 d6 (black to move): hand-counted terms.
-    let b = Board::start()
-        .play_unchecked("f5".parse().unwrap())
-        .play_unchecked("d6".parse().unwrap());
+    let b = Board::start().play_unchecked("f5".parse().unwrap()).play_unchecked("d6".parse().unwrap());
     let r = breakdown(b);
     assert_eq!(r.phase, Phase::Opening);
     assert_eq!(r.discs, 6);
@@ -194,10 +158,7 @@ fn the_breakdown_of_a_known_position() {
     assert_eq!(r.terms[0].raw, 0);
     assert_eq!(r.terms[3].raw, 0);
     assert_eq!(r.terms[2].raw, 0);
-    assert_eq!(
-        r.terms[1].raw,
-        b.legal_moves().count() as i32 - b.passed().legal_moves().count() as i32
-    );
+    assert_eq!(r.terms[1].raw, b.legal_moves().count() as i32 - b.passed().legal_moves().count() as i32);
     let text = r.to_string();
     for t in Term::ALL {
         assert!(text.contains(t.label()));

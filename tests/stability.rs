@@ -115,10 +115,7 @@ fn no_reported_stable_disc_ever_flips_in_exhaustive_play() {
     // The reference must be doing real work, and the fast test must find a fair share.
     eprintln!("reported {reported} truly {truly} flips {flippable_seen}");
     assert!(flippable_seen > 1000, "reference found too few flips");
-    assert!(
-        reported * 10 >= truly * 5,
-        "stable_discs finds only {reported} of {truly} truly stable discs"
-    );
+    assert!(reported * 10 >= truly * 5, "stable_discs finds only {reported} of {truly} truly stable discs");
 }
 
 #[test]
@@ -139,52 +136,40 @@ fn board(rows: [&str; 8]) -> (u64, u64) {
 #[test]
 fn obvious_stable_discs_are_found() {
     // Four corners, one each colour pair.
-    let (x, o) = board([
-        "X------O", "--------", "--------", "---XO---", "---OX---", "--------", "--------",
-        "O------X",
-    ]);
+    let (x, o) =
+        board(["X------O", "--------", "--------", "---XO---", "---OX---", "--------", "--------", "O------X"]);
     assert_eq!(stable_discs(x, o), 1 | 1 << 63);
     assert_eq!(stable_discs(o, x), 1 << 7 | 1 << 56);
 
     // An edge run from a corner, and a column run from the same corner: all stable, the disc
     // after a gap is not.
-    let (x, o) = board([
-        "XXXX-X--", "X-------", "X-------", "---XO---", "---OX---", "--------", "--------",
-        "--------",
-    ]);
+    let (x, o) =
+        board(["XXXX-X--", "X-------", "X-------", "---XO---", "---OX---", "--------", "--------", "--------"]);
     assert_eq!(stable_discs(x, o), 0b1111 | 1 << 8 | 1 << 16);
     assert_eq!(stable_discs(o, x), 0);
 
     // A filled top edge of mixed colours: every edge disc is stable (row full, other axes edge).
-    let (x, o) = board([
-        "XOOXXOXO", "--------", "--------", "---XO---", "---OX---", "--------", "--------",
-        "--------",
-    ]);
+    let (x, o) =
+        board(["XOOXXOXO", "--------", "--------", "---XO---", "---OX---", "--------", "--------", "--------"]);
     assert_eq!(stable_discs(x, o) | stable_discs(o, x), 0xFF);
 
     // Full board: everything stable.
-    let (x, o) = board([
-        "XXXXXXXX", "OOOOOOOO", "XOXOXOXO", "OXOXOXOX", "XXXXOOOO", "OOOOXXXX", "XXOOXXOO",
-        "OOXXOOXX",
-    ]);
+    let (x, o) =
+        board(["XXXXXXXX", "OOOOOOOO", "XOXOXOXO", "OXOXOXOX", "XXXXOOOO", "OOOOXXXX", "XXOOXXOO", "OOXXOOXX"]);
     assert_eq!(stable_discs(x, o), x);
     assert_eq!(stable_discs(o, x), o);
 
     // A centre disc all of whose four lines are full, while the rest of the board has holes.
-    let (x, o) = board([
-        "O--O--O-", "-O-O-O--", "--OOO---", "OOOXOOOO", "--OOO---", "-O-O-O--", "O--O--O-",
-        "---O---O",
-    ]);
+    let (x, o) =
+        board(["O--O--O-", "-O-O-O--", "--OOO---", "OOOXOOOO", "--OOO---", "-O-O-O--", "O--O--O-", "---O---O"]);
     assert_eq!(stable_discs(x, o), 1 << 27);
 }
 
 #[test]
 fn a_disc_between_an_opponent_corner_and_an_open_edge_is_not_stable() {
     // a1 black, b1 white, c1 black, d1 empty: white d1 flips c1, then black can flip b1.
-    let (x, o) = board([
-        "XOX-----", "--------", "--------", "---XO---", "---OX---", "--------", "--------",
-        "--------",
-    ]);
+    let (x, o) =
+        board(["XOX-----", "--------", "--------", "---XO---", "---OX---", "--------", "--------", "--------"]);
     assert_eq!(stable_discs(x, o), 1);
     assert_eq!(stable_discs(o, x), 0);
 }
