@@ -189,6 +189,8 @@ pub type Weights = [PhaseWeights; 4];
 /// The endgame row matters little in the real engine, which solves the last empties exactly.
 /// Reproduce: `nice cargo run --release --example selfplay -- weights --depth 5 --openings 150`
 /// (about 3 minutes of CPU on 2 cores).
+pub const WEIGHTS: Weights = [[1, 20, 10, 0], [1, 20, 10, 0], [1, 25, 10, 0], [1, 30, 10, 1]];
+
 pub const CANDIDATES: [(&str, Weights); 6] = [
     ("chosen", WEIGHTS),
     ("flat-20-10-0", [[1, 20, 10, 0]; 4]),
