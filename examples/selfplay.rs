@@ -5,6 +5,7 @@
 //! nice cargo run --release --example selfplay -- weights  [--depth 4] [--openings 100]
 //! nice cargo run --release --example selfplay -- experts  [--depth 4] [--openings 100]
 //! nice cargo run --release --example selfplay -- ordering [--depth 5] [--positions 300]
+//! nice cargo run --release --example selfplay -- engine   [--depth 4] [--openings 100]
 //! nice cargo run --release --example selfplay -- all
 //! ```
 //!
@@ -18,6 +19,7 @@
 use reversi::board::{legal_moves, Board};
 use reversi::eval::{evaluate_with, Weights, CANDIDATES, WEIGHTS};
 use reversi::expert::{ordered_moves, override_move, ExpertRules, Rule};
+use reversi::search::{monotonic_ms, Control, Engine, Limits};
 use reversi::Square;
 use std::time::Instant;
 
@@ -140,6 +142,77 @@ fn play_game(start: Board, first: &Player, second: &Player) -> i32 {
         score
     } else {
         -score
+    }
+}
+
+/// One game between two copies of the real engine (`search::Engine`, fixed depth, exact solve of
+/// the last 10 empties), each with its own override rules; the final disc difference for the
+/// first player.
+fn play_engine_game(start: Board, rules: [ExpertRules; 2], depth: u32, engines: &mut [Engine; 2]) -> i32 {
+    let limits = Limits { depth: Some(depth), exact_from_empties: Some(10), ..Limits::default() };
+    for e in engines.iter_mut() {
+        e.clear();
+    }
+    let mut b = start;
+    let mut side = 0;
+    while !b.is_game_over() {
+        let mv = match override_move(b, &rules[side]) {
+            Some(sq) => Some(sq),
+            None if legal_moves(b.player, b.opponent) == 0 => None,
+            None => engines[side].search(b, &limits, &mut Control::new(&monotonic_ms)).best_move.square(),
+        };
+        b = match mv {
+            Some(sq) => b.play_unchecked(sq),
+            None => b.passed(),
+        };
+        side ^= 1;
+    }
+    let score = b.final_score();
+    if side == 0 {
+        score
+    } else {
+        -score
+    }
+}
+
+/// Overrides on top of the real engine: rule on (A) against the same engine with no rule (B).
+fn engine_experts(depth: u32, starts: &[Board]) {
+    println!(
+        "\n## Expert rules as overrides on search::Engine, depth {depth} + exact last 10, {} games per match\n",
+        2 * starts.len()
+    );
+    header();
+    let mut configs: Vec<(String, ExpertRules)> =
+        Rule::ALL.iter().map(|r| (format!("engine + {}", r.name()), ExpertRules::only(*r))).collect();
+    configs.push(("engine + all".into(), ExpertRules::ALL));
+    let base = Player::new("engine", WEIGHTS, depth);
+    for (name, rules) in configs {
+        let t0 = Instant::now();
+        let half = starts.len().div_ceil(2).max(1);
+        let tallies: Vec<Tally> = std::thread::scope(|scope| {
+            let handles: Vec<_> = starts
+                .chunks(half)
+                .map(|chunk| {
+                    scope.spawn(move || {
+                        let mut engines = [Engine::new(8), Engine::new(8)];
+                        let mut t = Tally::default();
+                        for &s in chunk {
+                            t.add(play_engine_game(s, [rules, ExpertRules::NONE], depth, &mut engines));
+                            t.add(-play_engine_game(s, [ExpertRules::NONE, rules], depth, &mut engines));
+                        }
+                        t
+                    })
+                })
+                .collect();
+            handles.into_iter().map(|h| h.join().unwrap()).collect()
+        });
+        let mut total = Tally::default();
+        for t in tallies {
+            total.merge(t);
+        }
+        let mut a = base.clone();
+        a.name = name;
+        print_match(&a, &base, &total, t0.elapsed().as_secs_f64());
     }
 }
 
@@ -337,6 +410,7 @@ fn ordering_cost(depth: u32, positions: usize) {
     let mut configs: Vec<(String, ExpertRules)> = vec![("none".into(), ExpertRules::NONE)];
     configs.extend(Rule::ALL.iter().map(|r| (r.name().to_string(), ExpertRules::only(*r))));
     configs.push(("all".into(), ExpertRules::ALL));
+    configs.push(("all but prepare".into(), ExpertRules::ALL.with(Rule::PrepareCornerTactic, false)));
     let mut base_nodes = 0u64;
     for (name, rules) in configs {
         let mut p = Player::new(&name, WEIGHTS, depth);
@@ -378,6 +452,9 @@ fn main() {
     }
     if matches!(what, "experts" | "all") {
         experts_matches(get("--depth", 4) as u32, &starts);
+    }
+    if matches!(what, "engine" | "all") {
+        engine_experts(get("--depth", 4) as u32, &starts);
     }
     if matches!(what, "ordering" | "all") {
         ordering_cost(get("--depth", 5) as u32, get("--positions", 300));
