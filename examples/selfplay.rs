@@ -146,8 +146,8 @@ fn play_game(start: Board, first: &Player, second: &Player) -> i32 {
 }
 
 /// One game between two copies of the real engine (`search::Engine`, fixed depth, exact solve of
-/// the last 10 empties), each with its own override rules; the final disc difference for the
-/// first player.
+/// the last 10 empties), each with its own override rules (used before the exact solve only); the
+/// final disc difference for the first player.
 fn play_engine_game(start: Board, rules: [ExpertRules; 2], depth: u32, engines: &mut [Engine; 2]) -> i32 {
     let limits = Limits { depth: Some(depth), exact_from_empties: Some(10), ..Limits::default() };
     for e in engines.iter_mut() {
@@ -156,7 +156,9 @@ fn play_engine_game(start: Board, rules: [ExpertRules; 2], depth: u32, engines: 
     let mut b = start;
     let mut side = 0;
     while !b.is_game_over() {
-        let mv = match override_move(b, &rules[side]) {
+        // Overrides stop where the exact solver takes over: nothing beats perfect play.
+        let rules = if b.empty_count() > 10 { rules[side] } else { ExpertRules::NONE };
+        let mv = match override_move(b, &rules) {
             Some(sq) => Some(sq),
             None if legal_moves(b.player, b.opponent) == 0 => None,
             None => engines[side].search(b, &limits, &mut Control::new(&monotonic_ms)).best_move.square(),
@@ -405,6 +407,24 @@ fn ordering_cost(depth: u32, positions: usize) {
             boards.push(b);
         }
     }
+    println!("\n## How often each rule recommends a move, {positions} positions (8–47 random plies)\n");
+    println!("| rule | positions | share |\n|---|---:|---:|");
+    for rule in Rule::ALL {
+        let n = boards.iter().filter(|&&b| rule.squares(b) != 0).count();
+        println!("| {} | {n} | {:.1} % |", rule.name(), 100.0 * n as f64 / boards.len() as f64);
+    }
+    let t0 = Instant::now();
+    let mut sink = 0i64;
+    let rounds = 2000;
+    for _ in 0..rounds {
+        for &b in &boards {
+            sink += evaluate_with(std::hint::black_box(b), &WEIGHTS) as i64;
+        }
+    }
+    println!(
+        "\nevaluate: {:.0} ns per call (checksum {sink})",
+        t0.elapsed().as_secs_f64() * 1e9 / (rounds * boards.len()) as f64
+    );
     println!("\n## Expert rules as move ordering, depth {depth}, {positions} positions (8–47 random plies)\n");
     println!("| ordering | nodes | vs none | time |\n|---|---:|---:|---:|");
     let mut configs: Vec<(String, ExpertRules)> = vec![("none".into(), ExpertRules::NONE)];

@@ -3,7 +3,7 @@
 
 use reversi::board::{flips, legal_moves};
 use reversi::notation::parse_board;
-use reversi::stability::stable_discs;
+use reversi::stability::{stable_discs, stable_pair};
 use reversi::{Board, Color, Square};
 use std::collections::HashSet;
 
@@ -98,6 +98,10 @@ fn no_reported_stable_disc_ever_flips_in_exhaustive_play() {
             let b = random_endgame(&mut rng, empties);
             let flipped = ever_flipped(b.player, b.opponent);
             flippable_seen += flipped.count_ones();
+            assert_eq!(
+                stable_pair(b.player, b.opponent),
+                (stable_discs(b.player, b.opponent), stable_discs(b.opponent, b.player))
+            );
             for (own, other) in [(b.player, b.opponent), (b.opponent, b.player)] {
                 let stable = stable_discs(own, other);
                 assert_eq!(stable & !own, 0, "stable discs must be own discs");
