@@ -14,7 +14,15 @@
 //! colours swapped, so an unbalanced opening favours neither player. Players are a plain
 //! fixed-depth negamax alpha-beta over `eval::evaluate_with` (a pass is a ply; finished games are
 //! scored by the final disc difference, above any evaluation), so the evaluation and the rules are
-//! what differ, not the search. Games run on two threads.
+//! what differ, not the search. Games run on two threads. The `engine` mode plays the real
+//! `search::Engine` (its evaluation is `eval::evaluate`) against itself with and without overrides.
+//!
+//! Results (recorded in the documentation of `eval::WEIGHTS` and `expert::ExpertRules::default`):
+//! - weights: the chosen table scored 68 % in the depth-5 round robin (300 games per pairing),
+//!   94 % against the seed's positional table alone; mobility is the term that matters most.
+//! - expert rules as overrides: none helps (37–49 % for single rules at depth ≥ 2, 30–42 % for
+//!   all four); as ordering, take_corner + edge_middle cut search time by two thirds against
+//!   plain square order at depth 6.
 
 use reversi::board::{legal_moves, Board};
 use reversi::eval::{evaluate_with, Weights, CANDIDATES, WEIGHTS};
@@ -431,6 +439,8 @@ fn ordering_cost(depth: u32, positions: usize) {
     configs.extend(Rule::ALL.iter().map(|r| (r.name().to_string(), ExpertRules::only(*r))));
     configs.push(("all".into(), ExpertRules::ALL));
     configs.push(("all but prepare".into(), ExpertRules::ALL.with(Rule::PrepareCornerTactic, false)));
+    configs
+        .push(("take_corner + edge_middle".into(), ExpertRules::only(Rule::TakeCorner).with(Rule::EdgeMiddle, true)));
     let mut base_nodes = 0u64;
     for (name, rules) in configs {
         let mut p = Player::new(&name, WEIGHTS, depth);
