@@ -471,6 +471,24 @@ mod tests {
     }
 
     #[test]
+    fn arbitrary_boards_never_panic() {
+        // Unreachable and even overlapping bitboards: every function must still return.
+        let mut x = 0x9e37_79b9_7f4a_7c15u64;
+        for _ in 0..2000 {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            let b = Board { player: x, opponent: x.rotate_left(17) ^ x >> 3 };
+            let legal = legal_moves(b.player, b.opponent);
+            assert_eq!(recommended(b, &ExpertRules::ALL) & !legal, 0);
+            assert_eq!(ordered_moves(b, &ExpertRules::ALL).count() as u32, legal.count_ones());
+            if let Some(sq) = override_move(b, &ExpertRules::ALL) {
+                assert_ne!(legal & sq.bit(), 0);
+            }
+        }
+    }
+
+    #[test]
     fn rules_never_recommend_illegal_moves() {
         // Random games: every recommendation is legal.
         let mut x = 0x1234_5678_9abc_def1u64;
