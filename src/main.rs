@@ -195,14 +195,14 @@ fn cmd_best(args: &[String]) -> Result<ExitCode, UsageError> {
 }
 
 /// Fixed midgame positions for the benchmark: the start and a few openings, searched to depth 10.
-const BENCH_OPENINGS: &[&str] = &["", "f5d6c3d3c4", "f5f6e6f4e3", "c4c3d3c5b4", "f5d6c5f4e3f6d3f3"];
-const BENCH_DEPTH: u32 = 10;
+const BENCH_OPENINGS: &[&str] = &["", "f5d6c3d3c4", "f5f6e6f4e3", "c4c3d3c5b4", "f5d6c3d3c4f4c5b3c2"];
+const BENCH_DEPTH: u32 = 12;
 
 fn cmd_bench(args: &[String]) -> Result<ExitCode, UsageError> {
     let (positional, _) = option_values(args, &[])?;
     let data = positional.first().copied().unwrap_or("../shared/data/fforum-40-59.obf");
     let line = |what: &str, nodes: u64, secs: f64| {
-        println!("{what:<28} {nodes:>12} nodes {secs:>9.3} s {:>8.2} Mn/s", nodes as f64 / secs.max(1e-9) / 1e6);
+        println!("{what:<34} {nodes:>12} nodes {secs:>9.3} s {:>8.2} Mn/s", nodes as f64 / secs.max(1e-9) / 1e6);
     };
     println!("reversi bench (one thread)");
 
