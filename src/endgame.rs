@@ -131,7 +131,8 @@ const C_SQUARES: u64 = 0x4281_0000_0000_8142;
 const SQUARE_CLASSES: [u64; 3] = [CORNERS, !(CORNERS | X_SQUARES | C_SQUARES), X_SQUARES | C_SQUARES];
 
 /// The four 4×4 quadrants, the regions of parity ordering.
-const QUADRANTS: [u64; 4] = [0x0000_0000_0F0F_0F0F, 0x0000_0000_F0F0_F0F0, 0x0F0F_0F0F_0000_0000, 0xF0F0_F0F0_0000_0000];
+const QUADRANTS: [u64; 4] =
+    [0x0000_0000_0F0F_0F0F, 0x0000_0000_F0F0_F0F0, 0x0F0F_0F0F_0000_0000, 0xF0F0_F0F0_0000_0000];
 
 /// Squares of the quadrants holding an odd number of the `empty` squares.
 #[inline]
@@ -575,7 +576,10 @@ impl<'a> Search<'a> {
                 Some(Move::Pass)
             } else {
                 let from_table = self.tt.probe(current).and_then(|e| {
-                    let known = e.bound == Bound::Exact && e.score == expected && e.best_move < 64 && moves >> e.best_move & 1 == 1;
+                    let known = e.bound == Bound::Exact
+                        && e.score == expected
+                        && e.best_move < 64
+                        && moves >> e.best_move & 1 == 1;
                     known.then(|| Move::Play(Square::new(e.best_move).expect("legal move square")))
                 });
                 from_table.or_else(|| {
