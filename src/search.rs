@@ -146,6 +146,8 @@ pub fn monotonic_ms() -> f64 {
 
 const MAX_PLY: usize = 128;
 const INFINITY: i32 = WIN_BASE + 1000;
+/// Depth of the midgame search run before an exact solve, as its fallback.
+const SOLVE_FALLBACK_DEPTH: u32 = 8;
 /// Positions between two looks at the clock and the stop flag.
 const CHECK_INTERVAL: u64 = 1024;
 
@@ -277,8 +279,9 @@ impl Engine {
         let empties = board.empty_count();
         let max_depth = limits.depth.unwrap_or(MAX_PLY as u32 - 2).clamp(1, MAX_PLY as u32 - 2);
         let solve = limits.exact_from_empties.is_some_and(|e| empties <= e);
-        // Midgame iterations first; before an exact solve, a shallow one gives a fallback move.
-        let midgame_depth = if solve { max_depth.min(4) } else { max_depth };
+        // Midgame iterations first. Before an exact solve, a moderate one gives the move to play
+        // if the solve runs out of time (and fills the table with a good move order).
+        let midgame_depth = if solve { max_depth.min(SOLVE_FALLBACK_DEPTH) } else { max_depth };
         let mut result = self.iterate(board, midgame_depth, limits, budget, start);
         if solve && !self.aborted {
             let nodes_before = self.nodes;
