@@ -179,7 +179,14 @@ pub const WEIGHTS: Weights = [[1, 10, 10, 0], [1, 8, 15, 0], [1, 6, 20, 2], [1, 
 
 /// The weight tables compared in self-play (`examples/selfplay.rs`), by name; [`WEIGHTS`] is one of
 /// them.
-pub const CANDIDATES: [(&str, Weights); 1] = [("phased", WEIGHTS)];
+pub const CANDIDATES: [(&str, Weights); 6] = [
+    ("phased", WEIGHTS),
+    ("positional-only", [[1, 0, 0, 0]; 4]),
+    ("flat", [[1, 8, 15, 1]; 4]),
+    ("mobility-heavy", [[1, 25, 10, 0], [1, 20, 15, 0], [1, 12, 20, 2], [1, 6, 20, 8]]),
+    ("stability-heavy", [[1, 5, 30, 0], [1, 5, 40, 0], [1, 4, 50, 2], [1, 2, 50, 8]]),
+    ("evaporation", [[1, 10, 10, -3], [1, 8, 15, -1], [1, 6, 20, 3], [1, 2, 20, 15]]),
+];
 
 /// The seed's positional table (8×8, row 1 first; symmetric, so orientation does not matter).
 ///
