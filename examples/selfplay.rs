@@ -22,12 +22,12 @@
 //!   94 % against the seed's positional table alone; mobility is the term that matters most.
 //! - expert rules as overrides: none helps (37–49 % for single rules at depth ≥ 2, 30–42 % for
 //!   all four); as ordering, take_corner + edge_middle cut search time by two thirds against
-//!   plain square order at depth 6.
+//!   plain square order at depth 6, but save no nodes inside the engine (its ordering is better).
 
 use reversi::board::{legal_moves, Board};
 use reversi::eval::{evaluate_with, Weights, CANDIDATES, WEIGHTS};
 use reversi::expert::{ordered_moves, override_move, ExpertRules, Rule};
-use reversi::search::{monotonic_ms, Control, Engine, Limits};
+use reversi::search::{monotonic_ms, Control, Engine, ExpertUse, Limits};
 use reversi::Square;
 use std::time::Instant;
 
@@ -439,8 +439,7 @@ fn ordering_cost(depth: u32, positions: usize) {
     configs.extend(Rule::ALL.iter().map(|r| (r.name().to_string(), ExpertRules::only(*r))));
     configs.push(("all".into(), ExpertRules::ALL));
     configs.push(("all but prepare".into(), ExpertRules::ALL.with(Rule::PrepareCornerTactic, false)));
-    configs
-        .push(("take_corner + edge_middle".into(), ExpertRules::only(Rule::TakeCorner).with(Rule::EdgeMiddle, true)));
+    configs.push(("take_corner + edge_middle".into(), ExpertRules::BEST_FOR_ORDERING));
     let mut base_nodes = 0u64;
     for (name, rules) in configs {
         let mut p = Player::new(&name, WEIGHTS, depth);
@@ -451,6 +450,32 @@ fn ordering_cost(depth: u32, positions: usize) {
             let mut s = Searcher { player: &p, nodes: 0 };
             s.choose(b);
             nodes += s.nodes;
+        }
+        if rules == ExpertRules::NONE {
+            base_nodes = nodes;
+        }
+        println!(
+            "| {name} | {nodes} | {:+.1} % | {:.2} s |",
+            100.0 * (nodes as f64 / base_nodes as f64 - 1.0),
+            t0.elapsed().as_secs_f64()
+        );
+    }
+    let engine_depth = depth + 2;
+    println!("\n## Expert ordering inside search::Engine, depth {engine_depth}, same positions\n");
+    println!("| ordering | nodes | vs none | time |\n|---|---:|---:|---:|");
+    let mut configs: Vec<(String, ExpertRules)> = vec![("none".into(), ExpertRules::NONE)];
+    configs.extend(Rule::ALL.iter().map(|r| (r.name().to_string(), ExpertRules::only(*r))));
+    configs.push(("all".into(), ExpertRules::ALL));
+    configs.push(("take_corner + edge_middle".into(), ExpertRules::BEST_FOR_ORDERING));
+    let mut engine = Engine::new(16);
+    for (name, rules) in configs {
+        let expert = if rules == ExpertRules::NONE { ExpertUse::Off } else { ExpertUse::Ordering(rules) };
+        let limits = Limits { depth: Some(engine_depth), expert, ..Limits::default() };
+        let t0 = Instant::now();
+        let mut nodes = 0;
+        for &b in &boards {
+            engine.clear();
+            nodes += engine.search(b, &limits, &mut Control::new(&monotonic_ms)).stats.nodes;
         }
         if rules == ExpertRules::NONE {
             base_nodes = nodes;
