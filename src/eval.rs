@@ -191,6 +191,9 @@ pub type Weights = [PhaseWeights; 4];
 /// (about 3 minutes of CPU on 2 cores).
 pub const WEIGHTS: Weights = [[1, 20, 10, 0], [1, 20, 10, 0], [1, 25, 10, 0], [1, 30, 10, 1]];
 
+/// The weight tables of the final self-play round (`examples/selfplay.rs -- weights`), by name;
+/// [`WEIGHTS`] is the first. Kept so the classroom can show (and replay) the alternatives; the
+/// earlier rounds' tables are described at [`WEIGHTS`].
 pub const CANDIDATES: [(&str, Weights); 6] = [
     ("chosen", WEIGHTS),
     ("flat-20-10-0", [[1, 20, 10, 0]; 4]),
@@ -425,6 +428,7 @@ pub fn evaluate_with(board: Board, weights: &Weights) -> i32 {
 /// One term of a [`Breakdown`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct TermScore {
+    /// Which heuristic.
     pub term: Term,
     /// The term's value for the side to move (own − opponent's).
     pub raw: i32,
@@ -437,6 +441,7 @@ pub struct TermScore {
 /// The evaluation explained: the phase, and each term's raw value, weight and contribution.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Breakdown {
+    /// The phase whose weights apply.
     pub phase: Phase,
     /// Discs on the board (what decides the phase).
     pub discs: u32,

@@ -160,9 +160,13 @@ pub fn edge_middle(board: Board) -> u64 {
 /// One expert rule, for display and iteration.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Rule {
+    /// [`take_corner`].
     TakeCorner,
+    /// [`corner_tactic`].
     CornerTactic,
+    /// [`prepare_corner_tactic`].
     PrepareCornerTactic,
+    /// [`edge_middle`].
     EdgeMiddle,
 }
 
@@ -209,9 +213,13 @@ impl Rule {
 /// Which rules are switched on.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct ExpertRules {
+    /// Use [`take_corner`].
     pub take_corner: bool,
+    /// Use [`corner_tactic`].
     pub corner_tactic: bool,
+    /// Use [`prepare_corner_tactic`].
     pub prepare_corner_tactic: bool,
+    /// Use [`edge_middle`].
     pub edge_middle: bool,
 }
 
