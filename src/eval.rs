@@ -176,8 +176,9 @@ pub type Weights = [PhaseWeights; 4];
 ///   the seed's positional table alone scored 13 % against the other tables; the more weight on
 ///   mobility, the better: a table with mobility 20–25 beat a stability-heavy one (stability
 ///   30–50) 63 % to 37 %.
-/// - Weighting the disc difference heavily late (20 in the endgame) lost 32–40 % against the
-///   same table with 1–8: at a search horizon, more discs mostly means fewer moves next.
+/// - Weighting the disc difference heavily late (5 late, 20 in the endgame) scored only 40 %
+///   against the same table with 2 and 8 there, and 32 % against a flat (1, 20, 10, 1): at a
+///   search horizon, more discs mostly means fewer moves next.
 /// - Around the best flat table (1, 20, 10, 0–1) the third round was within noise (±5 %), with a
 ///   slight edge for mobility rising towards the end and for no disc term before the end.
 /// - Final check at depth 5 (300 games per pairing): this table scored 68.2 % over the round
@@ -187,6 +188,8 @@ pub type Weights = [PhaseWeights; 4];
 ///   table alone 94 %.
 ///
 /// The endgame row matters little in the real engine, which solves the last empties exactly.
+/// Not tuned: the phase boundaries (20 / 40 / 52 discs) and the positional scale (the seed's
+/// tables are used as they are, weight 1).
 /// Reproduce: `nice cargo run --release --example selfplay -- weights --depth 5 --openings 150`
 /// (about 3 minutes of CPU on 2 cores).
 pub const WEIGHTS: Weights = [[1, 20, 10, 0], [1, 20, 10, 0], [1, 25, 10, 0], [1, 30, 10, 1]];
