@@ -36,8 +36,7 @@ fn main() {
         let solution = solver.solve_exact(entry.position.board());
         let seconds = start.elapsed().as_secs_f64();
         let expected = entry.best_score();
-        let best_moves: Vec<_> =
-            entry.solutions.iter().filter(|s| Some(s.1) == expected).map(|s| s.0).collect();
+        let best_moves: Vec<_> = entry.solutions.iter().filter(|s| Some(s.1) == expected).map(|s| s.0).collect();
         let right = Some(solution.score) == expected && best_moves.contains(&solution.best_move);
         if !right {
             wrong += 1;
