@@ -178,7 +178,8 @@ fn build_last_flip_tables() -> LastFlipTables {
             let mut table = [0u8; 256];
             let squares: Vec<u64> = (0..64).map(|i| 1u64 << i).filter(|b| mask & b != 0).collect();
             for subset in 0u32..(1 << squares.len()) {
-                let player = squares.iter().enumerate().filter(|(i, _)| subset >> i & 1 == 1).fold(0, |a, (_, b)| a | b);
+                let player =
+                    squares.iter().enumerate().filter(|(i, _)| subset >> i & 1 == 1).fold(0, |a, (_, b)| a | b);
                 let player = player & !bit;
                 let pattern = match kind {
                     0 => gather_row(player, mask),

@@ -136,18 +136,9 @@ const W_MOBILITY: i32 = 64;
 const W_POTENTIAL: i32 = 8;
 const W_CORNER: i32 = 32;
 
-/// From this many empties, moves are ordered by a shallow heuristic search rather than by
-/// counting replies, one ply deeper for every `SORT_SEARCH_EMPTIES_PER_PLY` more empties.
-const SORT_SEARCH_MIN_EMPTIES: u32 = 16;
-const SORT_SEARCH_EMPTIES_PER_PLY: u32 = 4;
-
-fn tune(i: usize, default: u32) -> u32 {
-    static V: OnceLock<Vec<Option<u32>>> = OnceLock::new();
-    V.get_or_init(|| {
-        (0..12).map(|i| std::env::var(format!("TUNE{i}")).ok().and_then(|v| v.parse().ok())).collect()
-    })[i]
-    .unwrap_or(default)
-}
+/// From this many empties, children found in the table are checked for a cutoff before any
+/// is searched.
+const ETC_MIN_EMPTIES: u32 = 14;
 
 /// Empty squares adjacent to `discs`: where the other side may later find moves.
 #[inline]
@@ -161,7 +152,8 @@ fn potential_mobility(discs: u64, empty: u64) -> u32 {
 }
 
 /// The four 4×4 quadrants, the regions of parity ordering.
-const QUADRANTS: [u64; 4] = [0x0000_0000_0F0F_0F0F, 0x0000_0000_F0F0_F0F0, 0x0F0F_0F0F_0000_0000, 0xF0F0_F0F0_0000_0000];
+const QUADRANTS: [u64; 4] =
+    [0x0000_0000_0F0F_0F0F, 0x0000_0000_F0F0_F0F0, 0x0F0F_0F0F_0000_0000, 0xF0F0_F0F0_0000_0000];
 
 /// Squares of the quadrants holding an odd number of the `empty` squares.
 #[inline]
@@ -273,7 +265,7 @@ impl<'a> Search<'a> {
             }
             3 => self.solve3(player, opponent, alpha, beta, parity_sorted(empty)),
             4 => self.solve4(player, opponent, alpha, beta, parity_sorted(empty)),
-            n if n < tune(8, TT_MIN_EMPTIES) => self.shallow(player, opponent, alpha, beta),
+            n if n < TT_MIN_EMPTIES => self.shallow(player, opponent, alpha, beta),
             _ => self.pvs::<false>(player, opponent, alpha, beta).0,
         }
     }
@@ -335,30 +327,36 @@ impl<'a> Search<'a> {
         }
 
         // Order: the table's move, then fastest-first (fewest opponent replies, corners weighing
-        // double), with a small bonus for corners and a malus for X squares.
-        let odd = odd_quadrants(!(player | opponent));
+        // double; then fewest empties next to our discs, then corners held). On the way, the
+        // children already in the table may prove a cutoff without any search (enhanced
+        // transposition cutoff).
+        let use_etc = !ROOT && empties >= ETC_MIN_EMPTIES;
         let mut keys = [0u32; 64];
+        let mut flips = [0u64; 64];
         let mut count = 0;
         let mut remaining = moves;
         while remaining != 0 {
             let sq = remaining.trailing_zeros() as usize;
             remaining &= remaining - 1;
+            let flipped = flips_at(player, opponent, sq);
+            flips[sq] = flipped;
+            let next_player = opponent ^ flipped;
+            let next_opponent = player | flipped | (1u64 << sq);
+            if use_etc {
+                if let Some(child) = self.tt.probe(Board { player: next_player, opponent: next_opponent }) {
+                    if child.bound != Bound::Lower && -child.score >= beta {
+                        return (-child.score, sq as u8);
+                    }
+                }
+            }
             let value = if sq as u8 == tt_move {
                 1 << 20
-            } else if empties >= tune(0, SORT_SEARCH_MIN_EMPTIES) {
-                let flipped = flips_at(player, opponent, sq);
-                let depth = (empties - tune(0, SORT_SEARCH_MIN_EMPTIES)) / tune(1, SORT_SEARCH_EMPTIES_PER_PLY) + tune(2, 0);
-                (1 << 18) - self.estimate(opponent ^ flipped, player | flipped | (1u64 << sq), depth, -INFINITY * 64, INFINITY * 64)
             } else {
-                let flipped = flips_at(player, opponent, sq);
-                let next_player = opponent ^ flipped;
-                let next_opponent = player | flipped | (1u64 << sq);
                 let replies = legal_moves(next_player, next_opponent);
                 let mobility = (replies.count_ones() + (replies & CORNERS).count_ones()) as i32;
                 let potential = potential_mobility(next_opponent, !(next_player | next_opponent)) as i32;
                 let corners = (next_opponent & CORNERS).count_ones() as i32;
-                let parity = if empties < tune(6, 0) && odd >> sq & 1 == 1 { tune(7, 0) as i32 } else { 0 };
-                (1 << 18) - mobility * tune(3, W_MOBILITY as u32) as i32 - potential * tune(4, W_POTENTIAL as u32) as i32 + corners * tune(5, W_CORNER as u32) as i32 + parity
+                (1 << 18) - mobility * W_MOBILITY - potential * W_POTENTIAL + corners * W_CORNER
             };
             keys[count] = ((value as u32) << 6) | sq as u32;
             count += 1;
@@ -371,7 +369,7 @@ impl<'a> Search<'a> {
         let mut best_move = NO_MOVE;
         for (i, &key) in keys.iter().enumerate() {
             let sq = (key & 63) as usize;
-            let flipped = flips_at(player, opponent, sq);
+            let flipped = flips[sq];
             let next_player = opponent ^ flipped;
             let next_opponent = player | flipped | (1u64 << sq);
             let score = if i == 0 {
@@ -408,44 +406,6 @@ impl<'a> Search<'a> {
         };
         self.tt.store(board, best, bound, empties as u8, best_move);
         (best, best_move)
-    }
-
-    /// A heuristic value for move ordering: a `depth`-ply alpha-beta search whose leaves are
-    /// scored by mobility and corners (exact scores, scaled, at the end of the game).
-    fn estimate(&mut self, player: u64, opponent: u64, depth: u32, mut alpha: i32, beta: i32) -> i32 {
-        self.nodes += 1;
-        let moves = legal_moves(player, opponent);
-        if depth == 0 {
-            let replies = legal_moves(opponent, player);
-            let mobility = (moves.count_ones() + (moves & CORNERS).count_ones()) as i32
-                - (replies.count_ones() + (replies & CORNERS).count_ones()) as i32;
-            let corners = (player & CORNERS).count_ones() as i32 - (opponent & CORNERS).count_ones() as i32;
-            return mobility * W_MOBILITY + corners * W_CORNER;
-        }
-        if moves == 0 {
-            if legal_moves(opponent, player) == 0 {
-                return final_score(player, opponent) * W_MOBILITY * 4;
-            }
-            return -self.estimate(opponent, player, depth, -beta, -alpha);
-        }
-        let mut best = -INFINITY * 64;
-        let mut remaining = moves;
-        while remaining != 0 {
-            let sq = remaining.trailing_zeros() as usize;
-            remaining &= remaining - 1;
-            let flipped = flips_at(player, opponent, sq);
-            let score = -self.estimate(opponent ^ flipped, player | flipped | (1u64 << sq), depth - 1, -beta, -alpha);
-            if score > best {
-                best = score;
-                if score > alpha {
-                    alpha = score;
-                    if alpha >= beta {
-                        break;
-                    }
-                }
-            }
-        }
-        best
     }
 
     /// An upper bound on the score that already fails low (`<= alpha`), from the opponent's

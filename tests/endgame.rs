@@ -53,7 +53,12 @@ fn check_solution(board: Board, solution: &Solution, expected: i32, label: &str)
         assert_eq!(solution.best_move, Move::Pass, "{label}: no legal move, so a pass");
     } else {
         let after = board.play(solution.best_move).unwrap_or_else(|e| panic!("{label}: best move illegal: {e}"));
-        assert_eq!(-brute_force(after), expected, "{label}: best move {} does not achieve the score", solution.best_move);
+        assert_eq!(
+            -brute_force(after),
+            expected,
+            "{label}: best move {} does not achieve the score",
+            solution.best_move
+        );
     }
     // The principal variation is legal and keeps the score all the way down.
     let mut position = board;
@@ -164,7 +169,11 @@ fn ffo_40_to_44_are_solved_exactly() {
         let best = entry.best_score().expect("the file gives the score");
         assert_eq!(solution.score, best, "FFO #{number}");
         let best_moves: Vec<Move> = entry.solutions.iter().filter(|s| s.1 == best).map(|s| s.0).collect();
-        assert!(best_moves.contains(&solution.best_move), "FFO #{number}: {} not in {best_moves:?}", solution.best_move);
+        assert!(
+            best_moves.contains(&solution.best_move),
+            "FFO #{number}: {} not in {best_moves:?}",
+            solution.best_move
+        );
         // The principal variation is a legal line.
         let mut position = board;
         for &mv in &solution.pv {
