@@ -81,7 +81,7 @@ pub fn flips(player: u64, opponent: u64, sq: Square) -> u64 {
 ///
 /// Branch-free: per ray the first non-opponent square is isolated (lowest bit going up, highest
 /// going down) and the run before it is kept only if that square is the player's.
-#[inline]
+#[inline(always)]
 pub fn flips_at(player: u64, opponent: u64, index: usize) -> u64 {
     let rays = &RAYS[index];
     let mut flipped = 0u64;

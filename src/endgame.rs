@@ -25,6 +25,9 @@ use std::sync::OnceLock;
 /// probing costs more than it saves.
 pub const TT_MIN_EMPTIES: u32 = 8;
 
+/// The stability cutoff is tried only when alpha is at least twice the empties plus this margin.
+const STABILITY_MARGIN: i32 = 0;
+
 /// Nodes between two calls of the caller's `should_stop`.
 const POLL_INTERVAL: u64 = 4096;
 
@@ -412,8 +415,11 @@ impl<'a> Search<'a> {
     /// stable discs: they will be the opponent's at the end whatever happens.
     #[inline]
     fn stability_bound(&self, player: u64, opponent: u64, alpha: i32) -> Option<i32> {
-        // Even if every opponent disc were stable the bound would not reach alpha: skip the work.
-        if 64 - 2 * opponent.count_ones() as i32 > alpha {
+        // Cutoffs are rare unless alpha is already high for the number of empties (with few
+        // empties the opponent rarely has that many stable discs to lose by), and impossible if
+        // even all the opponent's discs being stable would not bring the bound down to alpha.
+        let empties = (!(player | opponent)).count_ones() as i32;
+        if alpha < 2 * empties + STABILITY_MARGIN || 64 - 2 * opponent.count_ones() as i32 > alpha {
             return None;
         }
         let bound = 64 - 2 * stable_discs(opponent, player, self.edge_stable).count_ones() as i32;
@@ -702,30 +708,40 @@ fn build_edge_stability() -> Box<[u8; 1 << 16]> {
     table
 }
 
-/// Gathers a file (column) into a byte: row r → bit r.
+/// Gathers a file (column) into a byte, row r → bit r: shifted to file a, the multiplication
+/// stacks the rows into the top byte without carries.
 #[inline]
 fn file_to_byte(bits: u64, file: u32) -> u8 {
-    let mut byte = 0;
-    for row in 0..8 {
-        byte |= ((bits >> (row * 8 + file) & 1) as u8) << row;
-    }
-    byte
+    (((bits >> file) & 0x0101_0101_0101_0101).wrapping_mul(0x0102_0408_1020_4080) >> 56) as u8
 }
 
-/// The inverse of [`file_to_byte`].
+/// The inverse of [`file_to_byte`], by table.
 #[inline]
 fn byte_to_file(byte: u8, file: u32) -> u64 {
-    let mut bits = 0;
-    for row in 0..8 {
-        bits |= u64::from(byte >> row & 1) << (row * 8 + file);
-    }
-    bits
+    FILE_SPREAD[usize::from(byte)] << file
 }
 
-/// Lines (rows, files, diagonals) as masks, for the full-line test.
+/// `FILE_SPREAD[b]`: bit r of `b` moved to row r of file a.
+static FILE_SPREAD: [u64; 256] = build_file_spread();
+
+const fn build_file_spread() -> [u64; 256] {
+    let mut table = [0u64; 256];
+    let mut byte = 0;
+    while byte < 256 {
+        let mut row = 0;
+        while row < 8 {
+            if byte >> row & 1 == 1 {
+                table[byte] |= 1 << (row * 8);
+            }
+            row += 1;
+        }
+        byte += 1;
+    }
+    table
+}
+
+/// Diagonals as masks, for the full-line test.
 struct Lines {
-    rows: [u64; 8],
-    files: [u64; 8],
     diagonals: [u64; 15],
     anti_diagonals: [u64; 15],
 }
@@ -733,12 +749,10 @@ struct Lines {
 const LINES: Lines = build_lines();
 
 const fn build_lines() -> Lines {
-    let mut lines = Lines { rows: [0; 8], files: [0; 8], diagonals: [0; 15], anti_diagonals: [0; 15] };
+    let mut lines = Lines { diagonals: [0; 15], anti_diagonals: [0; 15] };
     let mut sq = 0;
     while sq < 64 {
         let (c, r) = (sq % 8, sq / 8);
-        lines.rows[r] |= 1 << sq;
-        lines.files[c] |= 1 << sq;
         lines.diagonals[7 + c - r] |= 1 << sq;
         lines.anti_diagonals[c + r] |= 1 << sq;
         sq += 1;
@@ -771,8 +785,15 @@ fn stable_discs(own: u64, other: u64, edge_table: &[u8; 1 << 16]) -> u64 {
         return stable;
     }
     let filled = own | other;
-    let full_rows = full_along(filled, &LINES.rows);
-    let full_files = full_along(filled, &LINES.files);
+    // A row is full when the AND of its 8 bits, folded onto file a, is set; a file when the AND
+    // of its bits over all rotations by a row is.
+    let mut across = filled & (filled >> 1);
+    across &= across >> 2;
+    across &= across >> 4;
+    let full_rows = (across & 0x0101_0101_0101_0101).wrapping_mul(0xFF);
+    let mut down = filled & filled.rotate_right(8);
+    down &= down.rotate_right(16);
+    let full_files = down & down.rotate_right(32);
     let full_diagonals = full_along(filled, &LINES.diagonals);
     let full_anti_diagonals = full_along(filled, &LINES.anti_diagonals);
     stable |= inner_own & full_rows & full_files & full_diagonals & full_anti_diagonals;
@@ -811,6 +832,72 @@ mod tests {
         for file in [0, 7] {
             let bits = 0x8142_2418_1824_4281u64 & (0x0101_0101_0101_0101 << file);
             assert_eq!(byte_to_file(file_to_byte(bits, file), file), bits);
+        }
+    }
+
+    #[test]
+    fn stable_discs_never_flip_in_random_play() {
+        let table = edge_stability_table();
+        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+        let mut random = move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        let mut found = 0;
+        for _ in 0..300 {
+            // A random game to some point, then random continuations to the end.
+            let mut board = Board::start();
+            let stop_at = 20 + random() % 40;
+            while board.empty_count() > 60 - stop_at as u32 && !board.is_game_over() {
+                board = random_step(board, random());
+            }
+            let (mine, theirs) =
+                (stable_discs(board.player, board.opponent, table), stable_discs(board.opponent, board.player, table));
+            found += (mine | theirs).count_ones();
+            for _ in 0..5 {
+                let (mut b, mut flipped_sides) = (board, false);
+                while !b.is_game_over() {
+                    b = random_step(b, random());
+                    flipped_sides = !flipped_sides;
+                    let (p, o) = if flipped_sides { (b.opponent, b.player) } else { (b.player, b.opponent) };
+                    assert_eq!(p & mine, mine, "a stable disc of the side to move flipped");
+                    assert_eq!(o & theirs, theirs, "a stable disc of the other side flipped");
+                }
+            }
+        }
+        assert!(found > 1000, "the positions have stable discs ({found})");
+    }
+
+    fn random_step(board: Board, r: u64) -> Board {
+        let moves = legal_moves(board.player, board.opponent);
+        if moves == 0 {
+            return board.passed();
+        }
+        let mut m = moves;
+        for _ in 0..r % u64::from(moves.count_ones()) {
+            m &= m - 1;
+        }
+        let sq = m.trailing_zeros() as usize;
+        let f = flips_at(board.player, board.opponent, sq);
+        Board { player: board.opponent ^ f, opponent: board.player | f | 1 << sq }
+    }
+
+    #[test]
+    fn full_rows_and_files_by_folding_match_the_masks() {
+        for filled in
+            [u64::MAX, 0xFF00_0000_0000_00FF, 0x0101_0101_0101_0101, 0xFF01_0101_0101_01FE, 0x8181_8181_8181_81FF]
+        {
+            let own = filled & 0x5555_5555_5555_5555;
+            let other = filled & !own;
+            // Inner discs on full rows/files/diagonals are stable only if all four are full; a full
+            // board checks the folding, the others must not mark partial lines.
+            let stable = stable_discs(own, other, edge_stability_table());
+            if filled == u64::MAX {
+                assert_eq!(stable, own);
+            }
+            assert_eq!(stable & !own, 0);
         }
     }
 
