@@ -5,14 +5,23 @@
 //!
 //! * **≥ [`TT_MIN_EMPTIES`] empties**: principal-variation search (null windows after the first
 //!   move) with the transposition table, a stability cutoff (the opponent's stable discs bound the
-//!   score from above) and *fastest-first* ordering (the move leaving the opponent the fewest
-//!   replies first, corners counted twice), the table's move always first.
+//!   score from above; tried only when alpha is high enough for it to succeed) and *fastest-first*
+//!   ordering (the move leaving the opponent the fewest replies first, corners counted twice, then
+//!   fewest empties next to our discs), the table's move always first. From
+//!   `ETC_MIN_EMPTIES` (14) the children are looked up in the table before any is searched
+//!   (enhanced transposition cutoff), and from `SORT_SEARCH_MIN_EMPTIES` (14) the moves are
+//!   ordered by a 1–3 ply search with the midgame evaluation rather than by counting replies.
 //! * **5 … [`TT_MIN_EMPTIES`]−1 empties**: plain alpha-beta without table, moves in *parity* order
 //!   (quadrants with an odd number of empties first, since the side that moves last in a region
 //!   usually gains there), then by square class (corners first, X/C squares last).
 //! * **4, 3, 2 and 1 empties**: hard-coded routines on a small array of the empty squares, which
-//!   test each square's flips directly instead of generating moves; the last move only counts the
-//!   discs it would flip, never builds a board.
+//!   test each square's flips directly (skipping squares with no opponent neighbour) instead of
+//!   generating moves; the last move only counts the discs it would flip
+//!   ([`crate::board::last_flip_count`], by table), never builds a board.
+//!
+//! Stable discs come from an exact table of edge patterns (a disc is stable on an edge if no
+//! sequence of placements along the edge can flip it) and, for inner discs, full lines and stable
+//! neighbours in all four directions.
 //!
 //! Nothing in the search allocates; only the principal variation is collected into a `Vec`.
 
