@@ -365,6 +365,10 @@ impl<'a> Search<'a> {
             flips[sq] = flipped;
             let next_player = opponent ^ flipped;
             let next_opponent = player | flipped | (1u64 << sq);
+            if empties > TT_MIN_EMPTIES && !use_etc {
+                // The child will probe the table first thing: start that load now.
+                self.tt.prefetch(Board { player: next_player, opponent: next_opponent });
+            }
             if use_etc {
                 if let Some(child) = self.tt.probe(Board { player: next_player, opponent: next_opponent }) {
                     if child.bound != Bound::Lower && -child.score >= beta {
