@@ -44,7 +44,9 @@ impl TtEntry {
     }
 }
 
+/// Aligned to a cache line, so that a probe costs at most one memory access.
 #[derive(Clone, Copy)]
+#[repr(align(64))]
 struct Bucket {
     deep: TtEntry,
     recent: TtEntry,
