@@ -74,13 +74,18 @@ pub struct Solution {
 ///
 /// ```
 /// use reversi::{endgame::Solver, notation::parse_board, Move};
-/// // White to move; one empty square left (h8) which white can take, flipping g7.
-/// let text = format!("{}{} O", "X".repeat(54), "XXXXXXXOO-");
+/// // Rows 1-7 black, row 8 "OXXXXXX-", white to move: h8 flips b8-g8, then the board is full.
+/// let text = format!("{}OXXXXXX- O", "X".repeat(56));
 /// let board = parse_board(&text).unwrap().board();
 /// let mut solver = Solver::new(1);
 /// let solution = solver.solve_exact(board);
 /// assert_eq!(solution.best_move, "h8".parse::<Move>().unwrap());
-/// assert_eq!(solution.score, board.play(solution.best_move).unwrap().passed().final_score());
+/// assert_eq!(solution.score, 8 - 56);
+/// assert_eq!(solution.pv, vec![solution.best_move]);
+///
+/// // A window: the value is only bounded when it falls outside.
+/// let bounded = solver.solve(board, 0, 10, &mut |_nodes| false).unwrap();
+/// assert!(bounded.score <= 0);
 /// ```
 pub struct Solver {
     tt: TranspositionTable,
