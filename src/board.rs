@@ -32,24 +32,13 @@ pub fn legal_moves(player: u64, opponent: u64) -> u64 {
         (up << d) | (down >> d)
     }
     let inner = opponent & NOT_EDGE_COLUMNS;
-    let moves = along(player, inner, 1)
-        | along(player, opponent, 8)
-        | along(player, inner, 7)
-        | along(player, inner, 9);
+    let moves =
+        along(player, inner, 1) | along(player, opponent, 8) | along(player, inner, 7) | along(player, inner, 9);
     moves & !(player | opponent)
 }
 
 /// Direction steps as (column delta, row delta): E, S, SE, SW go to higher bits; W, N, NW, NE lower.
-const DIRECTIONS: [(i8, i8); 8] = [
-    (1, 0),
-    (0, 1),
-    (1, 1),
-    (-1, 1),
-    (-1, 0),
-    (0, -1),
-    (-1, -1),
-    (1, -1),
-];
+const DIRECTIONS: [(i8, i8); 8] = [(1, 0), (0, 1), (1, 1), (-1, 1), (-1, 0), (0, -1), (-1, -1), (1, -1)];
 
 /// `RAYS[sq][d]`: the squares strictly beyond `sq` in direction `d`, to the edge.
 static RAYS: [[u64; 8]; 64] = build_rays();
@@ -142,10 +131,7 @@ impl fmt::Display for MoveError {
                 let list: Vec<String> = legal.into_iter().map(|s| s.to_string()).collect();
                 write!(f, "cannot pass: legal moves exist ({})", list.join(" "))
             }
-            MoveError::MustPass(sq) => write!(
-                f,
-                "illegal move {sq}: the side to move has no legal move and must pass"
-            ),
+            MoveError::MustPass(sq) => write!(f, "illegal move {sq}: the side to move has no legal move and must pass"),
             MoveError::GameOver => write!(f, "the game is over: neither side can move"),
         }
     }
@@ -157,10 +143,7 @@ impl Board {
     /// The standard start, black to move: d5 and e4 black, d4 and e5 white.
     pub const fn start() -> Board {
         // d5 = 35, e4 = 28 (black, to move); d4 = 27, e5 = 36 (white)
-        Board {
-            player: (1 << 35) | (1 << 28),
-            opponent: (1 << 27) | (1 << 36),
-        }
+        Board { player: (1 << 35) | (1 << 28), opponent: (1 << 27) | (1 << 36) }
     }
 
     /// A board from the two sets; `None` if they overlap.
@@ -212,28 +195,19 @@ impl Board {
     #[inline]
     pub fn play_unchecked(self, sq: Square) -> Board {
         let f = flips(self.player, self.opponent, sq);
-        Board {
-            player: self.opponent ^ f,
-            opponent: self.player | f | sq.bit(),
-        }
+        Board { player: self.opponent ^ f, opponent: self.player | f | sq.bit() }
     }
 
     /// Plays `sq` with the discs `flipped` already computed.
     #[inline]
     pub const fn play_with_flips(self, sq: Square, flipped: u64) -> Board {
-        Board {
-            player: self.opponent ^ flipped,
-            opponent: self.player | flipped | sq.bit(),
-        }
+        Board { player: self.opponent ^ flipped, opponent: self.player | flipped | sq.bit() }
     }
 
     /// Hands the move to the opponent (no check).
     #[inline]
     pub const fn passed(self) -> Board {
-        Board {
-            player: self.opponent,
-            opponent: self.player,
-        }
+        Board { player: self.opponent, opponent: self.player }
     }
 
     /// Plays a move after checking it is legal.
@@ -242,9 +216,7 @@ impl Board {
         match mv {
             Move::Pass => {
                 if moves != 0 {
-                    Err(MoveError::PassNotAllowed {
-                        legal: Bitboard(moves),
-                    })
+                    Err(MoveError::PassNotAllowed { legal: Bitboard(moves) })
                 } else if legal_moves(self.opponent, self.player) == 0 {
                     Err(MoveError::GameOver)
                 } else {
@@ -315,10 +287,7 @@ pub struct Position {
 impl Position {
     /// The standard start, black to move.
     pub const fn start() -> Position {
-        Position {
-            board: Board::start(),
-            side: Color::Black,
-        }
+        Position { board: Board::start(), side: Color::Black }
     }
 
     /// From black and white discs and the side to move; `None` if the sets overlap.
@@ -345,10 +314,7 @@ impl Position {
 
     /// Discs of `color`.
     pub const fn discs(self, color: Color) -> u64 {
-        if matches!(
-            (color, self.side),
-            (Color::Black, Color::Black) | (Color::White, Color::White)
-        ) {
+        if matches!((color, self.side), (Color::Black, Color::Black) | (Color::White, Color::White)) {
             self.board.player
         } else {
             self.board.opponent
@@ -384,10 +350,7 @@ impl Position {
 
     /// Plays a move after checking it is legal.
     pub fn play(self, mv: Move) -> Result<Position, MoveError> {
-        Ok(Position {
-            board: self.board.play(mv)?,
-            side: self.side.opposite(),
-        })
+        Ok(Position { board: self.board.play(mv)?, side: self.side.opposite() })
     }
 
     /// The winner of a finished game under the rule that empty squares go to the winner, or `None`
@@ -425,10 +388,7 @@ mod tests {
 
     #[test]
     fn start_has_the_four_classic_moves() {
-        let moves: Vec<String> = Board::start()
-            .legal_moves()
-            .map(|s| s.to_string())
-            .collect();
+        let moves: Vec<String> = Board::start().legal_moves().map(|s| s.to_string()).collect();
         assert_eq!(moves, ["d3", "c4", "f5", "e6"]);
     }
 
@@ -444,40 +404,18 @@ mod tests {
     #[test]
     fn illegal_moves_are_typed_errors() {
         let b = Board::start();
-        assert_eq!(
-            b.play(Move::Play(sq("d4"))),
-            Err(MoveError::Occupied(sq("d4")))
-        );
-        assert_eq!(
-            b.play(Move::Play(sq("a1"))),
-            Err(MoveError::NoFlip(sq("a1")))
-        );
-        assert!(matches!(
-            b.play(Move::Pass),
-            Err(MoveError::PassNotAllowed { .. })
-        ));
-        let over = Board {
-            player: u64::MAX,
-            opponent: 0,
-        };
+        assert_eq!(b.play(Move::Play(sq("d4"))), Err(MoveError::Occupied(sq("d4"))));
+        assert_eq!(b.play(Move::Play(sq("a1"))), Err(MoveError::NoFlip(sq("a1"))));
+        assert!(matches!(b.play(Move::Pass), Err(MoveError::PassNotAllowed { .. })));
+        let over = Board { player: u64::MAX, opponent: 0 };
         assert_eq!(over.play(Move::Pass), Err(MoveError::GameOver));
     }
 
     #[test]
     fn final_score_gives_empties_to_the_winner() {
-        let b = Board {
-            player: 0b111,
-            opponent: 0b1000,
-        };
+        let b = Board { player: 0b111, opponent: 0b1000 };
         assert_eq!(b.final_score(), 3 - 1 + 60);
         assert_eq!(b.passed().final_score(), -62);
-        assert_eq!(
-            Board {
-                player: 1,
-                opponent: 2
-            }
-            .final_score(),
-            0
-        );
+        assert_eq!(Board { player: 1, opponent: 2 }.final_score(), 0);
     }
 }

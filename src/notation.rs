@@ -31,10 +31,9 @@ impl fmt::Display for BoardParseError {
             BoardParseError::BadSquareChar { ch, at } => {
                 write!(f, "board: {ch:?} at character {at} is not a square (X/x/* black, O/o white, -/. empty)")
             }
-            BoardParseError::MissingSide => write!(
-                f,
-                "board: the side to move (X or O) is missing after the 64 squares"
-            ),
+            BoardParseError::MissingSide => {
+                write!(f, "board: the side to move (X or O) is missing after the 64 squares")
+            }
             BoardParseError::BadSide { text } => {
                 write!(f, "board: side to move '{text}' is not X or O")
             }
@@ -100,13 +99,9 @@ pub fn parse_board(text: &str) -> Result<Position, BoardParseError> {
     let mut words = rest.split_whitespace();
     let side_word = words.next().ok_or(BoardParseError::MissingSide)?;
     let side_word = side_word.strip_suffix(';').unwrap_or(side_word);
-    let side = side_from_text(side_word).ok_or_else(|| BoardParseError::BadSide {
-        text: side_word.to_string(),
-    })?;
+    let side = side_from_text(side_word).ok_or_else(|| BoardParseError::BadSide { text: side_word.to_string() })?;
     if let Some(extra) = words.next() {
-        return Err(BoardParseError::TrailingText {
-            text: extra.to_string(),
-        });
+        return Err(BoardParseError::TrailingText { text: extra.to_string() });
     }
     Ok(Position::from_colors(black, white, side).expect("a square holds one colour"))
 }
@@ -138,12 +133,7 @@ pub enum TranscriptError {
     /// Two characters that are not a square nor a pass.
     NotAMove { text: String, at: usize },
     /// A move that the rules do not allow at that point.
-    Illegal {
-        number: usize,
-        mv: Move,
-        at: usize,
-        reason: MoveError,
-    },
+    Illegal { number: usize, mv: Move, at: usize, reason: MoveError },
 }
 
 impl fmt::Display for TranscriptError {
@@ -152,16 +142,8 @@ impl fmt::Display for TranscriptError {
             TranscriptError::NotAMove { text, at } => {
                 write!(f, "transcript: '{text}' at character {at} is not a square")
             }
-            TranscriptError::Illegal {
-                number,
-                mv,
-                at,
-                reason,
-            } => {
-                write!(
-                    f,
-                    "transcript: move {number} '{mv}' at character {at} is illegal ({reason})"
-                )
+            TranscriptError::Illegal { number, mv, at, reason } => {
+                write!(f, "transcript: move {number} '{mv}' at character {at} is illegal ({reason})")
             }
         }
     }
@@ -195,12 +177,7 @@ pub fn parse_moves(text: &str) -> Result<Vec<(Move, usize)>, TranscriptError> {
         let pair: String = chars[i..chars.len().min(i + 2)].iter().collect();
         match pair.parse::<Move>() {
             Ok(mv) if pair.chars().count() == 2 => out.push((mv, i + 1)),
-            _ => {
-                return Err(TranscriptError::NotAMove {
-                    text: pair,
-                    at: i + 1,
-                })
-            }
+            _ => return Err(TranscriptError::NotAMove { text: pair, at: i + 1 }),
         }
         i += 2;
     }
@@ -228,12 +205,7 @@ pub fn replay(start: Position, text: &str) -> Result<(Vec<Move>, Position), Tran
                 played.push(Move::Pass);
             }
         }
-        pos = pos.play(mv).map_err(|reason| TranscriptError::Illegal {
-            number: number + 1,
-            mv,
-            at,
-            reason,
-        })?;
+        pos = pos.play(mv).map_err(|reason| TranscriptError::Illegal { number: number + 1, mv, at, reason })?;
         played.push(mv);
     }
     Ok((played, pos))
@@ -241,11 +213,7 @@ pub fn replay(start: Position, text: &str) -> Result<(Vec<Move>, Position), Tran
 
 /// Writes moves as a transcript such as `f5d6c3`; passes are written as `pa` only if asked.
 pub fn format_transcript(moves: &[Move], with_passes: bool) -> String {
-    moves
-        .iter()
-        .filter(|m| with_passes || **m != Move::Pass)
-        .map(|m| m.to_string())
-        .collect()
+    moves.iter().filter(|m| with_passes || **m != Move::Pass).map(|m| m.to_string()).collect()
 }
 
 /// One line of an OBF file: a position and its known solutions, best first.
@@ -304,30 +272,16 @@ pub fn parse_obf_line(line: &str) -> Result<ObfEntry, ObfError> {
         if part.is_empty() {
             continue;
         }
-        let bad = |reason: &str| ObfError::BadSolution {
-            text: part.to_string(),
-            reason: reason.to_string(),
-        };
-        let (mv, score) = part
-            .split_once(':')
-            .ok_or_else(|| bad("has no ':' between move and score"))?;
-        let mv: Move = mv
-            .trim()
-            .parse()
-            .map_err(|_| bad("does not start with a square or pass"))?;
-        let score: i32 = score
-            .trim()
-            .parse()
-            .map_err(|_| bad("has a score that is not a number"))?;
+        let bad = |reason: &str| ObfError::BadSolution { text: part.to_string(), reason: reason.to_string() };
+        let (mv, score) = part.split_once(':').ok_or_else(|| bad("has no ':' between move and score"))?;
+        let mv: Move = mv.trim().parse().map_err(|_| bad("does not start with a square or pass"))?;
+        let score: i32 = score.trim().parse().map_err(|_| bad("has a score that is not a number"))?;
         if !(-64..=64).contains(&score) {
             return Err(bad("has a score outside -64..64"));
         }
         solutions.push((mv, score));
     }
-    Ok(ObfEntry {
-        position,
-        solutions,
-    })
+    Ok(ObfEntry { position, solutions })
 }
 
 /// Reads a whole OBF file: one entry per non-empty line (lines starting with `%` or `#` are
@@ -348,9 +302,7 @@ pub fn parse_obf(text: &str) -> Result<Vec<ObfEntry>, (usize, ObfError)> {
 pub fn parse_game_text(text: &str) -> Result<(Position, Vec<Move>, Position), String> {
     let squares = text.chars().filter(|c| !c.is_whitespace()).count();
     let looks_like_board = squares >= 64
-        && text
-            .chars()
-            .all(|c| c.is_whitespace() || square_char(c).is_some() || "XxOoBbWw*;".contains(c));
+        && text.chars().all(|c| c.is_whitespace() || square_char(c).is_some() || "XxOoBbWw*;".contains(c));
     if looks_like_board {
         let p = parse_board(text).map_err(|e| e.to_string())?;
         Ok((p, Vec::new(), p))
@@ -379,22 +331,10 @@ mod tests {
         let e = parse_board(&format!("{}z{} X", "-".repeat(10), "-".repeat(53))).unwrap_err();
         assert_eq!(e, BoardParseError::BadSquareChar { ch: 'z', at: 11 });
         assert!(e.to_string().contains("character 11"));
-        assert_eq!(
-            parse_board(&"-".repeat(64)).unwrap_err(),
-            BoardParseError::MissingSide
-        );
-        assert!(matches!(
-            parse_board(&format!("{} Q", "-".repeat(64))),
-            Err(BoardParseError::BadSide { .. })
-        ));
-        assert!(matches!(
-            parse_board(&format!("{} X y", "-".repeat(64))),
-            Err(BoardParseError::TrailingText { .. })
-        ));
-        assert_eq!(
-            parse_board("--").unwrap_err(),
-            BoardParseError::TooShort { squares: 2 }
-        );
+        assert_eq!(parse_board(&"-".repeat(64)).unwrap_err(), BoardParseError::MissingSide);
+        assert!(matches!(parse_board(&format!("{} Q", "-".repeat(64))), Err(BoardParseError::BadSide { .. })));
+        assert!(matches!(parse_board(&format!("{} X y", "-".repeat(64))), Err(BoardParseError::TrailingText { .. })));
+        assert_eq!(parse_board("--").unwrap_err(), BoardParseError::TooShort { squares: 2 });
         // 65 characters with the side glued on (the URL form) is accepted.
         assert!(parse_board(&format!("{}O", "-".repeat(64))).is_ok());
     }
@@ -402,29 +342,10 @@ mod tests {
     #[test]
     fn transcript_errors_say_what_and_where() {
         let e = replay(Position::start(), "f5d6z9").unwrap_err();
-        assert_eq!(
-            e,
-            TranscriptError::NotAMove {
-                text: "z9".into(),
-                at: 5
-            }
-        );
-        assert_eq!(
-            e.to_string(),
-            "transcript: 'z9' at character 5 is not a square"
-        );
+        assert_eq!(e, TranscriptError::NotAMove { text: "z9".into(), at: 5 });
+        assert_eq!(e.to_string(), "transcript: 'z9' at character 5 is not a square");
         let e = replay(Position::start(), "f5 a1").unwrap_err();
-        assert!(
-            matches!(
-                e,
-                TranscriptError::Illegal {
-                    number: 2,
-                    at: 4,
-                    ..
-                }
-            ),
-            "{e:?}"
-        );
+        assert!(matches!(e, TranscriptError::Illegal { number: 2, at: 4, .. }), "{e:?}");
         assert!(replay(Position::start(), "f").is_err());
         assert!(replay(Position::start(), "pa").is_err());
     }

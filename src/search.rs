@@ -1,1 +1,599 @@
-//! (to be written)
+//! The playing engine: iterative deepening over a principal-variation search (negamax alpha-beta
+//! with null windows), a transposition table, move ordering, and the exact endgame solver for the
+//! last empty squares. Limits by depth, nodes, time and an external stop flag.
+//!
+//! Depth counts plies, and a pass is a ply, exactly as in the reference [`crate::minimax`]
+//! searches; with a fresh table, a fixed-depth search returns the same value as plain minimax.
+
+use crate::board::{legal_moves, Board};
+use crate::endgame::Solver;
+use crate::eval::evaluate;
+use crate::game::{terminal_value, value_to_exact, WIN_BASE};
+use crate::square::{Move, Square};
+use crate::tt::{Bound, TranspositionTable, NO_MOVE};
+use std::fmt;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+/// What bounds a search. `None` means no limit of that kind.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Limits {
+    /// Maximum depth in plies.
+    pub depth: Option<u32>,
+    /// Maximum positions visited (checked at every node).
+    pub nodes: Option<u64>,
+    /// Maximum time in milliseconds (checked every 1024 nodes).
+    pub time_ms: Option<u64>,
+    /// Solve exactly (perfect play to the end) when at most this many squares are empty.
+    pub exact_from_empties: Option<u32>,
+    /// Weak play on purpose: the move is chosen at random among those whose score is within this
+    /// many evaluation units of the best (0 = always the best move).
+    pub randomness: i32,
+    /// Seed of that random choice.
+    pub seed: u64,
+}
+
+impl Limits {
+    /// A fixed-depth search.
+    pub fn depth(depth: u32) -> Limits {
+        Limits { depth: Some(depth), ..Limits::default() }
+    }
+}
+
+/// A search value: a heuristic evaluation, or the exact final disc difference with perfect play.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Score {
+    /// Heuristic units, from the side to move's point of view.
+    Eval(i32),
+    /// Final disc difference for the side to move (empty squares to the winner).
+    Exact(i32),
+}
+
+impl Score {
+    /// The score of an internal search value.
+    pub const fn from_value(value: i32) -> Score {
+        match value_to_exact(value) {
+            Some(d) => Score::Exact(d),
+            None => Score::Eval(value),
+        }
+    }
+
+    /// The internal value (exact scores mapped above every heuristic value).
+    pub const fn to_value(self) -> i32 {
+        match self {
+            Score::Eval(v) => v,
+            Score::Exact(d) => terminal_value(d),
+        }
+    }
+
+    /// The same score seen from the other side.
+    pub const fn negate(self) -> Score {
+        match self {
+            Score::Eval(v) => Score::Eval(-v),
+            Score::Exact(d) => Score::Exact(-d),
+        }
+    }
+}
+
+impl fmt::Display for Score {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Score::Eval(v) | Score::Exact(v) => write!(f, "{v:+}"),
+        }
+    }
+}
+
+/// Search statistics.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Stats {
+    /// Positions visited (midgame search and endgame solver).
+    pub nodes: u64,
+    /// Depth of the last completed iteration (empties, when solved exactly).
+    pub depth: u32,
+    pub elapsed_ms: u64,
+    pub nps: u64,
+    /// Transposition-table probes that found the position.
+    pub tt_hits: u64,
+    /// Beta cutoffs.
+    pub cutoffs: u64,
+}
+
+/// The answer of a search.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SearchResult {
+    /// `Move::Pass` when the side to move must pass (or the game is over).
+    pub best_move: Move,
+    pub score: Score,
+    /// Principal variation, starting with `best_move`.
+    pub pv: Vec<Move>,
+    pub stats: Stats,
+}
+
+/// Reported after each completed iteration.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Progress {
+    pub depth: u32,
+    pub best_move: Move,
+    pub score: Score,
+    pub pv: Vec<Move>,
+    pub nodes: u64,
+    pub elapsed_ms: u64,
+}
+
+/// How the caller steers a running search: a clock, an optional stop flag and a progress callback.
+pub struct Control<'a> {
+    /// Set to true (from anywhere) to stop the search; it returns its best move so far.
+    pub stop: Option<&'a AtomicBool>,
+    /// Milliseconds on a monotonic clock (the engine has no clock of its own, so that it runs
+    /// anywhere: natively use [`monotonic_ms`], in a browser `performance.now()`).
+    pub clock: &'a dyn Fn() -> f64,
+    pub on_progress: Option<&'a mut dyn FnMut(&Progress)>,
+}
+
+impl<'a> Control<'a> {
+    pub fn new(clock: &'a dyn Fn() -> f64) -> Control<'a> {
+        Control { stop: None, clock, on_progress: None }
+    }
+}
+
+/// Milliseconds since the first call, from `std::time::Instant` (not available on wasm32).
+#[cfg(not(target_arch = "wasm32"))]
+pub fn monotonic_ms() -> f64 {
+    use std::sync::OnceLock;
+    use std::time::Instant;
+    static START: OnceLock<Instant> = OnceLock::new();
+    START.get_or_init(Instant::now).elapsed().as_secs_f64() * 1000.0
+}
+
+const MAX_PLY: usize = 128;
+const INFINITY: i32 = WIN_BASE + 1000;
+/// Positions between two looks at the clock and the stop flag.
+const CHECK_INTERVAL: u64 = 1024;
+
+/// Static square values used to order moves (corners first, X- and C-squares last).
+const SQUARE_ORDER: [i32; 64] = {
+    let rows: [[i32; 8]; 4] = [
+        [99, -8, 8, 6, 6, 8, -8, 99],
+        [-8, -24, -4, -3, -3, -4, -24, -8],
+        [8, -4, 7, 4, 4, 7, -4, 8],
+        [6, -3, 4, 0, 0, 4, -3, 6],
+    ];
+    let mut t = [0; 64];
+    let mut i = 0;
+    while i < 64 {
+        let r = i / 8;
+        let r = if r < 4 { r } else { 7 - r };
+        t[i] = rows[r][i % 8];
+        i += 1;
+    }
+    t
+};
+
+/// The engine: owns its transposition table and endgame solver, reused across searches.
+pub struct Engine {
+    tt: TranspositionTable,
+    solver: Solver,
+    nodes: u64,
+    tt_hits: u64,
+    cutoffs: u64,
+    aborted: bool,
+    /// Some line of the current iteration stopped at the depth limit before the game's end.
+    hit_horizon: bool,
+    node_limit: u64,
+    deadline: f64,
+    pv: Box<[[Move; MAX_PLY]; MAX_PLY]>,
+    pv_len: [usize; MAX_PLY],
+}
+
+/// What one search call may use up, fixed at its start.
+struct Budget<'c, 'a> {
+    control: &'c mut Control<'a>,
+}
+
+impl Engine {
+    /// An engine with transposition tables of about `tt_megabytes` MiB in all.
+    ///
+    /// ```
+    /// use reversi::{search::{Engine, Limits, Control, monotonic_ms}, Board};
+    /// let mut engine = Engine::new(4);
+    /// let result = engine.search(Board::start(), &Limits::depth(4), &mut Control::new(&monotonic_ms));
+    /// assert!(Board::start().legal_moves().contains(result.best_move.square().unwrap()));
+    /// assert_eq!(result.pv[0], result.best_move);
+    /// ```
+    pub fn new(tt_megabytes: usize) -> Engine {
+        let half = (tt_megabytes / 2).max(1);
+        Engine {
+            tt: TranspositionTable::new(half),
+            solver: Solver::new(half),
+            nodes: 0,
+            tt_hits: 0,
+            cutoffs: 0,
+            aborted: false,
+            hit_horizon: false,
+            node_limit: u64::MAX,
+            deadline: f64::INFINITY,
+            pv: Box::new([[Move::Pass; MAX_PLY]; MAX_PLY]),
+            pv_len: [0; MAX_PLY],
+        }
+    }
+
+    /// Forgets everything learnt (between games).
+    pub fn clear(&mut self) {
+        self.tt.clear();
+        self.solver.clear();
+    }
+
+    fn reset_counters(&mut self, limits: &Limits, start: f64) {
+        self.nodes = 0;
+        self.tt_hits = 0;
+        self.cutoffs = 0;
+        self.aborted = false;
+        self.node_limit = limits.nodes.unwrap_or(u64::MAX);
+        self.deadline = limits.time_ms.map_or(f64::INFINITY, |t| start + t as f64);
+        self.tt.new_search();
+    }
+
+    #[inline]
+    fn out_of_budget(&mut self, budget: &Budget) -> bool {
+        if !self.aborted
+            && (self.nodes >= self.node_limit
+                || self.nodes.is_multiple_of(CHECK_INTERVAL) && self.must_stop_now(budget))
+        {
+            self.aborted = true;
+        }
+        self.aborted
+    }
+
+    fn must_stop_now(&self, budget: &Budget) -> bool {
+        budget.control.stop.is_some_and(|s| s.load(Ordering::Relaxed)) || (budget.control.clock)() >= self.deadline
+    }
+
+    /// Finds the best move under `limits`.
+    ///
+    /// A side that must pass gets `Move::Pass` (with the score of the position after the pass);
+    /// a finished game gets `Move::Pass` and its exact score.
+    pub fn search(&mut self, board: Board, limits: &Limits, control: &mut Control) -> SearchResult {
+        let start = (control.clock)();
+        self.reset_counters(limits, start);
+        let mut budget = Budget { control };
+        let result = if limits.randomness > 0 && legal_moves(board.player, board.opponent).count_ones() > 1 {
+            self.search_randomized(board, limits, &mut budget)
+        } else {
+            self.search_best(board, limits, &mut budget, start)
+        };
+        self.finish(result, &budget, start)
+    }
+
+    fn finish(&self, mut result: SearchResult, budget: &Budget, start: f64) -> SearchResult {
+        let elapsed = ((budget.control.clock)() - start).max(0.0);
+        result.stats.nodes = self.nodes;
+        result.stats.tt_hits = self.tt_hits;
+        result.stats.cutoffs = self.cutoffs;
+        result.stats.elapsed_ms = elapsed as u64;
+        result.stats.nps = if elapsed > 0.0 { (self.nodes as f64 * 1000.0 / elapsed) as u64 } else { 0 };
+        result
+    }
+
+    fn search_best(&mut self, board: Board, limits: &Limits, budget: &mut Budget, start: f64) -> SearchResult {
+        let empties = board.empty_count();
+        let max_depth = limits.depth.unwrap_or(MAX_PLY as u32 - 2).clamp(1, MAX_PLY as u32 - 2);
+        let solve = limits.exact_from_empties.is_some_and(|e| empties <= e);
+        // Midgame iterations first; before an exact solve, a shallow one gives a fallback move.
+        let midgame_depth = if solve { max_depth.min(4) } else { max_depth };
+        let mut result = self.iterate(board, midgame_depth, limits, budget, start);
+        if solve && !self.aborted {
+            let nodes_before = self.nodes;
+            let node_limit = self.node_limit;
+            let deadline = self.deadline;
+            let control = &*budget.control;
+            let mut should_stop = |solver_nodes: u64| {
+                nodes_before + solver_nodes >= node_limit
+                    || control.stop.is_some_and(|s| s.load(Ordering::Relaxed))
+                    || (control.clock)() >= deadline
+            };
+            if let Some(solution) = self.solver.solve(board, -64, 64, &mut should_stop) {
+                self.nodes += solution.nodes;
+                result = SearchResult {
+                    best_move: solution.best_move,
+                    score: Score::Exact(solution.score),
+                    pv: solution.pv,
+                    stats: Stats { depth: empties, ..result.stats },
+                };
+                let elapsed = ((budget.control.clock)() - start).max(0.0) as u64;
+                self.report(budget, &result, elapsed);
+            } else {
+                self.aborted = true;
+            }
+        }
+        result
+    }
+
+    fn report(&self, budget: &mut Budget, result: &SearchResult, elapsed_ms: u64) {
+        if let Some(cb) = budget.control.on_progress.as_mut() {
+            cb(&Progress {
+                depth: result.stats.depth,
+                best_move: result.best_move,
+                score: result.score,
+                pv: result.pv.clone(),
+                nodes: self.nodes,
+                elapsed_ms,
+            });
+        }
+    }
+
+    /// Iterative deepening from depth 1 to `max_depth`, keeping the last completed iteration.
+    fn iterate(
+        &mut self,
+        board: Board,
+        max_depth: u32,
+        limits: &Limits,
+        budget: &mut Budget,
+        start: f64,
+    ) -> SearchResult {
+        let moves = legal_moves(board.player, board.opponent);
+        let fallback = match Square::new(moves.trailing_zeros() as u8) {
+            Some(sq) if moves != 0 => Move::Play(sq),
+            _ => Move::Pass,
+        };
+        let mut best =
+            SearchResult { best_move: fallback, score: Score::Eval(0), pv: vec![fallback], stats: Stats::default() };
+        if moves == 0 && legal_moves(board.opponent, board.player) == 0 {
+            best.score = Score::Exact(board.final_score());
+            best.pv.clear();
+            return best;
+        }
+        for depth in 1..=max_depth {
+            self.hit_horizon = false;
+            let value = self.pvs(budget, board, depth, -INFINITY, INFINITY, 0);
+            if self.aborted {
+                // A partial iteration is trusted only for its first (previous best) move.
+                if depth == 1 && self.pv_len[0] > 0 {
+                    best.best_move = self.pv[0][0];
+                    best.pv = self.pv[0][..self.pv_len[0]].to_vec();
+                }
+                break;
+            }
+            let pv = self.pv[0][..self.pv_len[0]].to_vec();
+            best = SearchResult {
+                best_move: pv.first().copied().unwrap_or(fallback),
+                score: Score::from_value(value),
+                pv,
+                stats: Stats { depth, ..Stats::default() },
+            };
+            let elapsed = ((budget.control.clock)() - start).max(0.0);
+            self.report(budget, &best, elapsed as u64);
+            // Every line has reached the end of the game: deeper iterations change nothing.
+            if !self.hit_horizon {
+                break;
+            }
+            // The next iteration costs several times this one: do not start what cannot finish.
+            if let Some(t) = limits.time_ms {
+                if elapsed * 2.5 > t as f64 {
+                    break;
+                }
+            }
+        }
+        best
+    }
+
+    /// Scores every legal move (for hints): each move's score is the negated search of the position
+    /// after it, exact when the solver applies.
+    pub fn analyze_moves(&mut self, board: Board, limits: &Limits, control: &mut Control) -> Vec<(Move, Score)> {
+        let start = (control.clock)();
+        self.reset_counters(limits, start);
+        let mut budget = Budget { control };
+        self.analyze(board, limits, &mut budget, start)
+    }
+
+    fn analyze(&mut self, board: Board, limits: &Limits, budget: &mut Budget, start: f64) -> Vec<(Move, Score)> {
+        let mut moves = legal_moves(board.player, board.opponent);
+        if moves == 0 {
+            if legal_moves(board.opponent, board.player) == 0 {
+                return Vec::new();
+            }
+            let r = self.search_best(board.passed(), &Self::child_limits(limits), budget, start);
+            return vec![(Move::Pass, r.score.negate())];
+        }
+        let count = moves.count_ones() as u64;
+        let mut out = Vec::with_capacity(count as usize);
+        let deadline = self.deadline;
+        let mut index = 0;
+        while moves != 0 {
+            let sq = Square::new(moves.trailing_zeros() as u8).expect("bit index < 64");
+            moves &= moves - 1;
+            // Share the remaining time fairly between the moves still to score.
+            if deadline.is_finite() {
+                let now = (budget.control.clock)();
+                self.deadline = now + (deadline - now).max(0.0) / (count - index) as f64;
+            }
+            self.aborted = false;
+            let r = self.search_best(board.play_unchecked(sq), &Self::child_limits(limits), budget, start);
+            out.push((Move::Play(sq), r.score.negate()));
+            index += 1;
+        }
+        self.deadline = deadline;
+        out
+    }
+
+    fn child_limits(limits: &Limits) -> Limits {
+        Limits {
+            depth: limits.depth.map(|d| d.saturating_sub(1).max(1)),
+            exact_from_empties: limits.exact_from_empties.map(|e| e.saturating_sub(1)),
+            randomness: 0,
+            ..limits.clone()
+        }
+    }
+
+    /// Weak play on purpose: every move is scored, then one is drawn among those within
+    /// `randomness` of the best.
+    fn search_randomized(&mut self, board: Board, limits: &Limits, budget: &mut Budget) -> SearchResult {
+        let start = (budget.control.clock)();
+        let scored = self.analyze(board, limits, budget, start);
+        let best_value = scored.iter().map(|(_, s)| s.to_value()).max().unwrap_or(0);
+        let candidates: Vec<&(Move, Score)> =
+            scored.iter().filter(|(_, s)| s.to_value() >= best_value.saturating_sub(limits.randomness)).collect();
+        let mut rng = limits.seed ^ board.hash();
+        let pick = (splitmix64(&mut rng) % candidates.len().max(1) as u64) as usize;
+        let (mv, score) = candidates.get(pick).map_or((Move::Pass, Score::Eval(0)), |c| **c);
+        SearchResult {
+            best_move: mv,
+            score,
+            pv: vec![mv],
+            stats: Stats { depth: limits.depth.unwrap_or(1), ..Stats::default() },
+        }
+    }
+
+    #[inline]
+    fn set_pv(&mut self, ply: usize, mv: Move) {
+        let child_len = if ply + 1 < MAX_PLY { self.pv_len[ply + 1] } else { ply + 1 };
+        self.pv[ply][ply] = mv;
+        for i in ply + 1..child_len {
+            self.pv[ply][i] = self.pv[ply + 1][i];
+        }
+        self.pv_len[ply] = child_len.max(ply + 1);
+    }
+
+    /// Principal-variation search (fail-soft negamax alpha-beta with null windows).
+    fn pvs(&mut self, budget: &Budget, b: Board, depth: u32, mut alpha: i32, beta: i32, ply: usize) -> i32 {
+        self.pv_len[ply] = ply;
+        self.nodes += 1;
+        if self.out_of_budget(budget) {
+            return 0;
+        }
+        let moves = legal_moves(b.player, b.opponent);
+        if depth == 0 || ply + 1 >= MAX_PLY {
+            if moves == 0 && legal_moves(b.opponent, b.player) == 0 {
+                return terminal_value(b.final_score());
+            }
+            self.hit_horizon = true;
+            return evaluate(b);
+        }
+        if moves == 0 {
+            if legal_moves(b.opponent, b.player) == 0 {
+                return terminal_value(b.final_score());
+            }
+            let v = -self.pvs(budget, b.passed(), depth - 1, -beta, -alpha, ply + 1);
+            self.set_pv(ply, Move::Pass);
+            return v;
+        }
+
+        let pv_node = beta - alpha > 1;
+        let mut tt_move = NO_MOVE;
+        if let Some(e) = self.tt.probe(b) {
+            self.tt_hits += 1;
+            tt_move = e.best_move;
+            if !pv_node && u32::from(e.depth) >= depth {
+                let cut = match e.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => e.score >= beta,
+                    Bound::Upper => e.score <= alpha,
+                };
+                if cut {
+                    return e.score;
+                }
+            }
+        }
+
+        let mut list = MoveList::new(b, moves, tt_move, depth);
+        let alpha_at_start = alpha;
+        let mut best = -INFINITY;
+        let mut best_move = NO_MOVE;
+        let mut first = true;
+        while let Some(sq) = list.next_best() {
+            let child = b.play_unchecked(sq);
+            let v = if first {
+                -self.pvs(budget, child, depth - 1, -beta, -alpha, ply + 1)
+            } else {
+                let v = -self.pvs(budget, child, depth - 1, -alpha - 1, -alpha, ply + 1);
+                if v > alpha && v < beta && !self.aborted {
+                    -self.pvs(budget, child, depth - 1, -beta, -alpha, ply + 1)
+                } else {
+                    v
+                }
+            };
+            if self.aborted {
+                return 0;
+            }
+            first = false;
+            if v > best {
+                best = v;
+                best_move = sq.index();
+                if v > alpha {
+                    alpha = v;
+                    self.set_pv(ply, Move::Play(sq));
+                    if alpha >= beta {
+                        self.cutoffs += 1;
+                        break;
+                    }
+                }
+            }
+        }
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if best > alpha_at_start {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        self.tt.store(b, best, bound, depth.min(255) as u8, best_move);
+        best
+    }
+}
+
+/// The moves of a node with ordering scores, handed out best first (selection sort: most nodes
+/// cut off after one or two moves, so sorting everything up front would be wasted).
+struct MoveList {
+    squares: [u8; 32],
+    scores: [i32; 32],
+    len: usize,
+}
+
+impl MoveList {
+    #[inline]
+    fn new(b: Board, mut moves: u64, tt_move: u8, depth: u32) -> MoveList {
+        let mut list = MoveList { squares: [0; 32], scores: [0; 32], len: 0 };
+        while moves != 0 && list.len < 32 {
+            let i = moves.trailing_zeros() as u8;
+            moves &= moves - 1;
+            let score = if i == tt_move {
+                i32::MAX
+            } else if depth >= 3 {
+                // Fastest first: leave the opponent as few replies as possible.
+                let child = b.play_unchecked(Square::new(i).expect("bit index < 64"));
+                SQUARE_ORDER[i as usize] - 16 * legal_moves(child.player, child.opponent).count_ones() as i32
+            } else {
+                SQUARE_ORDER[i as usize]
+            };
+            list.squares[list.len] = i;
+            list.scores[list.len] = score;
+            list.len += 1;
+        }
+        list
+    }
+
+    #[inline]
+    fn next_best(&mut self) -> Option<Square> {
+        if self.len == 0 {
+            return None;
+        }
+        let mut best = 0;
+        for i in 1..self.len {
+            if self.scores[i] > self.scores[best] {
+                best = i;
+            }
+        }
+        let sq = self.squares[best];
+        self.len -= 1;
+        self.squares[best] = self.squares[self.len];
+        self.scores[best] = self.scores[self.len];
+        Square::new(sq)
+    }
+}
+
+/// splitmix64: a small, good pseudo-random generator (for the weak levels' random choices).
+fn splitmix64(state: &mut u64) -> u64 {
+    *state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
+    let mut z = *state;
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^ (z >> 31)
+}

@@ -76,12 +76,7 @@ impl Square {
 
 impl fmt::Display for Square {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "{}{}",
-            (b'a' + self.col()) as char,
-            (b'1' + self.row()) as char
-        )
+        write!(f, "{}{}", (b'a' + self.col()) as char, (b'1' + self.row()) as char)
     }
 }
 
@@ -110,9 +105,7 @@ impl FromStr for Square {
                 return Ok(sq);
             }
         }
-        Err(ParseSquareError {
-            input: s.to_string(),
-        })
+        Err(ParseSquareError { input: s.to_string() })
     }
 }
 
@@ -120,9 +113,7 @@ impl TryFrom<u8> for Square {
     type Error = ParseSquareError;
 
     fn try_from(index: u8) -> Result<Square, ParseSquareError> {
-        Square::new(index).ok_or(ParseSquareError {
-            input: index.to_string(),
-        })
+        Square::new(index).ok_or(ParseSquareError { input: index.to_string() })
     }
 }
 
@@ -219,11 +210,7 @@ impl FromStr for Move {
         if t.eq_ignore_ascii_case("pa") || t.eq_ignore_ascii_case("ps") {
             return Ok(Move::Pass);
         }
-        t.parse::<Square>()
-            .map(Move::Play)
-            .map_err(|_| ParseSquareError {
-                input: s.to_string(),
-            })
+        t.parse::<Square>().map(Move::Play).map_err(|_| ParseSquareError { input: s.to_string() })
     }
 }
 

@@ -36,15 +36,8 @@ pub const NO_MOVE: u8 = 64;
 
 impl TtEntry {
     /// An empty slot: the impossible move `u8::MAX` marks it, so an all-zero board never matches.
-    const VACANT: TtEntry = TtEntry {
-        player: 0,
-        opponent: 0,
-        score: 0,
-        best_move: u8::MAX,
-        depth: 0,
-        bound: Bound::Upper,
-        generation: 0,
-    };
+    const VACANT: TtEntry =
+        TtEntry { player: 0, opponent: 0, score: 0, best_move: u8::MAX, depth: 0, bound: Bound::Upper, generation: 0 };
 
     fn matches(&self, board: Board) -> bool {
         self.player == board.player && self.opponent == board.opponent && self.best_move != u8::MAX
@@ -57,10 +50,7 @@ struct Bucket {
     recent: TtEntry,
 }
 
-const VACANT_BUCKET: Bucket = Bucket {
-    deep: TtEntry::VACANT,
-    recent: TtEntry::VACANT,
-};
+const VACANT_BUCKET: Bucket = Bucket { deep: TtEntry::VACANT, recent: TtEntry::VACANT };
 
 /// A transposition table of a settable size.
 ///
@@ -84,16 +74,8 @@ impl TranspositionTable {
     pub fn new(megabytes: usize) -> TranspositionTable {
         let bytes = megabytes.max(1).saturating_mul(1 << 20);
         let wanted = (bytes / std::mem::size_of::<Bucket>()).max(1024);
-        let count = if wanted.is_power_of_two() {
-            wanted
-        } else {
-            wanted.next_power_of_two() >> 1
-        };
-        TranspositionTable {
-            buckets: vec![VACANT_BUCKET; count],
-            mask: count - 1,
-            generation: 0,
-        }
+        let count = if wanted.is_power_of_two() { wanted } else { wanted.next_power_of_two() >> 1 };
+        TranspositionTable { buckets: vec![VACANT_BUCKET; count], mask: count - 1, generation: 0 }
     }
 
     /// Size in bytes.
@@ -137,29 +119,15 @@ impl TranspositionTable {
         let generation = self.generation;
         let i = self.bucket(board);
         let b = &mut self.buckets[i];
-        let entry = TtEntry {
-            player: board.player,
-            opponent: board.opponent,
-            score,
-            best_move,
-            depth,
-            bound,
-            generation,
-        };
+        let entry =
+            TtEntry { player: board.player, opponent: board.opponent, score, best_move, depth, bound, generation };
         if b.deep.matches(board) || b.deep.generation != generation || depth >= b.deep.depth {
             // Keep a known best move if the new result has none.
-            let keep_move = if best_move == NO_MOVE && b.deep.matches(board) {
-                b.deep.best_move
-            } else {
-                best_move
-            };
+            let keep_move = if best_move == NO_MOVE && b.deep.matches(board) { b.deep.best_move } else { best_move };
             if !b.deep.matches(board) && b.deep.best_move != u8::MAX {
                 b.recent = b.deep;
             }
-            b.deep = TtEntry {
-                best_move: keep_move,
-                ..entry
-            };
+            b.deep = TtEntry { best_move: keep_move, ..entry };
         } else {
             b.recent = entry;
         }

@@ -4,15 +4,9 @@ use reversi::{notation::parse_board, perft, Board};
 
 #[test]
 fn perft_matches_the_table_to_depth_9() {
-    let expected = [
-        1u64, 4, 12, 56, 244, 1_396, 8_200, 55_092, 390_216, 3_005_288,
-    ];
+    let expected = [1u64, 4, 12, 56, 244, 1_396, 8_200, 55_092, 390_216, 3_005_288];
     for (depth, &leaves) in expected.iter().enumerate() {
-        assert_eq!(
-            perft(Board::start(), depth as u32),
-            leaves,
-            "perft({depth})"
-        );
+        assert_eq!(perft(Board::start(), depth as u32), leaves, "perft({depth})");
     }
 }
 
