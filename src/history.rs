@@ -71,11 +71,7 @@ pub struct PlyOutOfRange {
 
 impl fmt::Display for PlyOutOfRange {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "ply {} is outside the game (0 … {} moves)",
-            self.ply, self.moves
-        )
+        write!(f, "ply {} is outside the game (0 … {} moves)", self.ply, self.moves)
     }
 }
 
@@ -84,11 +80,7 @@ impl std::error::Error for PlyOutOfRange {}
 impl History {
     /// An empty record starting at `start`.
     pub fn new(start: Position) -> History {
-        History {
-            positions: vec![start],
-            moves: Vec::new(),
-            cursor: 0,
-        }
+        History { positions: vec![start], moves: Vec::new(), cursor: 0 }
     }
 
     /// Replays `transcript` from `start` (forced passes are inserted if the text leaves them out);
@@ -104,25 +96,20 @@ impl History {
 
     /// A record starting from a board string such as `"---…--- X"`.
     pub fn from_board_text(text: &str) -> Result<History, LoadError> {
-        notation::parse_board(text)
-            .map(History::new)
-            .map_err(LoadError::Board)
+        notation::parse_board(text).map(History::new).map_err(LoadError::Board)
     }
 
     /// What a user pastes: a board string (a new game from there) or a transcript from the start.
     pub fn from_game_text(text: &str) -> Result<History, LoadError> {
         if text.trim().is_empty() {
             return Err(LoadError::GameText(
-                "nothing to load: paste a transcript such as f5d6c3 or a board of 64 squares and a side"
-                    .to_string(),
+                "nothing to load: paste a transcript such as f5d6c3 or a board of 64 squares and a side".to_string(),
             ));
         }
         let (start, moves, _) = notation::parse_game_text(text).map_err(LoadError::GameText)?;
         let mut history = History::new(start);
         for mv in moves {
-            history
-                .push(mv)
-                .expect("parse_game_text checked every move");
+            history.push(mv).expect("parse_game_text checked every move");
         }
         Ok(history)
     }
@@ -133,10 +120,7 @@ impl History {
         let start = notation::parse_board(start_board).map_err(LoadError::Board)?;
         let mut history = History::from_transcript(start, moves)?;
         if cursor > history.moves.len() {
-            return Err(LoadError::Cursor {
-                cursor,
-                moves: history.moves.len(),
-            });
+            return Err(LoadError::Cursor { cursor, moves: history.moves.len() });
         }
         history.cursor = cursor;
         Ok(history)
@@ -181,6 +165,12 @@ impl History {
         Some(mv)
     }
 
+    /// Drops the redo line: the moves after the cursor.
+    pub fn discard_redo(&mut self) {
+        self.moves.truncate(self.cursor);
+        self.positions.truncate(self.cursor + 1);
+    }
+
     pub fn can_undo(&self) -> bool {
         self.cursor > 0
     }
@@ -203,10 +193,7 @@ impl History {
 
     /// The position after `ply` moves of the record (redo line included).
     pub fn position_at(&self, ply: usize) -> Result<Position, PlyOutOfRange> {
-        self.positions.get(ply).copied().ok_or(PlyOutOfRange {
-            ply,
-            moves: self.moves.len(),
-        })
+        self.positions.get(ply).copied().ok_or(PlyOutOfRange { ply, moves: self.moves.len() })
     }
 
     pub fn start(&self) -> Position {
@@ -312,6 +299,10 @@ mod tests {
         h.play(mv("f6")).unwrap();
         assert_eq!(h.full_transcript(), "f5f6");
         assert!(!h.can_redo());
+        h.undo();
+        h.discard_redo();
+        assert_eq!(h.full_transcript(), "f5");
+        assert_eq!(h.position_at(2).unwrap_err(), PlyOutOfRange { ply: 2, moves: 1 });
     }
 
     #[test]
@@ -320,10 +311,7 @@ mod tests {
         let before = h.clone();
         assert!(matches!(h.play(mv("a1")), Err(MoveError::NoFlip(_))));
         assert!(matches!(h.play(mv("f5")), Err(MoveError::Occupied(_))));
-        assert!(matches!(
-            h.play(Move::Pass),
-            Err(MoveError::PassNotAllowed { .. })
-        ));
+        assert!(matches!(h.play(Move::Pass), Err(MoveError::PassNotAllowed { .. })));
         assert_eq!(h, before);
     }
 
@@ -343,14 +331,8 @@ mod tests {
         let h = History::from_transcript(Position::start(), "f5d6").unwrap();
         assert_eq!(h.last_move(), Some((Color::White, mv("d6"))));
         // f5 flips e5; d6 flips d5.
-        assert_eq!(
-            h.flipped_by(0),
-            Some("e5".parse::<crate::Square>().unwrap().bit())
-        );
-        assert_eq!(
-            h.flipped_by(1),
-            Some("d5".parse::<crate::Square>().unwrap().bit())
-        );
+        assert_eq!(h.flipped_by(0), Some("e5".parse::<crate::Square>().unwrap().bit()));
+        assert_eq!(h.flipped_by(1), Some("d5".parse::<crate::Square>().unwrap().bit()));
         assert_eq!(h.flipped_by(2), None);
         assert_eq!(History::default().last_move(), None);
     }
@@ -373,24 +355,14 @@ mod tests {
         let mut h = History::from_transcript(Position::start(), "f5d6c3d3c4").unwrap();
         h.undo();
         h.undo();
-        let back =
-            History::restore(&format_board(h.start()), &h.full_transcript(), h.cursor()).unwrap();
+        let back = History::restore(&format_board(h.start()), &h.full_transcript(), h.cursor()).unwrap();
         assert_eq!(back, h);
         assert!(matches!(
             History::restore(&format_board(h.start()), "f5d6", 7),
-            Err(LoadError::Cursor {
-                cursor: 7,
-                moves: 2
-            })
+            Err(LoadError::Cursor { cursor: 7, moves: 2 })
         ));
-        assert!(matches!(
-            History::restore("garbage", "f5", 0),
-            Err(LoadError::Board(_))
-        ));
-        assert!(matches!(
-            History::restore(&format_board(h.start()), "f5f5", 0),
-            Err(LoadError::Transcript(_))
-        ));
+        assert!(matches!(History::restore("garbage", "f5", 0), Err(LoadError::Board(_))));
+        assert!(matches!(History::restore(&format_board(h.start()), "f5f5", 0), Err(LoadError::Transcript(_))));
     }
 
     #[test]
@@ -409,12 +381,7 @@ mod tests {
     #[test]
     fn a_transcript_may_leave_forced_passes_out() {
         let start = white_must_pass();
-        let black_move = start
-            .play(Move::Pass)
-            .unwrap()
-            .legal_moves()
-            .first()
-            .unwrap();
+        let black_move = start.play(Move::Pass).unwrap().legal_moves().first().unwrap();
         let h = History::from_transcript(start, &black_move.to_string()).unwrap();
         assert_eq!(h.moves(), &[Move::Pass, Move::Play(black_move)]);
     }
