@@ -73,7 +73,14 @@ const fn build_rays() -> [[u64; 8]; 64] {
 /// every ray square before it flips.
 #[inline]
 pub fn flips(player: u64, opponent: u64, sq: Square) -> u64 {
-    let rays = &RAYS[sq.index() as usize];
+    flips_at(player, opponent, sq.index() as usize)
+}
+
+/// [`flips`] by square index (0..64), for hot loops that walk bitboards and never build a
+/// [`Square`]. Panics if `index >= 64`.
+#[inline]
+pub fn flips_at(player: u64, opponent: u64, index: usize) -> u64 {
+    let rays = &RAYS[index];
     let mut flipped = 0u64;
     for &ray in &rays[..4] {
         let stop = ray & !opponent;

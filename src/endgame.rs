@@ -1,29 +1,86 @@
-//! Placeholder exact solver (replaced by the fast solver on the `endgame` branch).
+//! Exact endgame solver: perfect play to the end of the game, scores in final disc difference.
+//!
+//! The search is a fail-soft negamax alpha-beta whose cost is dominated by the last plies, so each
+//! depth band gets its own routine:
+//!
+//! * **≥ [`TT_MIN_EMPTIES`] empties**: principal-variation search (null windows after the first
+//!   move) with the transposition table, a stability cutoff (the opponent's stable discs bound the
+//!   score from above) and *fastest-first* ordering (the move leaving the opponent the fewest
+//!   replies first, corners counted twice), the table's move always first.
+//! * **5 … [`TT_MIN_EMPTIES`]−1 empties**: plain alpha-beta without table, moves in *parity* order
+//!   (quadrants with an odd number of empties first, since the side that moves last in a region
+//!   usually gains there), then by square class (corners first, X/C squares last).
+//! * **4, 3, 2 and 1 empties**: hard-coded routines on a small array of the empty squares, which
+//!   test each square's flips directly instead of generating moves; the last move only counts the
+//!   discs it would flip, never builds a board.
+//!
+//! Nothing in the search allocates; only the principal variation is collected into a `Vec`.
 
-use crate::board::{legal_moves, Board};
+use crate::board::{flips_at, legal_moves, Board};
 use crate::square::{Move, Square};
+use crate::tt::{Bound, TranspositionTable, NO_MOVE};
+use std::sync::OnceLock;
 
-/// An exact result.
+/// Fewest empties at which the transposition table is used; below it the trees are so small that
+/// probing costs more than it saves.
+pub const TT_MIN_EMPTIES: u32 = 8;
+
+/// Nodes between two calls of the caller's `should_stop`.
+const POLL_INTERVAL: u64 = 4096;
+
+/// Larger than any score (scores lie in -64..=64).
+const INFINITY: i32 = 127;
+
+/// An exact (or bounded) result of [`Solver::solve`].
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Solution {
+    /// Final disc difference for the side to move under perfect play (empties to the winner) when
+    /// it lies strictly inside the window; otherwise a bound on the side of the window it fell.
     pub score: i32,
+    /// A move achieving `score`; `Move::Pass` when the side to move must pass (or the game is over).
     pub best_move: Move,
+    /// Principal variation from the position, passes included; it may stop early where the
+    /// solver no longer knows the best continuation.
     pub pv: Vec<Move>,
+    /// Positions visited by the search.
     pub nodes: u64,
 }
 
-/// Exact solver.
+/// The exact endgame solver; owns its transposition table, which is kept between calls so that
+/// consecutive solves of one game reuse each other's work.
+///
+/// ```
+/// use reversi::{endgame::Solver, notation::parse_board, Move};
+/// // White to move; one empty square left (h8) which white can take, flipping g7.
+/// let text = format!("{}{} O", "X".repeat(54), "XXXXXXXOO-");
+/// let board = parse_board(&text).unwrap().board();
+/// let mut solver = Solver::new(1);
+/// let solution = solver.solve_exact(board);
+/// assert_eq!(solution.best_move, "h8".parse::<Move>().unwrap());
+/// assert_eq!(solution.score, board.play(solution.best_move).unwrap().passed().final_score());
+/// ```
 pub struct Solver {
-    nodes: u64,
+    tt: TranspositionTable,
 }
 
 impl Solver {
-    pub fn new(_tt_megabytes: usize) -> Solver {
-        Solver { nodes: 0 }
+    /// A solver with a transposition table of about `tt_megabytes` MiB.
+    pub fn new(tt_megabytes: usize) -> Solver {
+        edge_stability_table(); // build it now rather than inside the first timed solve
+        Solver { tt: TranspositionTable::new(tt_megabytes) }
     }
 
-    pub fn clear(&mut self) {}
+    /// Forgets everything learnt (between games).
+    pub fn clear(&mut self) {
+        self.tt.clear();
+    }
 
+    /// The exact value of `board` if it lies inside `(alpha, beta)`, else a bound beyond the
+    /// window (fail-soft). `should_stop` is called with the node count every few thousand nodes;
+    /// when it returns true the search is abandoned and `None` returned.
+    ///
+    /// Any `Board` is accepted: one whose sets overlap is read as if the player's discs won the
+    /// shared squares, and a window that is empty or wider than the score range is repaired.
     pub fn solve(
         &mut self,
         board: Board,
@@ -31,54 +88,728 @@ impl Solver {
         beta: i32,
         should_stop: &mut dyn FnMut(u64) -> bool,
     ) -> Option<Solution> {
-        self.nodes = 0;
-        let (score, pv) = self.negamax(board, alpha, beta, should_stop)?;
-        Some(Solution { score, best_move: pv.first().copied().unwrap_or(Move::Pass), pv, nodes: self.nodes })
-    }
-
-    pub fn solve_exact(&mut self, board: Board) -> Solution {
-        self.solve(board, -64, 64, &mut |_| false).expect("never stopped")
-    }
-
-    fn negamax(
-        &mut self,
-        b: Board,
-        mut alpha: i32,
-        beta: i32,
-        stop: &mut dyn FnMut(u64) -> bool,
-    ) -> Option<(i32, Vec<Move>)> {
-        self.nodes += 1;
-        if self.nodes % 4096 == 0 && stop(self.nodes) {
+        let board = Board { player: board.player, opponent: board.opponent & !board.player };
+        let alpha = alpha.clamp(-INFINITY + 1, 64);
+        let beta = if beta > alpha { beta.min(INFINITY - 1) } else { alpha + 1 };
+        self.tt.new_search();
+        let mut search = Search::new(&mut self.tt, should_stop);
+        let (score, best_move) = search.root(board, alpha, beta);
+        if search.stopped {
             return None;
         }
-        let mut moves = legal_moves(b.player, b.opponent);
-        if moves == 0 {
-            if legal_moves(b.opponent, b.player) == 0 {
-                return Some((b.final_score(), Vec::new()));
-            }
-            let (s, mut pv) = self.negamax(b.passed(), -beta, -alpha, stop)?;
-            pv.insert(0, Move::Pass);
-            return Some((-s, pv));
+        let exact = alpha < score && score < beta;
+        let pv = search.principal_variation(board, best_move, score, exact);
+        if search.stopped {
+            return None;
         }
-        let mut best = -65;
-        let mut best_pv = Vec::new();
-        while moves != 0 {
-            let sq = Square::new(moves.trailing_zeros() as u8).unwrap();
-            moves &= moves - 1;
-            let (s, pv) = self.negamax(b.play_unchecked(sq), -beta, -alpha, stop)?;
-            let s = -s;
-            if s > best {
-                best = s;
-                best_pv = pv;
-                best_pv.insert(0, Move::Play(sq));
-                if s > alpha {
-                    alpha = s;
+        Some(Solution { score, best_move, pv, nodes: search.nodes })
+    }
+
+    /// The exact value with the full window; never stops early.
+    pub fn solve_exact(&mut self, board: Board) -> Solution {
+        self.solve(board, -64, 64, &mut |_| false).expect("a search that is never stopped finishes")
+    }
+}
+
+/// State of one solve: the table, counters and the stop request.
+struct Search<'a> {
+    tt: &'a mut TranspositionTable,
+    edge_stable: &'static [u8; 1 << 16],
+    nodes: u64,
+    next_poll: u64,
+    should_stop: &'a mut dyn FnMut(u64) -> bool,
+    stopped: bool,
+}
+
+/// Squares by class, best first, for the static part of move ordering.
+const CORNERS: u64 = 0x8100_0000_0000_0081;
+/// Squares diagonally next to a corner (giving the corner away).
+const X_SQUARES: u64 = 0x0042_0000_0000_4200;
+/// Edge squares next to a corner.
+const C_SQUARES: u64 = 0x4281_0000_0000_8142;
+/// Tried in this order inside each parity class in the shallow search.
+const SQUARE_CLASSES: [u64; 3] = [CORNERS, !(CORNERS | X_SQUARES | C_SQUARES), X_SQUARES | C_SQUARES];
+
+/// The four 4×4 quadrants, the regions of parity ordering.
+const QUADRANTS: [u64; 4] =
+    [0x0000_0000_0F0F_0F0F, 0x0000_0000_F0F0_F0F0, 0x0F0F_0F0F_0000_0000, 0xF0F0_F0F0_0000_0000];
+
+/// Squares of the quadrants holding an odd number of the `empty` squares.
+#[inline]
+fn odd_quadrants(empty: u64) -> u64 {
+    let mut odd = 0;
+    for q in QUADRANTS {
+        if (empty & q).count_ones() & 1 == 1 {
+            odd |= q;
+        }
+    }
+    odd
+}
+
+/// `NEIGHBOURS[sq]`: the up to 8 squares around `sq`. A move must flip an adjacent disc, so a
+/// square with no opponent neighbour is skipped without computing flips.
+static NEIGHBOURS: [u64; 64] = build_neighbours();
+
+const fn build_neighbours() -> [u64; 64] {
+    let mut table = [0u64; 64];
+    let mut sq = 0;
+    while sq < 64 {
+        let (c, r) = ((sq % 8) as i32, (sq / 8) as i32);
+        let mut dr = -1;
+        while dr <= 1 {
+            let mut dc = -1;
+            while dc <= 1 {
+                let (nc, nr) = (c + dc, r + dr);
+                if (dc != 0 || dr != 0) && nc >= 0 && nc < 8 && nr >= 0 && nr < 8 {
+                    table[sq] |= 1u64 << (nr * 8 + nc);
+                }
+                dc += 1;
+            }
+            dr += 1;
+        }
+        sq += 1;
+    }
+    table
+}
+
+/// Final disc difference for `player` when the game ends with these discs (empties to the winner).
+#[inline]
+fn final_score(player: u64, opponent: u64) -> i32 {
+    Board { player, opponent }.final_score()
+}
+
+/// Score of the last empty square `sq` with the rest of the board full, `player` to move.
+///
+/// Only flips are counted: with one empty, the opponent holds every other square.
+#[inline]
+fn last_move_score(player: u64, sq: usize) -> i32 {
+    let bit = 1u64 << sq;
+    let opponent = !(player | bit);
+    let discs = player.count_ones() as i32;
+    let flipped = flips_at(player, opponent, sq).count_ones() as i32;
+    if flipped > 0 {
+        return 2 * (discs + flipped + 1) - 64;
+    }
+    let flipped_back = flips_at(opponent, player, sq).count_ones() as i32;
+    if flipped_back > 0 {
+        return 2 * (discs - flipped_back) - 64;
+    }
+    // Nobody can play: the empty square goes to the winner (63 discs, so never a draw).
+    if discs >= 32 {
+        2 * discs - 62
+    } else {
+        2 * discs - 64
+    }
+}
+
+impl<'a> Search<'a> {
+    fn new(tt: &'a mut TranspositionTable, should_stop: &'a mut dyn FnMut(u64) -> bool) -> Search<'a> {
+        Search {
+            tt,
+            edge_stable: edge_stability_table(),
+            nodes: 0,
+            next_poll: POLL_INTERVAL,
+            should_stop,
+            stopped: false,
+        }
+    }
+
+    /// Asks the caller whether to stop, once every `POLL_INTERVAL` nodes.
+    #[inline]
+    fn poll(&mut self) {
+        if self.nodes >= self.next_poll {
+            self.next_poll = self.nodes + POLL_INTERVAL;
+            if (self.should_stop)(self.nodes) {
+                self.stopped = true;
+            }
+        }
+    }
+
+    /// Value of the position, dispatching on the number of empties.
+    #[inline]
+    fn search(&mut self, player: u64, opponent: u64, alpha: i32, beta: i32) -> i32 {
+        let empty = !(player | opponent);
+        match empty.count_ones() {
+            0 => {
+                self.nodes += 1;
+                final_score(player, opponent)
+            }
+            1 => {
+                self.nodes += 1;
+                last_move_score(player, empty.trailing_zeros() as usize)
+            }
+            2 => {
+                let x = empty.trailing_zeros() as usize;
+                let y = 63 - empty.leading_zeros() as usize;
+                self.solve2(player, opponent, alpha, beta, x, y)
+            }
+            3 => self.solve3(player, opponent, alpha, beta, parity_sorted(empty)),
+            4 => self.solve4(player, opponent, alpha, beta, parity_sorted(empty)),
+            n if n < TT_MIN_EMPTIES => self.shallow(player, opponent, alpha, beta),
+            _ => self.pvs::<false>(player, opponent, alpha, beta).0,
+        }
+    }
+
+    /// The root: like any table node, but it never returns early from the table or a stability
+    /// bound, so it always knows a move.
+    fn root(&mut self, board: Board, alpha: i32, beta: i32) -> (i32, Move) {
+        let (p, o) = (board.player, board.opponent);
+        if legal_moves(p, o) == 0 {
+            self.nodes += 1;
+            if legal_moves(o, p) == 0 {
+                return (final_score(p, o), Move::Pass);
+            }
+            return (-self.search(o, p, -beta, -alpha), Move::Pass);
+        }
+        let (score, sq) = self.pvs::<true>(p, o, alpha, beta);
+        let sq = Square::new(sq).unwrap_or_else(|| first_square(legal_moves(p, o)));
+        (score, Move::Play(sq))
+    }
+
+    /// Principal-variation search with the transposition table. Returns the score and the best
+    /// move's square (`NO_MOVE` if the node returned before trying moves).
+    fn pvs<const ROOT: bool>(&mut self, player: u64, opponent: u64, mut alpha: i32, mut beta: i32) -> (i32, u8) {
+        self.nodes += 1;
+        self.poll();
+        if self.stopped {
+            return (0, NO_MOVE);
+        }
+        let board = Board { player, opponent };
+        let empties = board.empty_count();
+
+        if !ROOT {
+            if let Some(bound) = self.stability_bound(player, opponent, alpha) {
+                return (bound, NO_MOVE);
+            }
+        }
+
+        let mut tt_move = NO_MOVE;
+        if let Some(entry) = self.tt.probe(board) {
+            tt_move = entry.best_move;
+            if !ROOT {
+                match entry.bound {
+                    Bound::Exact => return (entry.score, tt_move),
+                    Bound::Lower if entry.score >= beta => return (entry.score, tt_move),
+                    Bound::Upper if entry.score <= alpha => return (entry.score, tt_move),
+                    Bound::Lower => alpha = alpha.max(entry.score),
+                    Bound::Upper => beta = beta.min(entry.score),
+                }
+            }
+        }
+
+        let moves = legal_moves(player, opponent);
+        if moves == 0 {
+            if legal_moves(opponent, player) == 0 {
+                return (final_score(player, opponent), NO_MOVE);
+            }
+            let score = -self.search(opponent, player, -beta, -alpha);
+            return (score, NO_MOVE);
+        }
+
+        // Order: the table's move, then fastest-first (fewest opponent replies, corners weighing
+        // double), with a small bonus for corners and a malus for X squares.
+        let mut keys = [0u32; 64];
+        let mut count = 0;
+        let mut remaining = moves;
+        while remaining != 0 {
+            let sq = remaining.trailing_zeros() as usize;
+            remaining &= remaining - 1;
+            let value = if sq as u8 == tt_move {
+                1 << 20
+            } else {
+                let flipped = flips_at(player, opponent, sq);
+                let next_player = opponent ^ flipped;
+                let next_opponent = player | flipped | (1u64 << sq);
+                let replies = legal_moves(next_player, next_opponent);
+                let mobility = (replies.count_ones() + (replies & CORNERS).count_ones()) as i32;
+                let square_bonus = if CORNERS >> sq & 1 != 0 {
+                    2
+                } else if X_SQUARES >> sq & 1 != 0 {
+                    -2
+                } else {
+                    0
+                };
+                (1 << 16) - mobility * 16 + square_bonus
+            };
+            keys[count] = ((value as u32) << 6) | sq as u32;
+            count += 1;
+        }
+        let keys = &mut keys[..count];
+        keys.sort_unstable_by(|a, b| b.cmp(a));
+
+        let (alpha_searched, beta_searched) = (alpha, beta);
+        let mut best = -INFINITY;
+        let mut best_move = NO_MOVE;
+        for (i, &key) in keys.iter().enumerate() {
+            let sq = (key & 63) as usize;
+            let flipped = flips_at(player, opponent, sq);
+            let next_player = opponent ^ flipped;
+            let next_opponent = player | flipped | (1u64 << sq);
+            let score = if i == 0 {
+                -self.search(next_player, next_opponent, -beta, -alpha)
+            } else {
+                let probe = -self.search(next_player, next_opponent, -alpha - 1, -alpha);
+                if probe > alpha && probe < beta {
+                    -self.search(next_player, next_opponent, -beta, -probe)
+                } else {
+                    probe
+                }
+            };
+            if self.stopped {
+                return (0, NO_MOVE);
+            }
+            if score > best {
+                best = score;
+                best_move = sq as u8;
+                if score > alpha {
+                    alpha = score;
                     if alpha >= beta {
                         break;
                     }
                 }
             }
         }
-        Some((best, best_pv))
+
+        let bound = if best <= alpha_searched {
+            Bound::Upper
+        } else if best >= beta_searched {
+            Bound::Lower
+        } else {
+            Bound::Exact
+        };
+        self.tt.store(board, best, bound, empties as u8, best_move);
+        (best, best_move)
+    }
+
+    /// An upper bound on the score that already fails low (`<= alpha`), from the opponent's
+    /// stable discs: they will be the opponent's at the end whatever happens.
+    #[inline]
+    fn stability_bound(&self, player: u64, opponent: u64, alpha: i32) -> Option<i32> {
+        // Even if every opponent disc were stable the bound would not reach alpha: skip the work.
+        if 64 - 2 * opponent.count_ones() as i32 > alpha {
+            return None;
+        }
+        let bound = 64 - 2 * stable_discs(opponent, player, self.edge_stable).count_ones() as i32;
+        (bound <= alpha).then_some(bound)
+    }
+
+    /// Alpha-beta without table for the middle band of empties, in parity order.
+    fn shallow(&mut self, player: u64, opponent: u64, mut alpha: i32, beta: i32) -> i32 {
+        self.nodes += 1;
+        if let Some(bound) = self.stability_bound(player, opponent, alpha) {
+            return bound;
+        }
+        let moves = legal_moves(player, opponent);
+        if moves == 0 {
+            if legal_moves(opponent, player) == 0 {
+                return final_score(player, opponent);
+            }
+            return -self.search(opponent, player, -beta, -alpha);
+        }
+        let odd = odd_quadrants(!(player | opponent));
+        let mut best = -INFINITY;
+        for parity_class in [moves & odd, moves & !odd] {
+            for square_class in SQUARE_CLASSES {
+                let mut candidates = parity_class & square_class;
+                while candidates != 0 {
+                    let sq = candidates.trailing_zeros() as usize;
+                    candidates &= candidates - 1;
+                    let flipped = flips_at(player, opponent, sq);
+                    let score = -self.search(opponent ^ flipped, player | flipped | (1u64 << sq), -beta, -alpha);
+                    if score > best {
+                        best = score;
+                        if score > alpha {
+                            alpha = score;
+                            if alpha >= beta {
+                                return best;
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        best
+    }
+
+    /// Four empties, `squares` in parity order.
+    fn solve4(&mut self, player: u64, opponent: u64, alpha: i32, beta: i32, squares: [usize; 4]) -> i32 {
+        self.nodes += 1;
+        if let Some(score) = self.moves4(player, opponent, alpha, beta, squares) {
+            return score;
+        }
+        if let Some(score) = self.moves4(opponent, player, -beta, -alpha, squares) {
+            return -score;
+        }
+        final_score(player, opponent)
+    }
+
+    /// The best of `player`'s moves among four empties, `None` if there is none.
+    #[inline]
+    fn moves4(&mut self, player: u64, opponent: u64, mut alpha: i32, beta: i32, s: [usize; 4]) -> Option<i32> {
+        let mut best = -INFINITY;
+        for (i, rest) in [(0, [1, 2, 3]), (1, [0, 2, 3]), (2, [0, 1, 3]), (3, [0, 1, 2])] {
+            let sq = s[i];
+            if NEIGHBOURS[sq] & opponent == 0 {
+                continue;
+            }
+            let flipped = flips_at(player, opponent, sq);
+            if flipped == 0 {
+                continue;
+            }
+            let score = -self.solve3(
+                opponent ^ flipped,
+                player | flipped | (1u64 << sq),
+                -beta,
+                -alpha,
+                [s[rest[0]], s[rest[1]], s[rest[2]]],
+            );
+            if score > best {
+                best = score;
+                if score > alpha {
+                    alpha = score;
+                    if alpha >= beta {
+                        return Some(best);
+                    }
+                }
+            }
+        }
+        (best > -INFINITY).then_some(best)
+    }
+
+    /// Three empties, `squares` in parity order.
+    fn solve3(&mut self, player: u64, opponent: u64, alpha: i32, beta: i32, squares: [usize; 3]) -> i32 {
+        self.nodes += 1;
+        if let Some(score) = self.moves3(player, opponent, alpha, beta, squares) {
+            return score;
+        }
+        if let Some(score) = self.moves3(opponent, player, -beta, -alpha, squares) {
+            return -score;
+        }
+        final_score(player, opponent)
+    }
+
+    #[inline]
+    fn moves3(&mut self, player: u64, opponent: u64, mut alpha: i32, beta: i32, s: [usize; 3]) -> Option<i32> {
+        let mut best = -INFINITY;
+        for (i, rest) in [(0, [1, 2]), (1, [0, 2]), (2, [0, 1])] {
+            let sq = s[i];
+            if NEIGHBOURS[sq] & opponent == 0 {
+                continue;
+            }
+            let flipped = flips_at(player, opponent, sq);
+            if flipped == 0 {
+                continue;
+            }
+            let score = -self.solve2(
+                opponent ^ flipped,
+                player | flipped | (1u64 << sq),
+                -beta,
+                -alpha,
+                s[rest[0]],
+                s[rest[1]],
+            );
+            if score > best {
+                best = score;
+                if score > alpha {
+                    alpha = score;
+                    if alpha >= beta {
+                        return Some(best);
+                    }
+                }
+            }
+        }
+        (best > -INFINITY).then_some(best)
+    }
+
+    /// Two empties `x` and `y`.
+    fn solve2(&mut self, player: u64, opponent: u64, alpha: i32, beta: i32, x: usize, y: usize) -> i32 {
+        self.nodes += 1;
+        if let Some(score) = self.moves2(player, opponent, beta, x, y) {
+            return score;
+        }
+        if let Some(score) = self.moves2(opponent, player, -alpha, x, y) {
+            return -score;
+        }
+        final_score(player, opponent)
+    }
+
+    /// `player`'s best move among the two empties; each reply is the last move, scored by counting.
+    #[inline]
+    fn moves2(&mut self, player: u64, opponent: u64, beta: i32, x: usize, y: usize) -> Option<i32> {
+        let mut best = -INFINITY;
+        if NEIGHBOURS[x] & opponent != 0 {
+            let flipped = flips_at(player, opponent, x);
+            if flipped != 0 {
+                self.nodes += 1;
+                best = -last_move_score(opponent ^ flipped, y);
+                if best >= beta {
+                    return Some(best);
+                }
+            }
+        }
+        if NEIGHBOURS[y] & opponent != 0 {
+            let flipped = flips_at(player, opponent, y);
+            if flipped != 0 {
+                self.nodes += 1;
+                best = best.max(-last_move_score(opponent ^ flipped, x));
+            }
+        }
+        (best > -INFINITY).then_some(best)
+    }
+
+    /// The principal variation from `board`: `best_move`, then the table's moves while they are
+    /// known to keep the exact score, and below the table a small search for a move that does.
+    fn principal_variation(&mut self, board: Board, best_move: Move, score: i32, exact: bool) -> Vec<Move> {
+        let mut pv = Vec::new();
+        if board.is_game_over() {
+            return pv;
+        }
+        pv.push(best_move);
+        if !exact {
+            return pv;
+        }
+        let Ok(mut current) = board.play(best_move) else { return pv };
+        let mut expected = -score;
+        while !current.is_game_over() && !self.stopped {
+            let moves = legal_moves(current.player, current.opponent);
+            let next = if moves == 0 {
+                Some(Move::Pass)
+            } else {
+                let from_table = self.tt.probe(current).and_then(|e| {
+                    let known = e.bound == Bound::Exact
+                        && e.score == expected
+                        && e.best_move < 64
+                        && moves >> e.best_move & 1 == 1;
+                    known.then(|| Move::Play(Square::new(e.best_move).expect("legal move square")))
+                });
+                from_table.or_else(|| {
+                    if current.empty_count() > TT_MIN_EMPTIES + 4 {
+                        return None;
+                    }
+                    // Small enough to search: find a move whose value is exactly `expected`.
+                    let mut remaining = moves;
+                    while remaining != 0 {
+                        let sq = remaining.trailing_zeros() as usize;
+                        remaining &= remaining - 1;
+                        let flipped = flips_at(current.player, current.opponent, sq);
+                        let (p, o) = (current.opponent ^ flipped, current.player | flipped | (1u64 << sq));
+                        if -self.search(p, o, -expected - 1, -expected + 1) == expected {
+                            return Square::new(sq as u8).map(Move::Play);
+                        }
+                    }
+                    None
+                })
+            };
+            let Some(mv) = next else { break };
+            let Ok(after) = current.play(mv) else { break };
+            pv.push(mv);
+            current = after;
+            expected = -expected;
+        }
+        pv
+    }
+}
+
+/// The first square of a non-empty set.
+fn first_square(set: u64) -> Square {
+    Square::new(set.trailing_zeros() as u8).unwrap_or_else(|| Square::new(0).expect("a1 exists"))
+}
+
+/// The empty squares (3 or 4 of them) in parity order: those alone in an odd quadrant first.
+#[inline]
+fn parity_sorted<const N: usize>(empty: u64) -> [usize; N] {
+    let odd = odd_quadrants(empty);
+    let mut squares = [0usize; N];
+    let mut i = 0;
+    for class in [empty & odd, empty & !odd] {
+        let mut set = class;
+        while set != 0 && i < N {
+            squares[i] = set.trailing_zeros() as usize;
+            set &= set - 1;
+            i += 1;
+        }
+    }
+    squares
+}
+
+// ---------------------------------------------------------------------------------------------
+// Stable discs: edge patterns from a table, inner discs by full lines and stable neighbours.
+
+/// Squares off the edges: the only ones flippable in all four directions.
+const INNER: u64 = 0x007E_7E7E_7E7E_7E00;
+
+/// Table of the discs of an 8-square edge that can never be flipped by play along the edge.
+/// Index `own << 8 | other`; bit i of the entry: square i of the edge is stable for `own`.
+fn edge_stability_table() -> &'static [u8; 1 << 16] {
+    static TABLE: OnceLock<Box<[u8; 1 << 16]>> = OnceLock::new();
+    TABLE.get_or_init(build_edge_stability)
+}
+
+/// Flips along an 8-square line when `own` plays at `sq`.
+fn line_flips(own: u8, other: u8, sq: u32) -> u8 {
+    let mut flipped = 0u8;
+    for step in [-1i32, 1] {
+        let mut run = 0u8;
+        let mut i = sq as i32 + step;
+        while (0..8).contains(&i) && other >> i & 1 == 1 {
+            run |= 1 << i;
+            i += step;
+        }
+        if (0..8).contains(&i) && own >> i & 1 == 1 {
+            flipped |= run;
+        }
+    }
+    flipped
+}
+
+/// A disc is stable on an edge if it stays its colour after any sequence of placements on the
+/// edge, of either colour, flipping or not (a move may be legal through the other directions).
+/// States are computed by increasing number of empties, so each successor is already known.
+fn build_edge_stability() -> Box<[u8; 1 << 16]> {
+    let mut table = Box::new([0u8; 1 << 16]);
+    for empties in 0..=8u32 {
+        for own in 0..=255u8 {
+            for other in 0..=255u8 {
+                if own & other != 0 || (!(own | other)).count_ones() != empties {
+                    continue;
+                }
+                let mut stable = own;
+                let empty = !(own | other);
+                for sq in 0..8 {
+                    if empty >> sq & 1 == 0 {
+                        continue;
+                    }
+                    let bit = 1u8 << sq;
+                    // `own` plays: its discs stay; stable ones must stay in every successor.
+                    let f = line_flips(own, other, sq);
+                    stable &= table[usize::from(own | f | bit) << 8 | usize::from(other & !f)];
+                    // `other` plays: flipped discs of `own` are lost.
+                    let f = line_flips(other, own, sq);
+                    stable &= table[usize::from(own & !f) << 8 | usize::from(other | f | bit)] & !f;
+                }
+                table[usize::from(own) << 8 | usize::from(other)] = stable;
+            }
+        }
+    }
+    table
+}
+
+/// Gathers a file (column) into a byte: row r → bit r.
+#[inline]
+fn file_to_byte(bits: u64, file: u32) -> u8 {
+    let mut byte = 0;
+    for row in 0..8 {
+        byte |= ((bits >> (row * 8 + file) & 1) as u8) << row;
+    }
+    byte
+}
+
+/// The inverse of [`file_to_byte`].
+#[inline]
+fn byte_to_file(byte: u8, file: u32) -> u64 {
+    let mut bits = 0;
+    for row in 0..8 {
+        bits |= u64::from(byte >> row & 1) << (row * 8 + file);
+    }
+    bits
+}
+
+/// Lines (rows, files, diagonals) as masks, for the full-line test.
+struct Lines {
+    rows: [u64; 8],
+    files: [u64; 8],
+    diagonals: [u64; 15],
+    anti_diagonals: [u64; 15],
+}
+
+const LINES: Lines = build_lines();
+
+const fn build_lines() -> Lines {
+    let mut lines = Lines { rows: [0; 8], files: [0; 8], diagonals: [0; 15], anti_diagonals: [0; 15] };
+    let mut sq = 0;
+    while sq < 64 {
+        let (c, r) = (sq % 8, sq / 8);
+        lines.rows[r] |= 1 << sq;
+        lines.files[c] |= 1 << sq;
+        lines.diagonals[7 + c - r] |= 1 << sq;
+        lines.anti_diagonals[c + r] |= 1 << sq;
+        sq += 1;
+    }
+    lines
+}
+
+/// Squares all of whose lines in `masks` are full.
+#[inline]
+fn full_along(filled: u64, masks: &[u64]) -> u64 {
+    let mut full = 0;
+    for &m in masks {
+        if filled & m == m {
+            full |= m;
+        }
+    }
+    full
+}
+
+/// A subset of `own`'s discs that can never be flipped: stable edge patterns, then (to a fixed
+/// point) inner discs that in each direction either lie on a full line or touch a stable own disc.
+fn stable_discs(own: u64, other: u64, edge_table: &[u8; 1 << 16]) -> u64 {
+    let edge = |o: u8, t: u8| edge_table[usize::from(o) << 8 | usize::from(t)];
+    let mut stable = u64::from(edge(own as u8, other as u8))
+        | u64::from(edge((own >> 56) as u8, (other >> 56) as u8)) << 56
+        | byte_to_file(edge(file_to_byte(own, 0), file_to_byte(other, 0)), 0)
+        | byte_to_file(edge(file_to_byte(own, 7), file_to_byte(other, 7)), 7);
+    let inner_own = own & INNER;
+    if inner_own == 0 {
+        return stable;
+    }
+    let filled = own | other;
+    let full_rows = full_along(filled, &LINES.rows);
+    let full_files = full_along(filled, &LINES.files);
+    let full_diagonals = full_along(filled, &LINES.diagonals);
+    let full_anti_diagonals = full_along(filled, &LINES.anti_diagonals);
+    stable |= inner_own & full_rows & full_files & full_diagonals & full_anti_diagonals;
+    // Inner squares have all eight neighbours on the board, so shifts cannot wrap for them.
+    loop {
+        let across = full_rows | stable << 1 | stable >> 1;
+        let down = full_files | stable << 8 | stable >> 8;
+        let diagonal = full_diagonals | stable << 9 | stable >> 9;
+        let anti_diagonal = full_anti_diagonals | stable << 7 | stable >> 7;
+        let grown = stable | (inner_own & across & down & diagonal & anti_diagonal);
+        if grown == stable {
+            return stable;
+        }
+        stable = grown;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn edge_table_knows_corners_and_anchored_runs() {
+        let table = edge_stability_table();
+        // A lone corner is stable; a lone middle disc is not.
+        assert_eq!(table[0b0000_0001 << 8], 0b0000_0001);
+        assert_eq!(table[0b0000_1000 << 8], 0);
+        // A run from the corner is stable up to the first gap.
+        assert_eq!(table[(0b0000_0111 << 8) | 0b0001_0000], 0b0000_0111);
+        // A full edge is stable in both colours.
+        assert_eq!(table[(0b1010_1010 << 8) | 0b0101_0101], 0b1010_1010);
+    }
+
+    #[test]
+    fn files_round_trip() {
+        for file in [0, 7] {
+            let bits = 0x8142_2418_1824_4281u64 & (0x0101_0101_0101_0101 << file);
+            assert_eq!(byte_to_file(file_to_byte(bits, file), file), bits);
+        }
+    }
+
+    #[test]
+    fn full_board_is_all_stable() {
+        let own = 0x0F0F_F0F0_1234_5678u64;
+        let other = !own;
+        assert_eq!(stable_discs(own, other, edge_stability_table()), own);
     }
 }

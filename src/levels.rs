@@ -2,7 +2,8 @@
 //! seconds a move. Each level is a search depth, a number of empty squares from which the game is
 //! solved exactly, an optional time budget, and a deliberate randomness for the weak levels.
 
-use crate::search::Limits;
+use crate::expert::{ExpertRules, Rule};
+use crate::search::{ExpertUse, Limits};
 use std::fmt;
 
 /// One playing level.
@@ -19,6 +20,8 @@ pub struct Level {
     pub time_ms: Option<u64>,
     /// The move is drawn among those within this many evaluation units of the best (0 = none).
     pub randomness: i32,
+    /// How the course's expert moves are used.
+    pub expert: ExpertUse,
 }
 
 /// The levels, weakest first.
@@ -26,15 +29,88 @@ pub struct Level {
 /// Depths and solve thresholds were chosen so that each level answers within about a second in a
 /// browser on a phone, except the last two, which use their time budget.
 pub const LEVELS: &[Level] = &[
-    Level { number: 1, name: "Beginner", depth: 1, exact_from_empties: 0, time_ms: None, randomness: 400 },
-    Level { number: 2, name: "Novice", depth: 2, exact_from_empties: 4, time_ms: None, randomness: 150 },
-    Level { number: 3, name: "Casual", depth: 3, exact_from_empties: 8, time_ms: None, randomness: 40 },
-    Level { number: 4, name: "Club", depth: 4, exact_from_empties: 10, time_ms: None, randomness: 0 },
-    Level { number: 5, name: "Strong", depth: 6, exact_from_empties: 12, time_ms: None, randomness: 0 },
-    Level { number: 6, name: "Expert", depth: 8, exact_from_empties: 14, time_ms: None, randomness: 0 },
-    Level { number: 7, name: "Master", depth: 10, exact_from_empties: 16, time_ms: Some(2_000), randomness: 0 },
-    Level { number: 8, name: "Grandmaster", depth: 14, exact_from_empties: 18, time_ms: Some(4_000), randomness: 0 },
-    Level { number: 9, name: "Maximum", depth: 60, exact_from_empties: 20, time_ms: Some(6_000), randomness: 0 },
+    Level {
+        number: 1,
+        name: "Beginner",
+        depth: 1,
+        exact_from_empties: 0,
+        time_ms: None,
+        randomness: 400,
+        expert: ExpertUse::Off,
+    },
+    Level {
+        number: 2,
+        name: "Novice",
+        depth: 2,
+        exact_from_empties: 4,
+        time_ms: None,
+        randomness: 150,
+        // A novice knows one thing for sure: take a corner when you can.
+        expert: ExpertUse::Override(ExpertRules::only(Rule::TakeCorner)),
+    },
+    Level {
+        number: 3,
+        name: "Casual",
+        depth: 3,
+        exact_from_empties: 8,
+        time_ms: None,
+        randomness: 40,
+        expert: ExpertUse::Off,
+    },
+    Level {
+        number: 4,
+        name: "Club",
+        depth: 4,
+        exact_from_empties: 10,
+        time_ms: None,
+        randomness: 0,
+        expert: ExpertUse::Off,
+    },
+    Level {
+        number: 5,
+        name: "Strong",
+        depth: 6,
+        exact_from_empties: 12,
+        time_ms: None,
+        randomness: 0,
+        expert: ExpertUse::Off,
+    },
+    Level {
+        number: 6,
+        name: "Expert",
+        depth: 8,
+        exact_from_empties: 14,
+        time_ms: None,
+        randomness: 0,
+        expert: ExpertUse::Off,
+    },
+    Level {
+        number: 7,
+        name: "Master",
+        depth: 10,
+        exact_from_empties: 16,
+        time_ms: Some(2_000),
+        randomness: 0,
+        expert: ExpertUse::Off,
+    },
+    Level {
+        number: 8,
+        name: "Grandmaster",
+        depth: 14,
+        exact_from_empties: 18,
+        time_ms: Some(4_000),
+        randomness: 0,
+        expert: ExpertUse::Off,
+    },
+    Level {
+        number: 9,
+        name: "Maximum",
+        depth: 60,
+        exact_from_empties: 20,
+        time_ms: Some(6_000),
+        randomness: 0,
+        expert: ExpertUse::Off,
+    },
 ];
 
 /// A level number outside `1..=LEVELS.len()`.
@@ -76,6 +152,7 @@ impl Level {
             exact_from_empties: Some(self.exact_from_empties),
             randomness: self.randomness,
             seed,
+            expert: self.expert,
         }
     }
 }

@@ -12,7 +12,8 @@ const USAGE: &str = "usage:
   reversi perft DEPTH [\"<64 squares> <X|O>\"]
   reversi solve FILE.obf [--level L]
   reversi best \"<64 squares> <X|O>\" [--level L | --depth D | --time-ms T]
-  reversi bench";
+  reversi bench [FFO-40-59.obf]
+  reversi match LEVEL_A LEVEL_B [--openings N]";
 
 /// A command-line mistake: printed as one line on stderr, exit code 2.
 struct UsageError(String);
@@ -24,12 +25,15 @@ fn main() -> ExitCode {
         Some("solve") => cmd_solve(&args[1..]),
         Some("best") => cmd_best(&args[1..]),
         Some("bench") => cmd_bench(&args[1..]),
+        Some("match") => cmd_match(&args[1..]),
         Some("-h" | "--help" | "help") => {
             println!("{USAGE}");
             Ok(ExitCode::SUCCESS)
         }
-        Some(other) => Err(UsageError(format!("unknown command '{other}' (commands: perft, solve, best, bench)"))),
-        None => Err(UsageError("no command given (commands: perft, solve, best, bench)".into())),
+        Some(other) => {
+            Err(UsageError(format!("unknown command '{other}' (commands: perft, solve, best, bench, match)")))
+        }
+        None => Err(UsageError("no command given (commands: perft, solve, best, bench, match)".into())),
     };
     match result {
         Ok(code) => code,
@@ -195,14 +199,14 @@ fn cmd_best(args: &[String]) -> Result<ExitCode, UsageError> {
 }
 
 /// Fixed midgame positions for the benchmark: the start and a few openings, searched to depth 10.
-const BENCH_OPENINGS: &[&str] = &["", "f5d6c3d3c4", "f5f6e6f4e3", "c4c3d3c5b4", "f5d6c5f4e3f6d3f3"];
-const BENCH_DEPTH: u32 = 10;
+const BENCH_OPENINGS: &[&str] = &["", "f5d6c3d3c4", "f5f6e6f4e3", "c4c3d3c5b4", "f5d6c3d3c4f4c5b3c2"];
+const BENCH_DEPTH: u32 = 12;
 
 fn cmd_bench(args: &[String]) -> Result<ExitCode, UsageError> {
     let (positional, _) = option_values(args, &[])?;
     let data = positional.first().copied().unwrap_or("../shared/data/fforum-40-59.obf");
     let line = |what: &str, nodes: u64, secs: f64| {
-        println!("{what:<28} {nodes:>12} nodes {secs:>9.3} s {:>8.2} Mn/s", nodes as f64 / secs.max(1e-9) / 1e6);
+        println!("{what:<34} {nodes:>12} nodes {secs:>9.3} s {:>8.2} Mn/s", nodes as f64 / secs.max(1e-9) / 1e6);
     };
     println!("reversi bench (one thread)");
 
@@ -248,5 +252,104 @@ fn cmd_bench(args: &[String]) -> Result<ExitCode, UsageError> {
             println!("FFO: skipped, cannot read '{data}': {e} (pass the path of fforum-40-59.obf)")
         }
     }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Distinct, fair-ish openings: the positions after `plies` random plies, from a fixed seed.
+fn random_openings(count: usize, plies: usize) -> Vec<Position> {
+    let mut seed = 0x0123_4567_89ab_cdefu64;
+    let mut next = move || {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        seed
+    };
+    let mut out: Vec<Position> = Vec::new();
+    while out.len() < count {
+        let mut pos = Position::start();
+        for _ in 0..plies {
+            let moves: Vec<_> = pos.legal_moves().collect();
+            if moves.is_empty() {
+                break;
+            }
+            pos = pos.play(Move::Play(moves[(next() % moves.len() as u64) as usize])).expect("legal");
+        }
+        if !out.contains(&pos) {
+            out.push(pos);
+        }
+    }
+    out
+}
+
+/// Plays one game between two levels; returns the final disc difference for black.
+fn play_game(start: Position, black: levels::Level, white: levels::Level, seed: u64) -> i32 {
+    let mut engines = [Engine::new(16), Engine::new(16)];
+    let mut pos = start;
+    let mut ply = 0u64;
+    while !pos.is_game_over() {
+        let side = if pos.side_to_move() == reversi::Color::Black { 0 } else { 1 };
+        let level = if side == 0 { black } else { white };
+        let r = engines[side].search(pos.board(), &level.limits(seed ^ ply), &mut Control::new(&monotonic_ms));
+        pos = pos.play(r.best_move).expect("the engine plays legal moves");
+        ply += 1;
+    }
+    pos.final_score_black()
+}
+
+/// A match between two levels: every opening twice, colours swapped, on two threads.
+fn cmd_match(args: &[String]) -> Result<ExitCode, UsageError> {
+    let (positional, options) = option_values(args, &["openings"])?;
+    if positional.len() != 2 {
+        return Err(UsageError("match needs two levels".into()));
+    }
+    let level_of = |text: &str| -> Result<levels::Level, UsageError> {
+        levels::level(parse_number("level", text)?).map_err(|e| UsageError(e.to_string()))
+    };
+    let (a, b) = (level_of(positional[0])?, level_of(positional[1])?);
+    let openings = match options.first() {
+        Some((_, v)) => parse_number::<usize>("openings", v)?.clamp(1, 1000),
+        None => 20,
+    };
+    let games: Vec<(Position, bool)> =
+        random_openings(openings, 6).into_iter().flat_map(|p| [(p, true), (p, false)]).collect();
+    let start = Instant::now();
+    // Each game's result for level A: (win, draw, loss, disc difference).
+    let results: Vec<i32> = std::thread::scope(|scope| {
+        let halves: Vec<_> = games
+            .chunks(games.len().div_ceil(2))
+            .enumerate()
+            .map(|(t, chunk)| {
+                scope.spawn(move || {
+                    chunk
+                        .iter()
+                        .enumerate()
+                        .map(|(i, &(pos, a_is_black))| {
+                            let seed = (t * 10_000 + i) as u64;
+                            if a_is_black {
+                                play_game(pos, a, b, seed)
+                            } else {
+                                -play_game(pos, b, a, seed)
+                            }
+                        })
+                        .collect::<Vec<i32>>()
+                })
+            })
+            .collect();
+        halves.into_iter().flat_map(|h| h.join().expect("match thread")).collect()
+    });
+    let wins = results.iter().filter(|&&d| d > 0).count();
+    let draws = results.iter().filter(|&&d| d == 0).count();
+    let losses = results.len() - wins - draws;
+    let mean = results.iter().sum::<i32>() as f64 / results.len() as f64;
+    println!(
+        "level {} ({}) vs level {} ({}): {} games, {wins} wins, {draws} draws, {losses} losses for level {}, mean disc difference {mean:+.1}, {:.1} s",
+        a.number,
+        a.name,
+        b.number,
+        b.name,
+        results.len(),
+        a.number,
+        start.elapsed().as_secs_f64()
+    );
     Ok(ExitCode::SUCCESS)
 }

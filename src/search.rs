@@ -8,6 +8,7 @@
 use crate::board::{legal_moves, Board};
 use crate::endgame::Solver;
 use crate::eval::evaluate;
+use crate::expert::{override_move, recommended, ExpertRules};
 use crate::game::{terminal_value, value_to_exact, WIN_BASE};
 use crate::square::{Move, Square};
 use crate::tt::{Bound, TranspositionTable, NO_MOVE};
@@ -30,6 +31,20 @@ pub struct Limits {
     pub randomness: i32,
     /// Seed of that random choice.
     pub seed: u64,
+    /// Whether and how the course's expert moves steer the search.
+    pub expert: ExpertUse,
+}
+
+/// How a search uses the course's expert moves (module [`crate::expert`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum ExpertUse {
+    #[default]
+    Off,
+    /// Moves the rules recommend are searched first (at nodes with enough depth below them to
+    /// pay for recognising the patterns).
+    Ordering(ExpertRules),
+    /// A move the rules recommend is played at once, without search.
+    Override(ExpertRules),
 }
 
 impl Limits {
@@ -146,6 +161,10 @@ pub fn monotonic_ms() -> f64 {
 
 const MAX_PLY: usize = 128;
 const INFINITY: i32 = WIN_BASE + 1000;
+/// Depth of the midgame search run before an exact solve, as its fallback.
+const SOLVE_FALLBACK_DEPTH: u32 = 8;
+/// Expert-move ordering is applied at nodes with at least this much depth below them.
+const EXPERT_ORDERING_DEPTH: u32 = 3;
 /// Positions between two looks at the clock and the stop flag.
 const CHECK_INTERVAL: u64 = 1024;
 
@@ -176,6 +195,8 @@ pub struct Engine {
     tt_hits: u64,
     cutoffs: u64,
     aborted: bool,
+    /// Rules whose moves are searched first in this search.
+    expert_ordering: ExpertRules,
     /// Some line of the current iteration stopped at the depth limit before the game's end.
     hit_horizon: bool,
     node_limit: u64,
@@ -209,6 +230,7 @@ impl Engine {
             cutoffs: 0,
             aborted: false,
             hit_horizon: false,
+            expert_ordering: ExpertRules::NONE,
             node_limit: u64::MAX,
             deadline: f64::INFINITY,
             pv: Box::new([[Move::Pass; MAX_PLY]; MAX_PLY]),
@@ -229,6 +251,10 @@ impl Engine {
         self.aborted = false;
         self.node_limit = limits.nodes.unwrap_or(u64::MAX);
         self.deadline = limits.time_ms.map_or(f64::INFINITY, |t| start + t as f64);
+        self.expert_ordering = match limits.expert {
+            ExpertUse::Ordering(rules) => rules,
+            _ => ExpertRules::NONE,
+        };
         self.tt.new_search();
     }
 
@@ -255,6 +281,18 @@ impl Engine {
         let start = (control.clock)();
         self.reset_counters(limits, start);
         let mut budget = Budget { control };
+        if let ExpertUse::Override(rules) = limits.expert {
+            if let Some(sq) = override_move(board, &rules) {
+                let score = Score::from_value(-evaluate(board.play_unchecked(sq)));
+                let result = SearchResult {
+                    best_move: Move::Play(sq),
+                    score,
+                    pv: vec![Move::Play(sq)],
+                    stats: Stats::default(),
+                };
+                return self.finish(result, &budget, start);
+            }
+        }
         let result = if limits.randomness > 0 && legal_moves(board.player, board.opponent).count_ones() > 1 {
             self.search_randomized(board, limits, &mut budget)
         } else {
@@ -277,8 +315,9 @@ impl Engine {
         let empties = board.empty_count();
         let max_depth = limits.depth.unwrap_or(MAX_PLY as u32 - 2).clamp(1, MAX_PLY as u32 - 2);
         let solve = limits.exact_from_empties.is_some_and(|e| empties <= e);
-        // Midgame iterations first; before an exact solve, a shallow one gives a fallback move.
-        let midgame_depth = if solve { max_depth.min(4) } else { max_depth };
+        // Midgame iterations first. Before an exact solve, a moderate one gives the move to play
+        // if the solve runs out of time (and fills the table with a good move order).
+        let midgame_depth = if solve { max_depth.min(SOLVE_FALLBACK_DEPTH) } else { max_depth };
         let mut result = self.iterate(board, midgame_depth, limits, budget, start);
         if solve && !self.aborted {
             let nodes_before = self.nodes;
@@ -494,6 +533,9 @@ impl Engine {
         }
 
         let mut list = MoveList::new(b, moves, tt_move, depth);
+        if depth >= EXPERT_ORDERING_DEPTH && self.expert_ordering != ExpertRules::NONE {
+            list.prefer(recommended(b, &self.expert_ordering));
+        }
         let alpha_at_start = alpha;
         let mut best = -INFINITY;
         let mut best_move = NO_MOVE;
@@ -568,6 +610,15 @@ impl MoveList {
             list.len += 1;
         }
         list
+    }
+
+    /// Puts `squares` right after the transposition-table move.
+    fn prefer(&mut self, squares: u64) {
+        for k in 0..self.len {
+            if squares & (1u64 << self.squares[k]) != 0 && self.scores[k] != i32::MAX {
+                self.scores[k] = i32::MAX - 1;
+            }
+        }
     }
 
     #[inline]

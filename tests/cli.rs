@@ -106,3 +106,12 @@ fn solve_prints_one_line_per_position_and_checks_scores() {
     assert_eq!(code, 1);
     std::fs::remove_dir_all(&dir).ok();
 }
+
+#[test]
+fn match_plays_every_opening_with_both_colours() {
+    let (code, out, err) = reversi(&["match", "2", "1", "--openings", "2"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.starts_with("level 2 (Novice) vs level 1 (Beginner): 4 games, "), "{out}");
+    let (code, _, _) = reversi(&["match", "2", "10"]);
+    assert_eq!(code, 2);
+}

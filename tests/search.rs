@@ -224,3 +224,28 @@ fn pruning_example_of_seed_004() {
     assert_eq!(ab.path, ["L", "18"]);
     assert_eq!(ab.nodes, 1 + 1 + 3 + 1 + 1, "root, L, its 3 leaves, R and only the leaf 25");
 }
+
+#[test]
+fn expert_rules_steer_but_ordering_never_changes_the_value() {
+    use reversi::expert::{ExpertRules, Rule};
+    use reversi::search::ExpertUse;
+    for b in common::random_boards(15, 60, 8, 50) {
+        let plain = Engine::new(1).search(b, &Limits::depth(4), &mut Control::new(&monotonic_ms));
+        let ordered = Engine::new(1).search(
+            b,
+            &Limits { expert: ExpertUse::Ordering(ExpertRules::ALL), ..Limits::depth(4) },
+            &mut Control::new(&monotonic_ms),
+        );
+        assert_eq!(plain.score, ordered.score, "{b:?}");
+        // With the take-corner override, an available corner is always played.
+        let corners = b.legal_moves() & reversi::Bitboard::CORNERS;
+        let r = Engine::new(1).search(
+            b,
+            &Limits { expert: ExpertUse::Override(ExpertRules::only(Rule::TakeCorner)), ..Limits::depth(4) },
+            &mut Control::new(&monotonic_ms),
+        );
+        if !corners.is_empty() {
+            assert!(corners.contains(r.best_move.square().unwrap()), "{b:?}");
+        }
+    }
+}

@@ -1,0 +1,61 @@
+//! Solves FFO positions exactly and prints time, nodes and speed per position.
+//!
+//! `cargo run --release --example ffo -- [FILE.obf] [FIRST] [LAST]`, by default
+//! `/work/shared/data/fforum-40-59.obf` positions 40 to 49 (the number of a line is its position
+//! in the file plus the number of the file's first position, read from its name).
+
+use reversi::endgame::Solver;
+use reversi::notation::parse_obf;
+use std::time::Instant;
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let path = args.first().map_or("/work/shared/data/fforum-40-59.obf", String::as_str);
+    let first_in_file: usize = path
+        .rsplit('/')
+        .next()
+        .and_then(|name| name.strip_prefix("fforum-"))
+        .and_then(|rest| rest.split('-').next())
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(1);
+    let first: usize = args.get(1).and_then(|a| a.parse().ok()).unwrap_or(first_in_file);
+    let last: usize = args.get(2).and_then(|a| a.parse().ok()).unwrap_or(first + 9);
+    let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{path}: {e}"));
+    let entries = parse_obf(&text).unwrap_or_else(|(line, e)| panic!("{path}:{line}: {e}"));
+
+    let mut solver = Solver::new(256);
+    let (mut total_nodes, mut total_seconds, mut wrong) = (0u64, 0f64, 0);
+    println!("  #  empties  move  score  expected          nodes     seconds     Mn/s");
+    for (i, entry) in entries.iter().enumerate() {
+        let number = first_in_file + i;
+        if number < first || number > last {
+            continue;
+        }
+        solver.clear();
+        let start = Instant::now();
+        let solution = solver.solve_exact(entry.position.board());
+        let seconds = start.elapsed().as_secs_f64();
+        let expected = entry.best_score();
+        let best_moves: Vec<_> = entry.solutions.iter().filter(|s| Some(s.1) == expected).map(|s| s.0).collect();
+        let right = Some(solution.score) == expected && best_moves.contains(&solution.best_move);
+        if !right {
+            wrong += 1;
+        }
+        println!(
+            "{number:>3}  {:>7}  {:>4}  {:>+5}  {:>+8}  {:>13}  {seconds:>10.3}  {:>7.2}{}",
+            entry.position.board().empty_count(),
+            solution.best_move.to_string(),
+            solution.score,
+            expected.unwrap_or(0),
+            solution.nodes,
+            solution.nodes as f64 / seconds.max(1e-9) / 1e6,
+            if right { "" } else { "  WRONG" }
+        );
+        total_nodes += solution.nodes;
+        total_seconds += seconds;
+    }
+    println!(
+        "total: {total_nodes} nodes in {total_seconds:.3} s, {:.2} Mn/s, {wrong} wrong",
+        total_nodes as f64 / total_seconds.max(1e-9) / 1e6
+    );
+}
