@@ -278,6 +278,32 @@ pub fn evaluate(board: &str) -> Result<i32, JsError> {
     Ok(crate::eval::evaluate(parse_position(board)?.board()))
 }
 
+/// The evaluation explained: `{phase, discs, total, terms: [{term, label, raw, weight,
+/// contribution}]}`, from the side to move's point of view; `total` equals `evaluate(board)`.
+#[wasm_bindgen(js_name = evaluationBreakdown)]
+pub fn evaluation_breakdown(board: &str) -> Result<JsValue, JsError> {
+    let report = crate::eval::breakdown(parse_position(board)?.board());
+    let terms: Array = report
+        .terms
+        .iter()
+        .map(|t| {
+            ObjectBuilder::new()
+                .set("term", t.term.name())
+                .set("label", t.term.label())
+                .set("raw", t.raw)
+                .set("weight", t.weight)
+                .set("contribution", t.contribution)
+                .build()
+        })
+        .collect();
+    Ok(ObjectBuilder::new()
+        .set("phase", report.phase.name())
+        .set("discs", report.discs)
+        .set("total", report.total)
+        .set("terms", terms)
+        .build())
+}
+
 /// Reads an optional whole number in `0..=max` from `options[key]`.
 fn option_number(options: &JsValue, key: &str, max: f64) -> Result<Option<f64>, JsError> {
     let value = Reflect::get(options, &JsValue::from_str(key)).unwrap_or(JsValue::UNDEFINED);
@@ -298,9 +324,6 @@ const OPTION_KEYS: [&str; 6] = ["level", "depth", "timeMs", "nodes", "exactFromE
 /// Search limits from `{level?, depth?, timeMs?, nodes?, exactFromEmpties?, seed?}`: a level's
 /// limits, with any explicit field overriding it.
 fn limits_from(options: &JsValue) -> Result<Limits, JsError> {
-    if options.is_undefined() || options.is_null() {
-        return Ok(Limits::default());
-    }
     if !options.is_object() {
         return Err(JsError::new("search options must be an object such as {depth: 6}"));
     }
@@ -371,7 +394,7 @@ fn result_object(result: &SearchResult) -> JsValue {
         .build()
 }
 
-fn now_ms() -> f64 {
+pub(crate) fn now_ms() -> f64 {
     // performance.now() where there is one (windows and workers); Date.now() is the fallback,
     // coarser but monotonic enough for a time budget.
     let global = js_sys::global();
@@ -429,7 +452,7 @@ impl Searcher {
                 }
             }
         };
-        let clock = now_ms;
+        let clock = crate::search::monotonic_ms;
         let mut control = Control::new(&clock);
         control.on_progress = Some(&mut report);
         let result = self.engine.search(position.board(), &limits, &mut control);
@@ -449,7 +472,7 @@ impl Searcher {
     pub fn analyze(&mut self, board: &str, options: &JsValue) -> Result<Array, JsError> {
         let position = parse_position(board)?;
         let limits = limits_from(options)?;
-        let clock = now_ms;
+        let clock = crate::search::monotonic_ms;
         let mut control = Control::new(&clock);
         let mut scored = self.engine.analyze_moves(position.board(), &limits, &mut control);
         scored.sort_by_key(|&(_, score)| std::cmp::Reverse(score.to_value()));
