@@ -94,6 +94,9 @@ function playMove(move) {
     showError(error.message);
     return false;
   }
+  // A move played by hand is a new decision: the old redo line no longer follows from it, and the
+  // AI only answers at the end of the record.
+  state.game.discardRedo();
   state.error = '';
   state.animation = { placed: squareIndex(move), flipped: flipped.map(squareIndex), startedAt: performance.now() };
   const notes = [`${capitalize(mover)} played ${move}, ${plural(flipped.length, 'disc')} flipped`];
@@ -247,8 +250,10 @@ function setMessage(element, text) {
 function renderThinking() {
   const t = state.thinking;
   const element = $('thinking');
+  // Hidden by visibility, not removed, so that the panel does not jump at every AI move.
+  element.classList.toggle('idle', !t);
   if (!t) {
-    element.hidden = true;
+    setText(element, '');
     return;
   }
   const parts = [`${capitalize(state.game.sideToMove)} (AI) is thinking`];
@@ -257,7 +262,7 @@ function renderThinking() {
     if (t.scoreText) parts.push(`score ${t.scoreText}`);
     if (t.pv && t.pv.length) parts.push(`line ${t.pv.join(' ')}`);
   }
-  setMessage(element, parts.join(' · '));
+  setText(element, parts.join(' · '));
 }
 
 function hintList() {
