@@ -13,7 +13,9 @@ play: wasm
 wasm:
 	@scripts/build-wasm.sh
 
-test: test-native test-wasm test-e2e
+# -k: a failure in one suite does not hide the results of the others; make still fails.
+test:
+	@$(MAKE) --no-print-directory -k test-native test-wasm test-e2e
 
 test-native:
 	nice cargo test

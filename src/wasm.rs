@@ -100,6 +100,14 @@ impl Game {
         History::from_board_text(board).map(|history| Game { history }).map_err(|e| JsError::new(&e.to_string()))
     }
 
+    /// A game starting from `board` (as in `fromBoard`) with `transcript` played from there.
+    #[wasm_bindgen(js_name = fromBoardAndTranscript)]
+    pub fn from_board_and_transcript(board: &str, transcript: &str) -> Result<Game, JsError> {
+        History::from_transcript(parse_position(board)?, transcript)
+            .map(|history| Game { history })
+            .map_err(|e| JsError::new(&e.to_string()))
+    }
+
     /// Whatever a player pastes: a board or a transcript from the start.
     #[wasm_bindgen(js_name = fromText)]
     pub fn from_text(text: &str) -> Result<Game, JsError> {

@@ -96,6 +96,9 @@ fn a_forced_pass_is_played_explicitly_or_inserted_from_a_transcript() {
     assert!(game.is_game_over());
     assert_eq!(game.winner().as_deref(), Some("black"));
     assert_eq!(game.transcript(true), "paa1");
+    let replayed = Game::from_board_and_transcript(WHITE_MUST_PASS, "a1").unwrap();
+    assert_eq!(replayed.full_transcript(), "paa1", "the forced pass is inserted");
+    assert!(Game::from_board_and_transcript(WHITE_MUST_PASS, "b2").is_err());
 }
 
 #[wasm_bindgen_test]

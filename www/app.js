@@ -2,7 +2,7 @@
 // the modules. Every change goes through `changed()`, which saves, redraws from state and starts
 // whatever comes next (the AI's move or the hints).
 
-import init, { Game, levels } from './pkg/reversi.js';
+import init, { Game, levels, evaluationBreakdown } from './pkg/reversi.js';
 import { createRenderer, GUTTER } from './render.js';
 import { createGrid } from './grid.js';
 import { attachInput } from './input.js';
@@ -316,6 +316,7 @@ function render() {
 
   setText($('moves'), game.transcript(false));
   renderMoveList();
+  renderEvaluation();
 
   $('undo').disabled = !game.canUndo;
   $('redo').disabled = !game.canRedo;
@@ -323,6 +324,34 @@ function render() {
   $('black-player').value = state.players.black;
   $('white-player').value = state.players.white;
   $('level').value = String(state.level);
+}
+
+/** The static evaluation's terms for the position shown (only while the panel is open). */
+function renderEvaluation() {
+  if (!$('evaluation').open) return;
+  const report = evaluationBreakdown(state.game.board);
+  const side = capitalize(state.game.sideToMove);
+  setText($('evaluation-intro'), `From ${side}'s point of view (to move), ${report.phase} phase, ${report.discs} discs.`);
+  const signature = JSON.stringify(report);
+  const body = $('evaluation-terms');
+  if (body.dataset.signature === signature) return;
+  body.dataset.signature = signature;
+  body.replaceChildren(
+    ...report.terms.map((term) => {
+      const row = document.createElement('tr');
+      const name = document.createElement('th');
+      name.scope = 'row';
+      name.textContent = term.label;
+      row.append(name);
+      for (const value of [term.raw, term.weight, term.contribution]) {
+        const cell = document.createElement('td');
+        cell.textContent = String(value);
+        row.append(cell);
+      }
+      return row;
+    }),
+  );
+  setText($('evaluation-total'), String(report.total));
 }
 
 function renderMoveList() {
@@ -370,9 +399,7 @@ function gameFromUrl(params) {
   let game = null;
   try {
     if (params.has('board')) {
-      game = Game.fromBoard(params.get('board'));
-      const moves = params.get('moves');
-      if (moves) for (const move of moves.match(/.{1,2}/g)) game.play(move);
+      game = Game.fromBoardAndTranscript(params.get('board'), params.get('moves') || '');
     } else if (params.has('moves')) {
       game = Game.fromTranscript(params.get('moves'));
     }
@@ -433,6 +460,7 @@ function wireControls() {
     const button = event.target.closest('button[data-ply]');
     if (button) goToPly(Number(button.dataset.ply));
   });
+  $('evaluation').addEventListener('toggle', render);
   $('copy').addEventListener('click', copyTranscript);
   $('load').addEventListener('click', loadPasted);
 }

@@ -250,6 +250,19 @@ test('hints write a score on every legal square', async () => {
   await context.close();
 });
 
+test('the evaluation panel explains the position shown', async () => {
+  const { page, context, errors } = await openPage(browser);
+  await play(page, '?black=human&white=human&moves=f5d6c3d3c4f4');
+  await page.click('#evaluation summary');
+  const rows = await page.locator('[data-testid="evaluation"] tbody tr').count();
+  assert.ok(rows >= 2, `${rows} terms`);
+  const points = await page.$$eval('[data-testid="evaluation"] tbody tr td:last-child', (cells) => cells.map((c) => Number(c.textContent)));
+  const total = Number(await page.locator('#evaluation-total').textContent());
+  assert.equal(points.reduce((a, b) => a + b, 0), total);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
 test('a phone-sized touch screen gets the whole board and can play by tapping', async () => {
   const { page, context, errors } = await openPage(browser, { width: 360, height: 740 }, { hasTouch: true, isMobile: true, deviceScaleFactor: 2 });
   await play(page, '?black=human&white=human');
