@@ -50,19 +50,16 @@ const fn build_diagonals(main: bool) -> [u64; 15] {
 /// For each axis, the squares whose whole line along that axis is occupied:
 /// `[rows, columns, a1–h8 diagonals, h1–a8 diagonals]`.
 ///
-/// Technique: columns by an AND-fold of the rows (three shifts) then a multiply to spread the
-/// result down the columns; rows and diagonals by testing each of their (8 + 15 + 15) masks.
+/// Technique: rows by an AND-fold within each byte (shifts 1, 2, 4 leave "row full" on column a)
+/// and columns by an AND-fold across rows (shifts 8, 16, 32 leave "column full" on row 1), each
+/// spread back over its line by one multiply; diagonals by testing their 2 × 15 masks.
 #[inline]
 fn full_lines(occupied: u64) -> [u64; 4] {
-    let mut rows = 0u64;
-    let mut r = 0;
-    while r < 8 {
-        let row = ROW_1 << (8 * r);
-        if occupied & row == row {
-            rows |= row;
-        }
-        r += 1;
-    }
+    let mut fold = occupied;
+    fold &= fold >> 1;
+    fold &= fold >> 2;
+    fold &= fold >> 4;
+    let rows = (fold & COL_A).wrapping_mul(ROW_1);
     let mut fold = occupied;
     fold &= fold >> 32;
     fold &= fold >> 16;
@@ -104,7 +101,14 @@ pub fn stable_discs(own: u64, other: u64) -> u64 {
     if own == 0 {
         return 0;
     }
-    let [rows, columns, diagonals, anti] = full_lines(own | other);
+    stable_given_full_lines(own, &full_lines(own | other))
+}
+
+/// The fixed point of [`stable_discs`], with the full-line masks already known (they depend only on
+/// the occupied squares, so both colours can share them).
+#[inline]
+fn stable_given_full_lines(own: u64, full: &[u64; 4]) -> u64 {
+    let [rows, columns, diagonals, anti] = *full;
     // Safe on an axis without help from neighbours: a full line or an edge on that axis.
     let horizontal_base = rows | COL_A | COL_H;
     let vertical_base = columns | ROW_1 | ROW_8;
@@ -130,7 +134,8 @@ pub fn stable_discs(own: u64, other: u64) -> u64 {
     }
 }
 
-/// Stable discs of both sides: `(stable_discs(player, opponent), stable_discs(opponent, player))`.
+/// Stable discs of both sides, `(stable_discs(player, opponent), stable_discs(opponent, player))`,
+/// sharing the full-line masks; what the evaluation calls.
 ///
 /// ```
 /// use reversi::stability::stable_pair;
@@ -138,7 +143,14 @@ pub fn stable_discs(own: u64, other: u64) -> u64 {
 /// ```
 #[inline]
 pub fn stable_pair(player: u64, opponent: u64) -> (u64, u64) {
-    (stable_discs(player, opponent), stable_discs(opponent, player))
+    let (player, opponent) = (player & !opponent, opponent & !player);
+    let occupied = player | opponent;
+    // Without an occupied corner or a full line nothing can be stable: skip the fixed point.
+    let full = full_lines(occupied);
+    if occupied & 0x8100_0000_0000_0081 == 0 && full == [0; 4] {
+        return (0, 0);
+    }
+    (stable_given_full_lines(player, &full), stable_given_full_lines(opponent, &full))
 }
 
 #[cfg(test)]

@@ -10,26 +10,16 @@ use reversi::notation::parse_board;
 use reversi::stability::stable_discs;
 use reversi::{Board, Square};
 
-/// xorshift64*: deterministic, so failures reproduce.
-struct Rng(u64);
+mod common;
+use common::Rng;
 
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
+/// A uniformly random member of the non-empty set `set`.
+fn pick(rng: &mut Rng, set: u64) -> Square {
+    let mut s = set;
+    for _ in 0..rng.below(u64::from(set.count_ones())) {
+        s &= s - 1;
     }
-
-    fn pick(&mut self, set: u64) -> Square {
-        let mut k = self.next() % set.count_ones() as u64;
-        let mut s = set;
-        while k > 0 {
-            s &= s - 1;
-            k -= 1;
-        }
-        Square::new(s.trailing_zeros() as u8).unwrap()
-    }
+    Square::new(s.trailing_zeros() as u8).unwrap()
 }
 
 /// Positions from random games, every ply of every game (so all phases appear).
@@ -40,7 +30,7 @@ fn random_game_positions(rng: &mut Rng, games: usize) -> Vec<Board> {
         while !b.is_game_over() {
             out.push(b);
             let moves = legal_moves(b.player, b.opponent);
-            b = if moves == 0 { b.passed() } else { b.play_unchecked(rng.pick(moves)) };
+            b = if moves == 0 { b.passed() } else { b.play_unchecked(pick(rng, moves)) };
         }
         out.push(b);
     }

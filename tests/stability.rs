@@ -3,31 +3,20 @@
 
 use reversi::board::{flips, legal_moves};
 use reversi::notation::parse_board;
-use reversi::stability::stable_discs;
+use reversi::stability::{stable_discs, stable_pair};
 use reversi::{Board, Color, Square};
 use std::collections::HashSet;
 
-/// xorshift64*: a tiny deterministic generator, so failures reproduce.
-struct Rng(u64);
+mod common;
+use common::Rng;
 
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
+/// A uniformly random member of the non-empty set `set`.
+fn pick(rng: &mut Rng, set: u64) -> Square {
+    let mut s = set;
+    for _ in 0..rng.below(u64::from(set.count_ones())) {
+        s &= s - 1;
     }
-
-    fn pick(&mut self, set: u64) -> Square {
-        let n = set.count_ones() as u64;
-        let mut k = self.next() % n;
-        let mut s = set;
-        while k > 0 {
-            s &= s - 1;
-            k -= 1;
-        }
-        Square::new(s.trailing_zeros() as u8).unwrap()
-    }
+    Square::new(s.trailing_zeros() as u8).unwrap()
 }
 
 /// A position reached by random play from the start with exactly `empties` empty squares and a
@@ -47,7 +36,7 @@ fn random_endgame(rng: &mut Rng, empties: u32) -> Board {
                 b = b.passed();
                 continue;
             }
-            b = b.play_unchecked(rng.pick(moves));
+            b = b.play_unchecked(pick(rng, moves));
         }
     }
 }
@@ -98,6 +87,10 @@ fn no_reported_stable_disc_ever_flips_in_exhaustive_play() {
             let b = random_endgame(&mut rng, empties);
             let flipped = ever_flipped(b.player, b.opponent);
             flippable_seen += flipped.count_ones();
+            assert_eq!(
+                stable_pair(b.player, b.opponent),
+                (stable_discs(b.player, b.opponent), stable_discs(b.opponent, b.player))
+            );
             for (own, other) in [(b.player, b.opponent), (b.opponent, b.player)] {
                 let stable = stable_discs(own, other);
                 assert_eq!(stable & !own, 0, "stable discs must be own discs");
