@@ -54,8 +54,8 @@ pub struct Solution {
 ///
 /// ```
 /// use reversi::{endgame::Solver, notation::parse_board, Move};
-/// // White to move; one empty square left (h8) which white can take, flipping g7.
-/// let text = format!("{}{} O", "X".repeat(54), "XXXXXXXOO-");
+/// // White to move; one empty square left (h8) which white takes, flipping g7 against f6.
+/// let text = format!("{}O{}- O", "X".repeat(45), "X".repeat(17));
 /// let board = parse_board(&text).unwrap().board();
 /// let mut solver = Solver::new(1);
 /// let solution = solver.solve_exact(board);
