@@ -1,6 +1,7 @@
 //! Solves FFO positions exactly and prints time, nodes and speed per position.
 //!
-//! `cargo run --release --example ffo -- [FILE.obf] [FIRST] [LAST]`, by default
+//! `cargo run --release --example ffo -- [FILE.obf] [FIRST] [LAST]` (table size in MiB from
+//! `FFO_TT_MB`, 64 by default as in the command line), by default
 //! `/work/shared/data/fforum-40-59.obf` positions 40 to 49 (the number of a line is its position
 //! in the file plus the number of the file's first position, read from its name).
 
@@ -23,7 +24,8 @@ fn main() {
     let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{path}: {e}"));
     let entries = parse_obf(&text).unwrap_or_else(|(line, e)| panic!("{path}:{line}: {e}"));
 
-    let mut solver = Solver::new(256);
+    let megabytes = std::env::var("FFO_TT_MB").ok().and_then(|v| v.parse().ok()).unwrap_or(64);
+    let mut solver = Solver::new(megabytes);
     let (mut total_nodes, mut total_seconds, mut wrong) = (0u64, 0f64, 0);
     println!("  #  empties  move  score  expected          nodes     seconds     Mn/s");
     for (i, entry) in entries.iter().enumerate() {
