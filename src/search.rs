@@ -159,6 +159,12 @@ pub fn monotonic_ms() -> f64 {
     START.get_or_init(Instant::now).elapsed().as_secs_f64() * 1000.0
 }
 
+/// Milliseconds from the browser's clock (`performance.now()`): wasm32 has no `Instant`.
+#[cfg(target_arch = "wasm32")]
+pub fn monotonic_ms() -> f64 {
+    crate::wasm::now_ms()
+}
+
 const MAX_PLY: usize = 128;
 const INFINITY: i32 = WIN_BASE + 1000;
 /// Depth of the midgame search run before an exact solve, as its fallback.

@@ -1,1 +1,492 @@
-//! (to be written)
+//! WebAssembly bindings: thin wrappers that convert types and call the engine, nothing more.
+//!
+//! Two handles, because the page and the AI worker need different things:
+//! - [`Game`] (main thread): the rules and the game record — instant operations.
+//! - [`Searcher`] (module worker): the search engine with its transposition table — long calls.
+//!
+//! Positions cross between them as board text (`format_board`), squares as names (`"d3"`, `"pa"` for a
+//! pass) and boards as 64-byte arrays (0 empty, 1 black, 2 white, a1 first). Every bad input is a
+//! JavaScript `Error` whose message says what was wrong.
+
+use crate::board::Position;
+use crate::history::History;
+use crate::levels::{self, LEVELS};
+use crate::notation::{format_board, parse_board};
+use crate::search::{Control, Engine, Limits, Progress, Score, SearchResult};
+use crate::square::{Color, Move, Square};
+use js_sys::{Array, Function, Object, Reflect};
+use wasm_bindgen::prelude::*;
+
+#[wasm_bindgen(start)]
+fn install_panic_hook() {
+    // A panic would otherwise surface as an opaque "unreachable" trap.
+    console_error_panic_hook::set_once();
+}
+
+/// Builds plain JS objects field by field (no serde: it would add more size than it saves).
+struct ObjectBuilder(Object);
+
+impl ObjectBuilder {
+    fn new() -> ObjectBuilder {
+        ObjectBuilder(Object::new())
+    }
+
+    fn set(self, key: &str, value: impl Into<JsValue>) -> ObjectBuilder {
+        // Setting a property on a fresh ordinary object cannot fail.
+        let _ = Reflect::set(&self.0, &JsValue::from_str(key), &value.into());
+        self
+    }
+
+    fn build(self) -> JsValue {
+        self.0.into()
+    }
+}
+
+fn strings<T: ToString>(items: impl IntoIterator<Item = T>) -> Array {
+    items.into_iter().map(|item| JsValue::from_str(&item.to_string())).collect()
+}
+
+fn color_name(color: Color) -> &'static str {
+    match color {
+        Color::Black => "black",
+        Color::White => "white",
+    }
+}
+
+/// 64 bytes, a1 first: 0 empty, 1 black, 2 white.
+fn squares_of(position: Position) -> Vec<u8> {
+    Square::all()
+        .map(|sq| match position.at(sq) {
+            None => 0,
+            Some(Color::Black) => 1,
+            Some(Color::White) => 2,
+        })
+        .collect()
+}
+
+fn parse_move(text: &str) -> Result<Move, JsError> {
+    text.parse::<Move>().map_err(|e| JsError::new(&format!("move: {e} (or 'pa' to pass)")))
+}
+
+fn parse_position(text: &str) -> Result<Position, JsError> {
+    parse_board(text).map_err(|e| JsError::new(&e.to_string()))
+}
+
+/// A game in progress: the rules, the record, undo/redo and viewing any earlier position.
+#[wasm_bindgen]
+pub struct Game {
+    history: History,
+}
+
+#[wasm_bindgen]
+impl Game {
+    /// A new game from the standard start.
+    #[wasm_bindgen(constructor)]
+    pub fn new() -> Game {
+        Game { history: History::default() }
+    }
+
+    /// A game replayed from a transcript such as `"f5d6c3"` (forced passes may be left out).
+    #[wasm_bindgen(js_name = fromTranscript)]
+    pub fn from_transcript(transcript: &str) -> Result<Game, JsError> {
+        History::from_transcript(Position::start(), transcript)
+            .map(|history| Game { history })
+            .map_err(|e| JsError::new(&e.to_string()))
+    }
+
+    /// A game starting from a board: 64 squares (`X`, `O`, `-`) then the side to move (`X`/`O`).
+    #[wasm_bindgen(js_name = fromBoard)]
+    pub fn from_board(board: &str) -> Result<Game, JsError> {
+        History::from_board_text(board).map(|history| Game { history }).map_err(|e| JsError::new(&e.to_string()))
+    }
+
+    /// A game starting from `board` (as in `fromBoard`) with `transcript` played from there.
+    #[wasm_bindgen(js_name = fromBoardAndTranscript)]
+    pub fn from_board_and_transcript(board: &str, transcript: &str) -> Result<Game, JsError> {
+        History::from_transcript(parse_position(board)?, transcript)
+            .map(|history| Game { history })
+            .map_err(|e| JsError::new(&e.to_string()))
+    }
+
+    /// Whatever a player pastes: a board or a transcript from the start.
+    #[wasm_bindgen(js_name = fromText)]
+    pub fn from_text(text: &str) -> Result<Game, JsError> {
+        History::from_game_text(text).map(|history| Game { history }).map_err(|e| JsError::new(&e.to_string()))
+    }
+
+    /// Rebuilds a stored game from `startBoard`, `moves` (the full record, passes written) and
+    /// `ply`, as returned by the getters of the same names.
+    pub fn restore(start_board: &str, moves: &str, ply: u32) -> Result<Game, JsError> {
+        History::restore(start_board, moves, ply as usize)
+            .map(|history| Game { history })
+            .map_err(|e| JsError::new(&format!("stored game: {e}")))
+    }
+
+    /// The position at the cursor as 64 bytes (a1 … h8): 0 empty, 1 black, 2 white.
+    pub fn squares(&self) -> Vec<u8> {
+        squares_of(self.history.position())
+    }
+
+    /// Legal squares for the side to move, e.g. `["d3", "c4"]` (empty when it must pass).
+    #[wasm_bindgen(js_name = legalMoves)]
+    pub fn legal_moves(&self) -> Array {
+        strings(self.history.position().legal_moves())
+    }
+
+    /// Plays a square (`"d3"`) or a pass (`"pa"`) at the cursor; returns the squares flipped.
+    pub fn play(&mut self, mv: &str) -> Result<Array, JsError> {
+        let mv = parse_move(mv)?;
+        self.history.play(mv).map_err(|e| JsError::new(&e.to_string()))?;
+        let flipped = self.history.flipped_by(self.history.cursor() - 1).unwrap_or(0);
+        Ok(strings(Square::all().filter(|sq| flipped & sq.bit() != 0)))
+    }
+
+    /// Passes; an error if the side to move has a legal square or the game is over.
+    pub fn pass(&mut self) -> Result<(), JsError> {
+        self.history.play(Move::Pass).map(|_| ()).map_err(|e| JsError::new(&e.to_string()))
+    }
+
+    /// Takes back one move (a pass counts); returns it, or `undefined` at the start.
+    pub fn undo(&mut self) -> Option<String> {
+        self.history.undo().map(|m| m.to_string())
+    }
+
+    /// Replays the next move of the redo line; returns it, or `undefined` at its end.
+    pub fn redo(&mut self) -> Option<String> {
+        self.history.redo().map(|m| m.to_string())
+    }
+
+    /// Shows the position after `ply` moves (0 = the start); later moves stay for redo.
+    #[wasm_bindgen(js_name = goTo)]
+    pub fn go_to(&mut self, ply: u32) -> Result<(), JsError> {
+        self.history.go_to(ply as usize).map(|_| ()).map_err(|e| JsError::new(&e.to_string()))
+    }
+
+    /// Drops the moves after the cursor (the redo line).
+    #[wasm_bindgen(js_name = discardRedo)]
+    pub fn discard_redo(&mut self) {
+        self.history.discard_redo();
+    }
+
+    #[wasm_bindgen(getter, js_name = canUndo)]
+    pub fn can_undo(&self) -> bool {
+        self.history.can_undo()
+    }
+
+    #[wasm_bindgen(getter, js_name = canRedo)]
+    pub fn can_redo(&self) -> bool {
+        self.history.can_redo()
+    }
+
+    /// Moves applied (the cursor).
+    #[wasm_bindgen(getter)]
+    pub fn ply(&self) -> u32 {
+        self.history.cursor() as u32
+    }
+
+    /// `"black"` or `"white"`.
+    #[wasm_bindgen(getter, js_name = sideToMove)]
+    pub fn side_to_move(&self) -> String {
+        color_name(self.history.position().side_to_move()).to_string()
+    }
+
+    #[wasm_bindgen(getter, js_name = scoreBlack)]
+    pub fn score_black(&self) -> u32 {
+        self.history.position().count(Color::Black)
+    }
+
+    #[wasm_bindgen(getter, js_name = scoreWhite)]
+    pub fn score_white(&self) -> u32 {
+        self.history.position().count(Color::White)
+    }
+
+    /// True when the side to move has no square but the opponent has one.
+    #[wasm_bindgen(getter, js_name = mustPass)]
+    pub fn must_pass(&self) -> bool {
+        self.history.position().must_pass()
+    }
+
+    #[wasm_bindgen(getter, js_name = isGameOver)]
+    pub fn is_game_over(&self) -> bool {
+        self.history.position().is_game_over()
+    }
+
+    /// When the game is over: `"black"`, `"white"` or `"draw"`; otherwise `undefined`.
+    #[wasm_bindgen(getter)]
+    pub fn winner(&self) -> Option<String> {
+        let position = self.history.position();
+        if !position.is_game_over() {
+            return None;
+        }
+        Some(position.winner().map_or("draw", color_name).to_string())
+    }
+
+    /// The moves up to the cursor, e.g. `"f5d6c3"`; passes as `pa` only if asked.
+    pub fn transcript(&self, with_passes: bool) -> String {
+        self.history.transcript(with_passes)
+    }
+
+    /// Every move of the record, the redo line included, one name each (`"pa"` for a pass).
+    #[wasm_bindgen(getter)]
+    pub fn moves(&self) -> Array {
+        strings(self.history.moves())
+    }
+
+    /// The whole record as text with passes written: what `restore` takes back.
+    #[wasm_bindgen(getter, js_name = fullTranscript)]
+    pub fn full_transcript(&self) -> String {
+        self.history.full_transcript()
+    }
+
+    /// The position at the cursor as board text, e.g. `"---…--- X"`: what the worker searches.
+    #[wasm_bindgen(getter)]
+    pub fn board(&self) -> String {
+        format_board(self.history.position())
+    }
+
+    /// The start position as board text.
+    #[wasm_bindgen(getter, js_name = startBoard)]
+    pub fn start_board(&self) -> String {
+        format_board(self.history.start())
+    }
+
+    /// The move that led to the position shown, or `undefined` at the start.
+    #[wasm_bindgen(getter, js_name = lastMove)]
+    pub fn last_move(&self) -> Option<String> {
+        self.history.last_move().map(|(_, m)| m.to_string())
+    }
+}
+
+impl Default for Game {
+    fn default() -> Game {
+        Game::new()
+    }
+}
+
+/// The playing levels: `[{number, name, depth, exactFromEmpties, timeMs}]`, weakest first.
+#[wasm_bindgen]
+pub fn levels() -> Array {
+    LEVELS
+        .iter()
+        .map(|level| {
+            ObjectBuilder::new()
+                .set("number", level.number)
+                .set("name", level.name)
+                .set("depth", level.depth)
+                .set("exactFromEmpties", level.exact_from_empties)
+                .set("timeMs", level.time_ms.map(|t| t as f64))
+                .build()
+        })
+        .collect()
+}
+
+/// The static evaluation of a board, from the side to move's point of view.
+#[wasm_bindgen]
+pub fn evaluate(board: &str) -> Result<i32, JsError> {
+    Ok(crate::eval::evaluate(parse_position(board)?.board()))
+}
+
+/// The evaluation explained: `{phase, discs, total, terms: [{term, label, raw, weight,
+/// contribution}]}`, from the side to move's point of view; `total` equals `evaluate(board)`.
+#[wasm_bindgen(js_name = evaluationBreakdown)]
+pub fn evaluation_breakdown(board: &str) -> Result<JsValue, JsError> {
+    let report = crate::eval::breakdown(parse_position(board)?.board());
+    let terms: Array = report
+        .terms
+        .iter()
+        .map(|t| {
+            ObjectBuilder::new()
+                .set("term", t.term.name())
+                .set("label", t.term.label())
+                .set("raw", t.raw)
+                .set("weight", t.weight)
+                .set("contribution", t.contribution)
+                .build()
+        })
+        .collect();
+    Ok(ObjectBuilder::new()
+        .set("phase", report.phase.name())
+        .set("discs", report.discs)
+        .set("total", report.total)
+        .set("terms", terms)
+        .build())
+}
+
+/// Reads an optional whole number in `0..=max` from `options[key]`.
+fn option_number(options: &JsValue, key: &str, max: f64) -> Result<Option<f64>, JsError> {
+    let value = Reflect::get(options, &JsValue::from_str(key)).unwrap_or(JsValue::UNDEFINED);
+    if value.is_undefined() || value.is_null() {
+        return Ok(None);
+    }
+    match value.as_f64() {
+        Some(n) if n.fract() == 0.0 && (0.0..=max).contains(&n) => Ok(Some(n)),
+        _ => Err(JsError::new(&format!(
+            "search options: {key} must be a whole number from 0 to {max}, not {}",
+            js_sys::JSON::stringify(&value).map(String::from).unwrap_or_else(|_| "that".into())
+        ))),
+    }
+}
+
+const OPTION_KEYS: [&str; 6] = ["level", "depth", "timeMs", "nodes", "exactFromEmpties", "seed"];
+
+/// Search limits from `{level?, depth?, timeMs?, nodes?, exactFromEmpties?, seed?}`: a level's
+/// limits, with any explicit field overriding it.
+fn limits_from(options: &JsValue) -> Result<Limits, JsError> {
+    if !options.is_object() {
+        return Err(JsError::new("search options must be an object such as {depth: 6}"));
+    }
+    for key in Object::keys(options.unchecked_ref::<Object>()) {
+        let key = key.as_string().unwrap_or_default();
+        if !OPTION_KEYS.contains(&key.as_str()) {
+            return Err(JsError::new(&format!(
+                "search options: unknown option '{key}' (known: {})",
+                OPTION_KEYS.join(", ")
+            )));
+        }
+    }
+    // Seeds come from Math.random() * 2^32: whole numbers below 2^53 are exact in a JS number.
+    let seed = option_number(options, "seed", 9_007_199_254_740_991.0)?.unwrap_or(0.0) as u64;
+    let mut limits = match option_number(options, "level", 255.0)? {
+        Some(n) => levels::level(n as i64).map_err(|e| JsError::new(&e.to_string()))?.limits(seed),
+        None => Limits { seed, ..Limits::default() },
+    };
+    if let Some(depth) = option_number(options, "depth", 60.0)? {
+        limits.depth = Some(depth as u32);
+    }
+    if let Some(time) = option_number(options, "timeMs", 3_600_000.0)? {
+        limits.time_ms = Some(time as u64);
+    }
+    if let Some(nodes) = option_number(options, "nodes", 9_007_199_254_740_991.0)? {
+        limits.nodes = Some(nodes as u64);
+    }
+    if let Some(empties) = option_number(options, "exactFromEmpties", 64.0)? {
+        limits.exact_from_empties = Some(empties as u32);
+    }
+    if limits.depth.is_none() && limits.time_ms.is_none() && limits.nodes.is_none() {
+        return Err(JsError::new(
+            "search options: give a level, depth, timeMs or nodes, or the search would never end",
+        ));
+    }
+    Ok(limits)
+}
+
+fn score_fields(builder: ObjectBuilder, score: Score) -> ObjectBuilder {
+    let (value, exact) = match score {
+        Score::Eval(v) => (v, false),
+        Score::Exact(d) => (d, true),
+    };
+    builder.set("score", value).set("exact", exact).set("scoreText", score.to_string())
+}
+
+fn progress_object(progress: &Progress) -> JsValue {
+    score_fields(ObjectBuilder::new(), progress.score)
+        .set("depth", progress.depth)
+        .set("move", progress.best_move.to_string())
+        .set("pv", strings(&progress.pv))
+        .set("nodes", progress.nodes as f64)
+        .set("elapsedMs", progress.elapsed_ms as f64)
+        .build()
+}
+
+fn result_object(result: &SearchResult) -> JsValue {
+    let stats = result.stats;
+    score_fields(ObjectBuilder::new(), result.score)
+        .set("move", result.best_move.to_string())
+        .set("pv", strings(&result.pv))
+        .set("depth", stats.depth)
+        .set("nodes", stats.nodes as f64)
+        .set("elapsedMs", stats.elapsed_ms as f64)
+        .set("nps", stats.nps as f64)
+        .set("ttHits", stats.tt_hits as f64)
+        .set("cutoffs", stats.cutoffs as f64)
+        .build()
+}
+
+pub(crate) fn now_ms() -> f64 {
+    // performance.now() where there is one (windows and workers); Date.now() is the fallback,
+    // coarser but monotonic enough for a time budget.
+    let global = js_sys::global();
+    Reflect::get(&global, &JsValue::from_str("performance"))
+        .ok()
+        .filter(|p| p.is_object())
+        .and_then(|performance| {
+            let now: Function = Reflect::get(&performance, &JsValue::from_str("now")).ok()?.dyn_into().ok()?;
+            now.call0(&performance).ok()?.as_f64()
+        })
+        .unwrap_or_else(js_sys::Date::now)
+}
+
+/// The search engine, with a transposition table kept between calls. Meant for a Web Worker:
+/// a search blocks its thread until it ends (to cancel one, terminate the worker).
+#[wasm_bindgen]
+pub struct Searcher {
+    engine: Engine,
+}
+
+#[wasm_bindgen]
+impl Searcher {
+    /// An engine with about `ttMegabytes` MiB of tables (at least 1).
+    #[wasm_bindgen(constructor)]
+    pub fn new(tt_megabytes: u32) -> Searcher {
+        Searcher { engine: Engine::new((tt_megabytes as usize).clamp(1, 1024)) }
+    }
+
+    /// Forgets what earlier searches learnt (call it for a new game).
+    pub fn clear(&mut self) {
+        self.engine.clear();
+    }
+
+    /// Finds the best move on `board` (board text) under `options` (see `limits_from`);
+    /// `onProgress` gets `{depth, move, score, exact, scoreText, pv, nodes, elapsedMs}` after each
+    /// completed depth. Returns `{move, score, exact, scoreText, pv, depth, nodes, elapsedMs, nps,
+    /// ttHits, cutoffs}`; scores are from the side to move's point of view, `move` is `"pa"` when it
+    /// must pass.
+    pub fn search(
+        &mut self,
+        board: &str,
+        options: &JsValue,
+        on_progress: Option<Function>,
+    ) -> Result<JsValue, JsError> {
+        let position = parse_position(board)?;
+        if position.is_game_over() {
+            return Err(JsError::new("search: the game is over, there is nothing to search"));
+        }
+        let limits = limits_from(options)?;
+        let mut callback_error: Option<JsValue> = None;
+        let mut report = |progress: &Progress| {
+            if let Some(callback) = &on_progress {
+                if let Err(e) = callback.call1(&JsValue::NULL, &progress_object(progress)) {
+                    callback_error.get_or_insert(e);
+                }
+            }
+        };
+        let clock = crate::search::monotonic_ms;
+        let mut control = Control::new(&clock);
+        control.on_progress = Some(&mut report);
+        let result = self.engine.search(position.board(), &limits, &mut control);
+        if let Some(e) = callback_error {
+            return Err(JsError::new(&format!(
+                "search: the progress callback threw: {}",
+                e.as_string()
+                    .or_else(|| e.dyn_ref::<js_sys::Error>().map(|e| String::from(e.message())))
+                    .unwrap_or_default()
+            )));
+        }
+        Ok(result_object(&result))
+    }
+
+    /// A score for every legal move of `board` (for hints): `[{move, score, exact, scoreText}]`,
+    /// best first, from the side to move's point of view. Empty when it must pass.
+    pub fn analyze(&mut self, board: &str, options: &JsValue) -> Result<Array, JsError> {
+        let position = parse_position(board)?;
+        let limits = limits_from(options)?;
+        let clock = crate::search::monotonic_ms;
+        let mut control = Control::new(&clock);
+        let mut scored = self.engine.analyze_moves(position.board(), &limits, &mut control);
+        scored.sort_by_key(|&(_, score)| std::cmp::Reverse(score.to_value()));
+        Ok(scored
+            .into_iter()
+            .map(|(mv, score)| score_fields(ObjectBuilder::new().set("move", mv.to_string()), score).build())
+            .collect())
+    }
+}

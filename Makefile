@@ -1,0 +1,37 @@
+# The two commands of the README:
+#   make play   install what is missing, build the WebAssembly engine, serve http://127.0.0.1:8000
+#   make test   native tests, wasm-bindgen tests in headless Chromium, end-to-end Playwright tests
+# Each step installs only what is missing and says nothing when there is nothing to do.
+
+PORT ?= 8000
+
+.PHONY: play test wasm test-native test-wasm test-e2e bench
+
+play: wasm
+	@scripts/serve.sh $(PORT)
+
+wasm:
+	@scripts/build-wasm.sh
+
+# -k: a failure in one suite does not hide the results of the others; make still fails.
+test:
+	@$(MAKE) --no-print-directory -k test-native test-wasm test-e2e
+
+test-native:
+	nice cargo test
+
+test-wasm:
+	@scripts/ensure-wasm-toolchain.sh
+	@scripts/ensure-browser.sh
+	nice cargo test --target wasm32-unknown-unknown --test wasm_bindings
+
+test-e2e: wasm
+	@scripts/ensure-browser.sh
+	@scripts/ensure-e2e-deps.sh
+	cd tests/e2e && node --test --test-concurrency=1
+
+# Nodes per second of one fixed search, natively and in headless Chromium (not part of `test`).
+bench: wasm
+	@scripts/ensure-browser.sh
+	@scripts/ensure-e2e-deps.sh
+	@scripts/bench.sh

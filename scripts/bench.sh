@@ -1,0 +1,28 @@
+#!/usr/bin/env bash
+# The same fixed searches natively and in headless Chromium, plus page-ready time and transfer
+# size. Best of five interleaved runs of each side: on a shared machine the best run is the one
+# least disturbed by other work.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+nice cargo build --quiet --release --example web_bench
+# best PATH: the largest value at a dotted path over JSON lines on stdin
+best() { python3 -c '
+import json, sys
+def at(d, path):
+    for key in path.split("."):
+        d = d[key]
+    return d
+print(max(at(json.loads(line), sys.argv[1]) for line in sys.stdin if line.strip()))' "$1"; }
+native_runs=""
+browser_runs=""
+for run in 1 2 3 4 5; do
+  native_runs+="$(./target/release/examples/web_bench 2>/dev/null)"$'\n'
+  browser_runs+="$(node tests/e2e/bench.mjs)"$'\n'
+done
+echo "native:"; echo "$native_runs"
+echo "browser:"; echo "$browser_runs"
+n=$(echo "$native_runs" | best nps)
+w=$(echo "$browser_runs" | best search.nps)
+python3 -c "print(f'nodes/s, best of 5: native $n, wasm $w, wasm/native = {$w/$n:.2f}')"
+wasm=www/pkg/reversi_bg.wasm
+echo "wasm: $(wc -c <$wasm) bytes raw, $(gzip -9c $wasm | wc -c) gzipped"

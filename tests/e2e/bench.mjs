@@ -1,0 +1,70 @@
+// Browser figures for the README (`make bench`): page-ready time, transfer size gzipped, and the
+// nodes per second of the fixed searches of examples/web_bench.rs run by the wasm engine.
+// Prints one JSON object.
+
+import { gzipSync } from 'node:zlib';
+import { startServer, launchBrowser, openPage, waitReady } from './helpers.js';
+
+// Keep in step with examples/web_bench.rs.
+const OPENINGS = ['f5d6c3d3c4f4f6f3e6e7', 'f5f6e6f4e3c5c4d3', 'f5d6c3d3c4f4c5b3c2'];
+const DEPTH = 10;
+const TT_MEGABYTES = 64;
+
+const server = await startServer();
+const browser = await launchBrowser();
+try {
+  // Page ready: median of fresh loads (own context each: nothing cached).
+  const readyTimes = [];
+  let transfer = null;
+  for (let i = 0; i < 5; i++) {
+    const { page, context } = await openPage(browser);
+    const bodies = [];
+    page.on('response', async (response) => {
+      try {
+        bodies.push({ url: response.url(), body: await response.body() });
+      } catch {
+        // redirects and the like have no body
+      }
+    });
+    await page.goto(server.url);
+    await waitReady(page);
+    await page.waitForLoadState('networkidle');
+    readyTimes.push(Number(await page.evaluate(() => document.documentElement.dataset.readyMs)));
+    if (!transfer) {
+      transfer = {
+        files: bodies.length,
+        rawBytes: bodies.reduce((n, b) => n + b.body.length, 0),
+        gzipBytes: bodies.reduce((n, b) => n + gzipSync(b.body, { level: 9 }).length, 0),
+      };
+    }
+    await context.close();
+  }
+  readyTimes.sort((a, b) => a - b);
+
+  const { page, context } = await openPage(browser);
+  await page.goto(server.url + 'index.html?black=human&white=human');
+  await waitReady(page);
+  const search = await page.evaluate(
+    async ({ openings, depth, tt }) => {
+      const { Game, Searcher } = await import('./www/pkg/reversi.js');
+      let nodes = 0;
+      let ms = 0;
+      for (const opening of openings) {
+        const searcher = new Searcher(tt);
+        const board = Game.fromTranscript(opening).board;
+        const started = performance.now();
+        const result = searcher.search(board, { depth });
+        ms += performance.now() - started;
+        nodes += result.nodes;
+        searcher.free();
+      }
+      return { nodes, ms: Math.round(ms), nps: Math.round(nodes / (ms / 1000)) };
+    },
+    { openings: OPENINGS, depth: DEPTH, tt: TT_MEGABYTES },
+  );
+  await context.close();
+  console.log(JSON.stringify({ pageReadyMs: { median: readyTimes[2], all: readyTimes }, transfer, search }));
+} finally {
+  await browser.close();
+  server.close();
+}

@@ -1,0 +1,279 @@
+// The real page in headless Chromium, driven only through the testing contract of the issue:
+// data-square cells with aria-labels, and the status / score / moves test ids.
+
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { startServer, launchBrowser, openPage, waitReady, text, legalSquares, artifacts } from './helpers.js';
+
+let server;
+let browser;
+
+before(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+
+after(async () => {
+  await browser?.close();
+  server?.close();
+});
+
+/** White has no move, Black has a1 (a white disc on b1, black everywhere else). */
+const WHITE_MUST_PASS = '-O' + 'X'.repeat(62) + 'O';
+
+/** Waits until a human may move (legal markers exposed) or the game is over. */
+async function waitHumanTurnOrEnd(page, timeout = 15_000) {
+  await page.waitForFunction(
+    () => {
+      const turn = document.querySelector('[data-testid="turn"]').textContent;
+      const legal = [...document.querySelectorAll('[data-square]')].some((c) =>
+        c.getAttribute('aria-label').includes('legal move'),
+      );
+      return turn.startsWith('Game over') || (legal && turn.includes('(you)'));
+    },
+    null,
+    { timeout },
+  );
+}
+
+async function play(page, url) {
+  await page.goto(server.url + url);
+  await waitReady(page);
+}
+
+test('the start page is playable at once and shows the start position', async () => {
+  const { page, context, errors } = await openPage(browser);
+  await play(page, '');
+  assert.equal(await text(page, 'score-black'), '2');
+  assert.equal(await text(page, 'score-white'), '2');
+  assert.equal(await text(page, 'moves'), '');
+  assert.deepEqual((await legalSquares(page)).sort(), ['c4', 'd3', 'e6', 'f5']);
+  assert.equal(await page.locator('[data-square]').count(), 64);
+  assert.match(await page.getAttribute('[data-square="d4"]', 'aria-label'), /^d4, white disc$/);
+  assert.equal(await page.getAttribute('[data-testid="status"]', 'aria-live'), 'polite');
+  const readyMs = Number(await page.evaluate(() => document.documentElement.dataset.readyMs));
+  writeFileSync(path.join(artifacts, 'page-ready-ms.txt'), `${readyMs}\n`);
+  assert.ok(readyMs < 3000, `page ready after ${readyMs} ms`);
+  // The canvas really drew something: the felt is green in the middle of a1.
+  const pixel = await page.evaluate(() => {
+    const canvas = document.getElementById('board-canvas');
+    const ctx = canvas.getContext('2d');
+    const d = ctx.getImageData(canvas.width * 0.1, canvas.width * 0.1, 1, 1).data;
+    return [d[0], d[1], d[2]];
+  });
+  assert.ok(pixel[1] > pixel[0] && pixel[1] > pixel[2], `a1 is green: ${pixel}`);
+  await page.screenshot({ path: path.join(artifacts, 'start.png') });
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('a whole game against the AI, by clicking squares, ends with the result shown', async () => {
+  const { page, context, errors } = await openPage(browser);
+  await play(page, '?black=human&white=ai&level=2');
+  let clicks = 0;
+  for (;;) {
+    await waitHumanTurnOrEnd(page);
+    if ((await text(page, 'turn')).startsWith('Game over')) break;
+    const legal = await legalSquares(page);
+    assert.ok(legal.length > 0);
+    const before = await text(page, 'moves');
+    await page.click(`[data-square="${legal[0]}"]`);
+    clicks++;
+    assert.ok((await text(page, 'moves')).startsWith(before + legal[0]), 'the click played the square');
+    if (clicks === 12) await page.screenshot({ path: path.join(artifacts, 'middle.png') });
+    assert.ok(clicks < 64, 'the game ends');
+  }
+  const status = await text(page, 'status');
+  const turn = await text(page, 'turn');
+  assert.match(turn, /^Game over: (Black wins|White wins|a draw)/);
+  assert.match(status, /Game over/);
+  const black = Number(await text(page, 'score-black'));
+  const white = Number(await text(page, 'score-white'));
+  assert.ok(black + white <= 64 && black + white > 4);
+  if (black > white) assert.match(turn, new RegExp(`Black wins ${black}–${white}`));
+  else if (white > black) assert.match(turn, new RegExp(`White wins ${white}–${black}`));
+  assert.equal((await legalSquares(page)).length, 0);
+  await page.screenshot({ path: path.join(artifacts, 'end.png') });
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('undo takes back to the human turn; new game and undo cancel a search in progress', async () => {
+  const { page, context, errors } = await openPage(browser);
+  await play(page, '?black=human&white=ai&level=2');
+  await page.click('[data-square="f5"]');
+  await waitHumanTurnOrEnd(page);
+  assert.equal((await text(page, 'moves')).length, 4, 'the AI answered');
+  await page.click('[data-testid="undo"]');
+  assert.equal(await text(page, 'moves'), '');
+  assert.equal(await text(page, 'score-black'), '2');
+  assert.equal(await page.isEnabled('[data-testid="redo"]'), true);
+
+  // The strongest level thinks for seconds: the page must stay responsive and undo must stop it.
+  await page.selectOption('[data-testid="level"]', '9');
+  await page.click('[data-square="f5"]');
+  await page.waitForFunction(() => /depth \d+/.test(document.querySelector('[data-testid="thinking"]').textContent));
+  const started = Date.now();
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(resolve)));
+  assert.ok(Date.now() - started < 500, 'the main thread answers while the AI thinks');
+  await page.click('[data-testid="undo"]');
+  assert.equal(await text(page, 'moves'), '');
+  assert.equal(await text(page, 'thinking'), '');
+  await page.waitForTimeout(300);
+  assert.equal(await text(page, 'moves'), '', 'the cancelled search played nothing');
+
+  await page.click('[data-square="f5"]');
+  await page.waitForFunction(() => document.querySelector('[data-testid="thinking"]').textContent.includes('thinking'));
+  await page.click('[data-testid="new-game"]');
+  assert.equal(await text(page, 'moves'), '');
+  assert.equal(await text(page, 'thinking'), '');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('a reload restores the game in progress; a corrupted store is ignored with a notice', async () => {
+  const { page, context, errors } = await openPage(browser);
+  await play(page, '?black=human&white=human');
+  await page.click('[data-square="f5"]');
+  await page.click('[data-square="d6"]');
+  await page.click('[data-square="c3"]');
+  await page.click('[data-testid="undo"]');
+  assert.equal(await text(page, 'moves'), 'f5d6');
+  await page.reload();
+  await waitReady(page);
+  assert.equal(await text(page, 'moves'), 'f5d6');
+  assert.equal(await text(page, 'score-black'), '3');
+  assert.equal(await text(page, 'score-white'), '3');
+  assert.equal(await page.isEnabled('[data-testid="redo"]'), true, 'the redo line survives too');
+  assert.equal(await page.inputValue('[data-testid="white-player"]'), 'human');
+
+  await page.evaluate(() => localStorage.setItem('reversi.game.v1', '{"startBoard": 42, "moves": '));
+  await page.reload();
+  await waitReady(page);
+  assert.match(await text(page, 'notice'), /saved game could not be read/);
+  assert.equal(await text(page, 'moves'), '');
+  await page.evaluate(() =>
+    localStorage.setItem(
+      'reversi.game.v1',
+      JSON.stringify({ startBoard: 'x', moves: 'f5', ply: 1, players: { black: 'human', white: 'ai' }, level: 3 }),
+    ),
+  );
+  await page.reload();
+  await waitReady(page);
+  assert.match(await text(page, 'notice'), /saved game could not be read \(stored game: board/);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('a pass position from the URL is announced and play goes on', async () => {
+  const { page, context, errors } = await openPage(browser);
+  await play(page, `?black=human&white=human&board=${WHITE_MUST_PASS}`);
+  assert.match(await text(page, 'status'), /White has no move — Black plays again/);
+  assert.deepEqual(await legalSquares(page), ['a1']);
+  assert.equal(await text(page, 'moves'), '');
+  await page.click('[data-square="a1"]');
+  assert.equal(await text(page, 'score-black'), '64');
+  assert.equal(await text(page, 'score-white'), '0');
+  assert.match(await text(page, 'status'), /Black played a1, 1 disc flipped\. Game over: Black wins 64–0/);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('a bad address parameter is reported and ignored', async () => {
+  const { page, context, errors } = await openPage(browser);
+  await play(page, '?black=robot&moves=f5zz');
+  assert.match(await text(page, 'error'), /black=robot/);
+  assert.match(await text(page, 'error'), /'zz'/);
+  assert.equal(await text(page, 'moves'), '');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('keyboard only: arrows move between squares, Enter and Space play', async () => {
+  const { page, context, errors } = await openPage(browser);
+  await play(page, '?black=human&white=human');
+  await page.keyboard.press('Tab');
+  assert.equal(await page.evaluate(() => document.activeElement.dataset.square), 'd3');
+  await page.keyboard.press('Enter');
+  assert.equal(await text(page, 'moves'), 'd3');
+  assert.match(await text(page, 'status'), /^Black played d3, 1 disc flipped\.$/);
+  await page.keyboard.press('ArrowLeft');
+  assert.equal(await page.evaluate(() => document.activeElement.dataset.square), 'c3');
+  await page.keyboard.press('Space');
+  assert.equal(await text(page, 'moves'), 'd3c3');
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ArrowRight');
+  assert.equal(await page.evaluate(() => document.activeElement.dataset.square), 'e5');
+  await page.keyboard.press('Enter'); // occupied: nothing happens but a spoken reason
+  assert.equal(await text(page, 'moves'), 'd3c3');
+  assert.match(await text(page, 'status'), /e5 is not a legal move/);
+  await page.keyboard.press('u');
+  assert.equal(await text(page, 'moves'), 'd3');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('a bad pasted transcript shows an error and keeps the game; a good one loads', async () => {
+  const { page, context, errors } = await openPage(browser);
+  await play(page, '?black=human&white=human');
+  await page.click('[data-square="f5"]');
+  await page.fill('[data-testid="paste-input"]', 'f5 d6 zz');
+  await page.click('[data-testid="paste-load"]');
+  assert.match(await text(page, 'error'), /Could not load that: transcript: 'zz' at character 7/);
+  assert.equal(await text(page, 'moves'), 'f5');
+  await page.fill('[data-testid="paste-input"]', 'f5d6c3d3c4');
+  await page.click('[data-testid="paste-load"]');
+  assert.equal(await text(page, 'moves'), 'f5d6c3d3c4');
+  assert.equal(await page.isHidden('[data-testid="error"]'), true);
+  // Clicking a move shows that position; clicking the last one comes back.
+  await page.click('[data-testid="move-list"] button[data-ply="2"]');
+  assert.equal(await text(page, 'moves'), 'f5d6');
+  assert.equal(await text(page, 'score-black'), '3');
+  await page.click('[data-testid="move-list"] button[data-ply="5"]');
+  assert.equal(await text(page, 'moves'), 'f5d6c3d3c4');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('hints write a score on every legal square', async () => {
+  const { page, context, errors } = await openPage(browser);
+  await play(page, '?black=human&white=human');
+  await page.check('[data-testid="hints"]');
+  await page.waitForFunction(() =>
+    [...document.querySelectorAll('[data-square]')].filter((c) => /legal move, score [+-]?\d+$/.test(c.getAttribute('aria-label'))).length === 4,
+  );
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('the evaluation panel explains the position shown', async () => {
+  const { page, context, errors } = await openPage(browser);
+  await play(page, '?black=human&white=human&moves=f5d6c3d3c4f4');
+  await page.click('#evaluation summary');
+  const rows = await page.locator('[data-testid="evaluation"] tbody tr').count();
+  assert.ok(rows >= 2, `${rows} terms`);
+  const points = await page.$$eval('[data-testid="evaluation"] tbody tr td:last-child', (cells) => cells.map((c) => Number(c.textContent)));
+  const total = Number(await page.locator('#evaluation-total').textContent());
+  assert.equal(points.reduce((a, b) => a + b, 0), total);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('a phone-sized touch screen gets the whole board and can play by tapping', async () => {
+  const { page, context, errors } = await openPage(browser, { width: 360, height: 740 }, { hasTouch: true, isMobile: true, deviceScaleFactor: 2 });
+  await play(page, '?black=human&white=human');
+  const box = await page.locator('#board').boundingBox();
+  assert.ok(box.x >= 0 && box.x + box.width <= 360, `board fits: ${JSON.stringify(box)}`);
+  assert.ok(box.width >= 320);
+  const canvasWidth = await page.evaluate(() => document.getElementById('board-canvas').width);
+  assert.ok(canvasWidth >= box.width * 2 - 2, 'the canvas is drawn at device resolution');
+  await page.tap('[data-square="f5"]');
+  assert.equal(await text(page, 'moves'), 'f5');
+  await page.screenshot({ path: path.join(artifacts, 'phone.png'), fullPage: true });
+  assert.deepEqual(errors, []);
+  await context.close();
+});

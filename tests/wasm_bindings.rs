@@ -1,0 +1,195 @@
+//! The JavaScript-facing bindings, run in headless Chromium by wasm-bindgen-test:
+//! `cargo test --target wasm32-unknown-unknown --test wasm_bindings`.
+#![cfg(target_arch = "wasm32")]
+
+use js_sys::{Array, Function, Object, Reflect};
+use reversi::wasm::{evaluate, evaluation_breakdown, levels, Game, Searcher};
+use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
+use wasm_bindgen_test::*;
+
+wasm_bindgen_test_configure!(run_in_browser);
+
+/// A position where White (to move) has no legal square but Black has a1.
+const WHITE_MUST_PASS: &str = "-OXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXX O";
+
+fn names(array: &Array) -> Vec<String> {
+    array.iter().map(|v| v.as_string().expect("a string")).collect()
+}
+
+fn get(object: &JsValue, key: &str) -> JsValue {
+    Reflect::get(object, &JsValue::from_str(key)).expect("an object")
+}
+
+/// The error crossed into JavaScript as a real `Error` (so `instanceof Error` and `.message` work).
+fn message_of(error: JsError) -> String {
+    let value: JsValue = error.into();
+    let error = value.dyn_into::<js_sys::Error>().expect("a JavaScript Error");
+    String::from(error.message())
+}
+
+fn options(pairs: &[(&str, JsValue)]) -> JsValue {
+    let object = Object::new();
+    for (key, value) in pairs {
+        Reflect::set(&object, &JsValue::from_str(key), value).unwrap();
+    }
+    object.into()
+}
+
+#[wasm_bindgen_test]
+fn a_new_game_has_the_standard_start() {
+    let game = Game::new();
+    assert_eq!(game.squares().len(), 64);
+    assert_eq!(game.squares().iter().filter(|&&c| c != 0).count(), 4);
+    let mut legal = names(&game.legal_moves());
+    legal.sort();
+    assert_eq!(legal, ["c4", "d3", "e6", "f5"]);
+    assert_eq!(game.side_to_move(), "black");
+    assert_eq!((game.score_black(), game.score_white()), (2, 2));
+    assert!(!game.is_game_over());
+    assert_eq!(game.winner(), None);
+}
+
+#[wasm_bindgen_test]
+fn play_undo_redo_and_view_earlier_positions() {
+    let mut game = Game::new();
+    assert_eq!(names(&game.play("f5").unwrap()), ["e5"]);
+    assert_eq!(names(&game.play("D6").unwrap()), ["d5"]);
+    assert_eq!(game.transcript(false), "f5d6");
+    assert_eq!(game.last_move().as_deref(), Some("d6"));
+    assert_eq!(game.undo().as_deref(), Some("d6"));
+    assert!(game.can_redo());
+    assert_eq!(game.redo().as_deref(), Some("d6"));
+    game.go_to(0).unwrap();
+    assert_eq!(game.ply(), 0);
+    assert_eq!(game.board(), Game::new().board());
+    assert_eq!(names(&game.moves()), ["f5", "d6"]);
+    let restored = Game::restore(&game.start_board(), &game.full_transcript(), game.ply()).unwrap();
+    assert_eq!(restored.board(), game.board());
+    assert_eq!(restored.full_transcript(), "f5d6");
+}
+
+#[wasm_bindgen_test]
+fn bad_input_is_a_javascript_error_with_a_clear_message() {
+    let mut game = Game::new();
+    assert!(message_of(game.play("a1").unwrap_err()).contains("a1"));
+    assert!(message_of(game.play("z9").unwrap_err()).contains("'z9' is not a square"));
+    assert!(message_of(game.pass().unwrap_err()).contains("cannot pass"));
+    assert!(message_of(game.go_to(5).unwrap_err()).contains("ply 5"));
+    assert_eq!(game.ply(), 0, "failed calls change nothing");
+    assert!(message_of(Game::from_transcript("f5d6z9").err().unwrap()).contains("character 5"));
+    assert!(message_of(Game::from_board("XO").err().unwrap()).contains("board"));
+    assert!(message_of(Game::from_text("hello").err().unwrap()).contains("transcript"));
+    assert!(message_of(Game::restore("garbage", "", 0).err().unwrap()).starts_with("stored game"));
+    assert!(evaluate("not a board").is_err());
+}
+
+#[wasm_bindgen_test]
+fn a_forced_pass_is_played_explicitly_or_inserted_from_a_transcript() {
+    let mut game = Game::from_board(WHITE_MUST_PASS).unwrap();
+    assert!(game.must_pass());
+    assert_eq!(game.legal_moves().length(), 0);
+    assert!(game.play("a1").is_err());
+    game.pass().unwrap();
+    assert_eq!(game.side_to_move(), "black");
+    game.play("a1").unwrap();
+    assert!(game.is_game_over());
+    assert_eq!(game.winner().as_deref(), Some("black"));
+    assert_eq!(game.transcript(true), "paa1");
+    let replayed = Game::from_board_and_transcript(WHITE_MUST_PASS, "a1").unwrap();
+    assert_eq!(replayed.full_transcript(), "paa1", "the forced pass is inserted");
+    assert!(Game::from_board_and_transcript(WHITE_MUST_PASS, "b2").is_err());
+}
+
+#[wasm_bindgen_test]
+fn a_search_returns_a_legal_move_with_its_line_and_statistics() {
+    let mut searcher = Searcher::new(2);
+    let game = Game::from_transcript("f5d6c3").unwrap();
+    let legal = names(&game.legal_moves());
+    let depths = Array::new();
+    let record = depths.clone();
+    let on_progress = Closure::<dyn FnMut(JsValue)>::new(move |p: JsValue| {
+        record.push(&get(&p, "depth"));
+    });
+    let result = searcher
+        .search(
+            &game.board(),
+            &options(&[("depth", 4.into())]),
+            Some(on_progress.as_ref().unchecked_ref::<Function>().clone()),
+        )
+        .unwrap();
+    let best = get(&result, "move").as_string().unwrap();
+    assert!(legal.contains(&best), "{best} not in {legal:?}");
+    let pv = names(&get(&result, "pv").dyn_into::<Array>().unwrap());
+    assert_eq!(pv.first(), Some(&best));
+    assert!(get(&result, "nodes").as_f64().unwrap() > 0.0);
+    assert_eq!(get(&result, "depth").as_f64(), Some(4.0));
+    assert!(depths.length() >= 1, "progress was reported");
+}
+
+#[wasm_bindgen_test]
+fn a_search_passes_for_a_side_without_moves_and_rejects_bad_options() {
+    let mut searcher = Searcher::new(1);
+    let result = searcher.search(WHITE_MUST_PASS, &options(&[("depth", 3.into())]), None).unwrap();
+    assert_eq!(get(&result, "move").as_string().as_deref(), Some("pa"));
+    let start = Game::new().board();
+    let unbounded = searcher.search(&start, &options(&[]), None).err().unwrap();
+    assert!(message_of(unbounded).contains("never end"));
+    let missing = searcher.search(&start, &JsValue::UNDEFINED, None).err().unwrap();
+    assert!(message_of(missing).contains("must be an object"));
+    let negative = searcher.search(&start, &options(&[("depth", (-1).into())]), None).err().unwrap();
+    assert!(message_of(negative).contains("depth must be a whole number"));
+    let unknown = searcher.search(&start, &options(&[("dpeth", 3.into())]), None).err().unwrap();
+    assert!(message_of(unknown).contains("unknown option 'dpeth'"));
+    let level = searcher.search(&start, &options(&[("level", 99.into())]), None).err().unwrap();
+    assert!(message_of(level).contains("level 99"));
+    let finished = "XXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXX O";
+    assert!(message_of(searcher.search(finished, &options(&[("depth", 2.into())]), None).err().unwrap())
+        .contains("game is over"));
+}
+
+#[wasm_bindgen_test]
+fn a_throwing_progress_callback_becomes_an_error() {
+    let mut searcher = Searcher::new(1);
+    let throws = Function::new_no_args("throw new Error('boom')");
+    let error = searcher.search(&Game::new().board(), &options(&[("depth", 2.into())]), Some(throws)).err().unwrap();
+    assert!(message_of(error).contains("boom"));
+}
+
+#[wasm_bindgen_test]
+fn hints_cover_exactly_the_legal_moves() {
+    let mut searcher = Searcher::new(2);
+    for transcript in ["", "f5", "f5d6c3d3c4"] {
+        let game = Game::from_transcript(transcript).unwrap();
+        let hints = searcher.analyze(&game.board(), &options(&[("depth", 3.into())])).unwrap();
+        let mut hinted: Vec<String> = hints.iter().map(|h| get(&h, "move").as_string().unwrap()).collect();
+        let mut legal = names(&game.legal_moves());
+        hinted.sort();
+        legal.sort();
+        assert_eq!(hinted, legal, "after '{transcript}'");
+        let scores: Vec<f64> = hints.iter().map(|h| get(&h, "score").as_f64().unwrap()).collect();
+        assert!(scores.windows(2).all(|w| w[0] >= w[1]), "best first: {scores:?}");
+    }
+}
+
+#[wasm_bindgen_test]
+fn levels_are_listed_weakest_first() {
+    let list = levels();
+    assert!(list.length() >= 2);
+    assert_eq!(get(&list.get(0), "number").as_f64(), Some(1.0));
+    assert!(get(&list.get(0), "name").as_string().is_some());
+    assert!(evaluate(&Game::new().board()).is_ok());
+}
+
+#[wasm_bindgen_test]
+fn the_breakdown_adds_up_to_the_evaluation() {
+    let board = Game::from_transcript("f5d6c3d3c4f4").unwrap().board();
+    let report = evaluation_breakdown(&board).unwrap();
+    let terms = get(&report, "terms").dyn_into::<Array>().unwrap();
+    assert!(terms.length() >= 1);
+    let total = get(&report, "total").as_f64().unwrap();
+    assert_eq!(total, evaluate(&board).unwrap() as f64);
+    let sum: f64 = terms.iter().map(|t| get(&t, "contribution").as_f64().unwrap()).sum();
+    assert_eq!(sum, total, "no clamping this early in a game");
+    assert!(evaluation_breakdown("XO").is_err());
+}

@@ -1,0 +1,97 @@
+// The AI as promises. Searches run in a module worker; cancelling one terminates the worker
+// (a busy single-threaded worker cannot be interrupted any other way) and starts a fresh one
+// from the already compiled WebAssembly module, which takes milliseconds.
+
+/** Rejection reason of a request that was cancelled. */
+export class SearchCancelled extends Error {
+  constructor() {
+    super('search cancelled');
+    this.name = 'SearchCancelled';
+  }
+}
+
+export class EngineClient {
+  /**
+   * @param {{module: WebAssembly.Module, ttMegabytes: number, workerUrl?: URL}} options
+   */
+  constructor({ module, ttMegabytes, workerUrl = new URL('./worker.js', import.meta.url) }) {
+    this.module = module;
+    this.ttMegabytes = ttMegabytes;
+    this.workerUrl = workerUrl;
+    this.pending = new Map();
+    this.nextId = 1;
+    this.startWorker();
+  }
+
+  startWorker() {
+    this.worker = new Worker(this.workerUrl, { type: 'module' });
+    this.worker.addEventListener('message', (event) => this.receive(event.data));
+    this.worker.addEventListener('error', (event) => {
+      this.failAll(new Error(`AI worker failed: ${event.message || 'could not start'}`));
+    });
+    this.worker.postMessage({ type: 'init', module: this.module, ttMegabytes: this.ttMegabytes });
+  }
+
+  receive(message) {
+    if (message.type === 'fatal') {
+      this.failAll(new Error(`AI worker failed: ${message.message}`));
+      return;
+    }
+    const request = this.pending.get(message.id);
+    if (!request) return;
+    if (message.type === 'progress') {
+      if (request.onProgress) request.onProgress(message.progress);
+    } else if (message.type === 'result') {
+      this.pending.delete(message.id);
+      request.resolve(message.result);
+    } else if (message.type === 'error') {
+      this.pending.delete(message.id);
+      request.reject(new Error(message.message));
+    }
+  }
+
+  failAll(error) {
+    for (const request of this.pending.values()) request.reject(error);
+    this.pending.clear();
+  }
+
+  request(type, payload, onProgress) {
+    const id = this.nextId++;
+    return new Promise((resolve, reject) => {
+      this.pending.set(id, { resolve, reject, onProgress });
+      this.worker.postMessage({ id, type, ...payload });
+    });
+  }
+
+  /** True while a request is running or queued. */
+  get busy() {
+    return this.pending.size > 0;
+  }
+
+  /**
+   * Best move for `board` (board text). Resolves to {move, score, exact, scoreText, pv, depth,
+   * nodes, elapsedMs, nps}; `onProgress` gets {depth, move, scoreText, pv, nodes} per depth.
+   */
+  search(board, options, onProgress) {
+    return this.request('search', { board, options }, onProgress);
+  }
+
+  /** Every legal move's score: [{move, score, exact, scoreText}], best first. */
+  analyze(board, options) {
+    return this.request('analyze', { board, options });
+  }
+
+  /** Stops whatever runs: pending promises reject with SearchCancelled. */
+  cancel() {
+    if (!this.busy) return;
+    this.worker.terminate();
+    const cancelled = new SearchCancelled();
+    this.failAll(cancelled);
+    this.startWorker();
+  }
+
+  /** Forgets what earlier searches learnt (a new game). */
+  clear() {
+    this.worker.postMessage({ type: 'clear' });
+  }
+}

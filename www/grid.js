@@ -1,0 +1,95 @@
+// The accessible board: 64 focusable cells laid exactly over the canvas squares. Screen readers
+// read them, keyboards move between them (roving tabindex), and pointers hit them.
+//
+// Testing contract (keep stable): each cell has data-square="d3" and an aria-label naming the
+// square, its content and whether it is a legal move.
+
+import { squareName, BLACK, WHITE } from './squares.js';
+
+const ARROWS = {
+  ArrowLeft: [-1, 0],
+  ArrowRight: [1, 0],
+  ArrowUp: [0, -1],
+  ArrowDown: [0, 1],
+};
+
+/**
+ * @param {HTMLElement} container
+ * @param {{onActivate: (square: string) => void}} handlers Enter or Space on a cell.
+ */
+export function createGrid(container, { onActivate }) {
+  container.setAttribute('role', 'grid');
+  container.setAttribute('aria-label', 'Othello board, columns a to h, rows 1 to 8');
+  const cells = [];
+  for (let row = 0; row < 8; row++) {
+    const rowElement = document.createElement('div');
+    rowElement.setAttribute('role', 'row');
+    rowElement.className = 'board-row';
+    for (let col = 0; col < 8; col++) {
+      const cell = document.createElement('div');
+      const name = squareName(row * 8 + col);
+      cell.setAttribute('role', 'gridcell');
+      cell.className = 'board-cell';
+      cell.dataset.square = name;
+      cell.tabIndex = -1;
+      rowElement.append(cell);
+      cells.push(cell);
+    }
+    container.append(rowElement);
+  }
+  // d3 is where keyboard users most likely want to start; it is a legal first move.
+  let focused = 19;
+  cells[focused].tabIndex = 0;
+
+  function focusSquare(index) {
+    cells[focused].tabIndex = -1;
+    focused = index;
+    cells[focused].tabIndex = 0;
+    cells[focused].focus();
+  }
+
+  container.addEventListener('keydown', (event) => {
+    const cell = event.target.closest('[data-square]');
+    if (!cell) return;
+    const index = cells.indexOf(cell);
+    const step = ARROWS[event.key];
+    if (step) {
+      event.preventDefault();
+      const col = Math.min(7, Math.max(0, (index % 8) + step[0]));
+      const row = Math.min(7, Math.max(0, Math.floor(index / 8) + step[1]));
+      focusSquare(row * 8 + col);
+    } else if (event.key === 'Home' || event.key === 'End') {
+      event.preventDefault();
+      const row = Math.floor(index / 8);
+      focusSquare(row * 8 + (event.key === 'Home' ? 0 : 7));
+    } else if (event.key === 'Enter' || event.key === ' ') {
+      event.preventDefault();
+      onActivate(cell.dataset.square);
+    }
+  });
+  container.addEventListener('focusin', (event) => {
+    const index = cells.indexOf(event.target);
+    if (index >= 0 && index !== focused) {
+      cells[focused].tabIndex = -1;
+      focused = index;
+      cells[focused].tabIndex = 0;
+    }
+  });
+
+  return {
+    /** Updates labels and states from {squares, legal: Set<number>, hints: Map<number, string>}. */
+    update({ squares, legal, hints }) {
+      for (let i = 0; i < 64; i++) {
+        const content = squares[i] === BLACK ? 'black disc' : squares[i] === WHITE ? 'white disc' : 'empty';
+        let label = `${squareName(i)}, ${content}`;
+        if (legal.has(i)) {
+          label += ', legal move';
+          if (hints.has(i)) label += `, score ${hints.get(i)}`;
+        }
+        const cell = cells[i];
+        if (cell.getAttribute('aria-label') !== label) cell.setAttribute('aria-label', label);
+        cell.classList.toggle('legal', legal.has(i));
+      }
+    },
+  };
+}

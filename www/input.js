@@ -1,0 +1,43 @@
+// Pointer and keyboard input turned into intentions: "play this square", "undo", "redo".
+// The grid cells sit over the canvas, so a pointer on the board always lands on a cell.
+
+/**
+ * @param {HTMLElement} board element holding the grid cells
+ * @param {{onSquare: (name: string) => void, onUndo: () => void, onRedo: () => void, onToggleHints: () => void}} handlers
+ */
+export function attachInput(board, { onSquare, onUndo, onRedo, onToggleHints }) {
+  // A press and a release on the same cell is a tap or click; sliding off cancels it, which
+  // protects phone users who start scrolling on the board.
+  let pressed = null;
+  board.addEventListener('pointerdown', (event) => {
+    if (event.button !== 0) return;
+    pressed = event.target.closest('[data-square]');
+  });
+  board.addEventListener('pointerup', (event) => {
+    const cell = event.target.closest('[data-square]');
+    if (cell && cell === pressed) {
+      onSquare(cell.dataset.square);
+    }
+    pressed = null;
+  });
+  board.addEventListener('pointercancel', () => {
+    pressed = null;
+  });
+
+  document.addEventListener('keydown', (event) => {
+    const target = event.target;
+    if (target.closest && target.closest('input, textarea, select')) return;
+    const ctrl = event.ctrlKey || event.metaKey;
+    const key = event.key.toLowerCase();
+    if ((ctrl && key === 'z' && !event.shiftKey) || (!ctrl && !event.altKey && key === 'u')) {
+      event.preventDefault();
+      onUndo();
+    } else if ((ctrl && (key === 'y' || (key === 'z' && event.shiftKey))) || (!ctrl && !event.altKey && key === 'r')) {
+      event.preventDefault();
+      onRedo();
+    } else if (!ctrl && !event.altKey && key === 'h') {
+      event.preventDefault();
+      onToggleHints();
+    }
+  });
+}

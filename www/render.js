@@ -1,0 +1,209 @@
+// Canvas drawing only: a scene in, pixels out. No game logic, no event handling.
+//
+// scene = {
+//   squares: Uint8Array(64)        0 empty, 1 black, 2 white (a1 first)
+//   legal: number[]                squares to mark as playable (empty when it is not a human's turn)
+//   moverColor: 'black' | 'white'  colour of the legal-move markers
+//   lastMove: number               square of the last move, or -1
+//   hints: [{square, text, best, exact}]
+//   animation: {placed, flipped: number[], fromColor, startedAt} | null
+// }
+
+import { FILES, BLACK, WHITE } from './squares.js';
+
+/** Width of the coordinate margin on each side, as a fraction of the whole board. */
+export const GUTTER = 0.055;
+/** How long a disc takes to turn over. */
+export const FLIP_MS = 360;
+
+function cssVar(element, name, fallback) {
+  const value = getComputedStyle(element).getPropertyValue(name).trim();
+  return value || fallback;
+}
+
+export function createRenderer(canvas) {
+  const ctx = canvas.getContext('2d');
+  const reducedMotion = matchMedia('(prefers-reduced-motion: reduce)');
+  let scene = null;
+  let cssSize = 0;
+  let frameRequested = false;
+  let colors = null;
+
+  function readColors() {
+    colors = {
+      frame: cssVar(canvas, '--board-frame', '#1d3b2a'),
+      felt: cssVar(canvas, '--board-felt', '#2f7d4f'),
+      line: cssVar(canvas, '--board-line', 'rgba(0,0,0,0.55)'),
+      coord: cssVar(canvas, '--board-coord', '#d9e8dc'),
+      last: cssVar(canvas, '--last-move', '#e5484d'),
+      hint: cssVar(canvas, '--hint-text', '#fff'),
+      hintBest: cssVar(canvas, '--hint-best', '#ffd54a'),
+    };
+  }
+
+  // Backing store in device pixels so lines and text stay sharp on high-DPI screens.
+  function resize() {
+    const rect = canvas.getBoundingClientRect();
+    const dpr = window.devicePixelRatio || 1;
+    cssSize = rect.width;
+    const pixels = Math.max(1, Math.round(rect.width * dpr));
+    if (canvas.width !== pixels || canvas.height !== pixels) {
+      canvas.width = pixels;
+      canvas.height = pixels;
+    }
+    ctx.setTransform(canvas.width / Math.max(cssSize, 1), 0, 0, canvas.width / Math.max(cssSize, 1), 0, 0);
+    paint();
+  }
+
+  function animationProgress(now) {
+    const a = scene && scene.animation;
+    if (!a || reducedMotion.matches) return 1;
+    return Math.min(1, Math.max(0, (now - a.startedAt) / FLIP_MS));
+  }
+
+  function drawDisc(cx, cy, radius, color, scaleX) {
+    if (scaleX <= 0.02) return;
+    ctx.save();
+    ctx.translate(cx, cy);
+    ctx.scale(scaleX, 1);
+    ctx.beginPath();
+    ctx.arc(0, radius * 0.08, radius, 0, Math.PI * 2);
+    ctx.fillStyle = 'rgba(0,0,0,0.35)';
+    ctx.fill();
+    const gradient = ctx.createRadialGradient(-radius * 0.35, -radius * 0.4, radius * 0.1, 0, 0, radius);
+    if (color === BLACK) {
+      gradient.addColorStop(0, '#5a5a5a');
+      gradient.addColorStop(1, '#0b0b0b');
+    } else {
+      gradient.addColorStop(0, '#ffffff');
+      gradient.addColorStop(1, '#cfcfcf');
+    }
+    ctx.beginPath();
+    ctx.arc(0, 0, radius, 0, Math.PI * 2);
+    ctx.fillStyle = gradient;
+    ctx.fill();
+    ctx.restore();
+  }
+
+  function paint() {
+    frameRequested = false;
+    if (!scene || cssSize <= 0) return;
+    if (!colors) readColors();
+    const size = cssSize;
+    const gutter = size * GUTTER;
+    const boardSize = size - 2 * gutter;
+    const cell = boardSize / 8;
+    const now = performance.now();
+    const progress = animationProgress(now);
+    const animation = progress < 1 ? scene.animation : null;
+
+    ctx.fillStyle = colors.frame;
+    ctx.fillRect(0, 0, size, size);
+    ctx.fillStyle = colors.felt;
+    ctx.fillRect(gutter, gutter, boardSize, boardSize);
+
+    ctx.strokeStyle = colors.line;
+    ctx.lineWidth = Math.max(1, size / 400);
+    ctx.beginPath();
+    for (let i = 0; i <= 8; i++) {
+      const p = gutter + i * cell;
+      ctx.moveTo(p, gutter);
+      ctx.lineTo(p, gutter + boardSize);
+      ctx.moveTo(gutter, p);
+      ctx.lineTo(gutter + boardSize, p);
+    }
+    ctx.stroke();
+    ctx.fillStyle = colors.line;
+    for (const [c, r] of [[2, 2], [6, 2], [2, 6], [6, 6]]) {
+      ctx.beginPath();
+      ctx.arc(gutter + c * cell, gutter + r * cell, Math.max(2, cell * 0.055), 0, Math.PI * 2);
+      ctx.fill();
+    }
+
+    ctx.fillStyle = colors.coord;
+    ctx.font = `600 ${Math.round(gutter * 0.62)}px system-ui, sans-serif`;
+    ctx.textAlign = 'center';
+    ctx.textBaseline = 'middle';
+    for (let i = 0; i < 8; i++) {
+      const centre = gutter + (i + 0.5) * cell;
+      ctx.fillText(FILES[i], centre, gutter / 2);
+      ctx.fillText(FILES[i], centre, size - gutter / 2);
+      ctx.fillText(String(i + 1), gutter / 2, centre);
+      ctx.fillText(String(i + 1), size - gutter / 2, centre);
+    }
+
+    const radius = cell * 0.41;
+    const flipping = new Set(animation ? animation.flipped : []);
+    for (let sq = 0; sq < 64; sq++) {
+      const color = scene.squares[sq];
+      if (!color) continue;
+      const cx = gutter + (sq % 8 + 0.5) * cell;
+      const cy = gutter + (Math.floor(sq / 8) + 0.5) * cell;
+      if (flipping.has(sq)) {
+        // Turn the disc over: it narrows to an edge showing the old colour, then widens showing the new.
+        const before = color === BLACK ? WHITE : BLACK;
+        drawDisc(cx, cy, radius, progress < 0.5 ? before : color, Math.abs(Math.cos(Math.PI * progress)));
+      } else if (animation && sq === animation.placed) {
+        drawDisc(cx, cy, radius * (0.7 + 0.3 * Math.min(1, progress * 2)), color, 1);
+      } else {
+        drawDisc(cx, cy, radius, color, 1);
+      }
+    }
+
+    if (scene.lastMove >= 0) {
+      const cx = gutter + (scene.lastMove % 8 + 0.5) * cell;
+      const cy = gutter + (Math.floor(scene.lastMove / 8) + 0.5) * cell;
+      ctx.beginPath();
+      ctx.arc(cx, cy, cell * 0.08, 0, Math.PI * 2);
+      ctx.fillStyle = colors.last;
+      ctx.fill();
+    }
+
+    const hinted = new Set(scene.hints.map((h) => h.square));
+    ctx.fillStyle = scene.moverColor === 'black' ? 'rgba(0,0,0,0.32)' : 'rgba(255,255,255,0.45)';
+    for (const sq of scene.legal) {
+      if (hinted.has(sq)) continue;
+      ctx.beginPath();
+      ctx.arc(gutter + (sq % 8 + 0.5) * cell, gutter + (Math.floor(sq / 8) + 0.5) * cell, cell * 0.13, 0, Math.PI * 2);
+      ctx.fill();
+    }
+
+    for (const hint of scene.hints) {
+      const cx = gutter + (hint.square % 8 + 0.5) * cell;
+      const cy = gutter + (Math.floor(hint.square / 8) + 0.5) * cell;
+      ctx.beginPath();
+      ctx.arc(cx, cy, cell * 0.36, 0, Math.PI * 2);
+      ctx.fillStyle = hint.best ? 'rgba(0,0,0,0.45)' : 'rgba(0,0,0,0.25)';
+      ctx.fill();
+      ctx.fillStyle = hint.best ? colors.hintBest : colors.hint;
+      ctx.font = `${hint.best ? 700 : 500} ${Math.round(cell * (hint.text.length > 3 ? 0.24 : 0.3))}px system-ui, sans-serif`;
+      ctx.fillText(hint.text, cx, cy);
+    }
+
+    if (animation) requestFrame();
+  }
+
+  function requestFrame() {
+    if (!frameRequested) {
+      frameRequested = true;
+      requestAnimationFrame(paint);
+    }
+  }
+
+  new ResizeObserver(resize).observe(canvas);
+  // A zoom or a move to another screen changes the pixel ratio without changing the CSS size.
+  window.addEventListener('resize', resize);
+  matchMedia('(prefers-color-scheme: dark)').addEventListener('change', () => {
+    colors = null;
+    requestFrame();
+  });
+
+  return {
+    /** Draws `next` (synchronously, so that "drawn" means drawn). */
+    draw(next) {
+      scene = next;
+      if (cssSize <= 0) resize();
+      else paint();
+    },
+  };
+}
