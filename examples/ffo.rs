@@ -2,7 +2,7 @@
 //!
 //! `cargo run --release --example ffo -- [FILE.obf] [FIRST] [LAST]` (table size in MiB from
 //! `FFO_TT_MB`, 64 by default as in the command line), by default
-//! `/work/shared/data/fforum-40-59.obf` positions 40 to 49 (the number of a line is its position
+//! `../shared/data/fforum-40-59.obf` positions 40 to 49 (the number of a line is its position
 //! in the file plus the number of the file's first position, read from its name).
 
 use reversi::endgame::Solver;
@@ -11,7 +11,7 @@ use std::time::Instant;
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    let path = args.first().map_or("/work/shared/data/fforum-40-59.obf", String::as_str);
+    let path = args.first().map_or("../shared/data/fforum-40-59.obf", String::as_str);
     let first_in_file: usize = path
         .rsplit('/')
         .next()

@@ -142,7 +142,8 @@ fn degenerate_boards_do_not_panic() {
 }
 
 fn ffo_entries() -> Vec<reversi::notation::ObfEntry> {
-    let text = std::fs::read_to_string("/work/shared/data/fforum-40-59.obf").expect("FFO file present");
+    let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/data/fforum-40-59.obf"))
+        .expect("FFO file present");
     parse_obf(&text).expect("FFO file parses")
 }
 
