@@ -27,6 +27,7 @@
 //! alpha-beta by two thirds, but save nothing in the engine, whose own ordering already does
 //! better. So the default is every rule off. Figures and commands at [`ExpertRules::default`].
 
+use crate::bitboard::Bitboard;
 use crate::board::{legal_moves, Board};
 use crate::eval::evaluate;
 use crate::square::Square;
@@ -40,14 +41,10 @@ const ROW_8: u64 = ROW_1 << 56;
 /// The 24 edge squares that are not corners.
 const EDGE_NOT_CORNER: u64 = (COL_A | COL_H | ROW_1 | ROW_8) & !CORNERS;
 
-/// Iterates the squares of a bitboard (lowest first) without allocating.
+/// The squares of a set, lowest first, without allocating.
 #[inline]
-fn squares(mut set: u64) -> impl Iterator<Item = Square> {
-    std::iter::from_fn(move || {
-        let sq = Square::new(set.trailing_zeros() as u8)?;
-        set &= set - 1;
-        Some(sq)
-    })
+fn squares(set: u64) -> impl Iterator<Item = Square> {
+    Bitboard(set)
 }
 
 /// Corners the side to move can take now.
