@@ -211,11 +211,6 @@ pub struct Engine {
     pv_len: [usize; MAX_PLY],
 }
 
-/// What one search call may use up, fixed at its start.
-struct Budget<'c, 'a> {
-    control: &'c mut Control<'a>,
-}
-
 impl Engine {
     /// An engine with transposition tables of about `tt_megabytes` MiB in all.
     ///
@@ -265,18 +260,18 @@ impl Engine {
     }
 
     #[inline]
-    fn out_of_budget(&mut self, budget: &Budget) -> bool {
+    fn out_of_budget(&mut self, control: &Control) -> bool {
         if !self.aborted
             && (self.nodes >= self.node_limit
-                || self.nodes.is_multiple_of(CHECK_INTERVAL) && self.must_stop_now(budget))
+                || self.nodes.is_multiple_of(CHECK_INTERVAL) && self.must_stop_now(control))
         {
             self.aborted = true;
         }
         self.aborted
     }
 
-    fn must_stop_now(&self, budget: &Budget) -> bool {
-        budget.control.stop.is_some_and(|s| s.load(Ordering::Relaxed)) || (budget.control.clock)() >= self.deadline
+    fn must_stop_now(&self, control: &Control) -> bool {
+        control.stop.is_some_and(|s| s.load(Ordering::Relaxed)) || (control.clock)() >= self.deadline
     }
 
     /// Finds the best move under `limits`.
@@ -286,7 +281,6 @@ impl Engine {
     pub fn search(&mut self, board: Board, limits: &Limits, control: &mut Control) -> SearchResult {
         let start = (control.clock)();
         self.reset_counters(limits, start);
-        let mut budget = Budget { control };
         if let ExpertUse::Override(rules) = limits.expert {
             if let Some(sq) = override_move(board, &rules) {
                 let score = Score::from_value(-evaluate(board.play_unchecked(sq)));
@@ -296,19 +290,19 @@ impl Engine {
                     pv: vec![Move::Play(sq)],
                     stats: Stats::default(),
                 };
-                return self.finish(result, &budget, start);
+                return self.finish(result, control, start);
             }
         }
         let result = if limits.randomness > 0 && legal_moves(board.player, board.opponent).count_ones() > 1 {
-            self.search_randomized(board, limits, &mut budget)
+            self.search_randomized(board, limits, control)
         } else {
-            self.search_best(board, limits, &mut budget, start)
+            self.search_best(board, limits, control, start)
         };
-        self.finish(result, &budget, start)
+        self.finish(result, control, start)
     }
 
-    fn finish(&self, mut result: SearchResult, budget: &Budget, start: f64) -> SearchResult {
-        let elapsed = ((budget.control.clock)() - start).max(0.0);
+    fn finish(&self, mut result: SearchResult, control: &Control, start: f64) -> SearchResult {
+        let elapsed = ((control.clock)() - start).max(0.0);
         result.stats.nodes = self.nodes;
         result.stats.tt_hits = self.tt_hits;
         result.stats.cutoffs = self.cutoffs;
@@ -317,23 +311,23 @@ impl Engine {
         result
     }
 
-    fn search_best(&mut self, board: Board, limits: &Limits, budget: &mut Budget, start: f64) -> SearchResult {
+    fn search_best(&mut self, board: Board, limits: &Limits, control: &mut Control, start: f64) -> SearchResult {
         let empties = board.empty_count();
         let max_depth = limits.depth.unwrap_or(MAX_PLY as u32 - 2).clamp(1, MAX_PLY as u32 - 2);
         let solve = limits.exact_from_empties.is_some_and(|e| empties <= e);
         // Midgame iterations first. Before an exact solve, a moderate one gives the move to play
         // if the solve runs out of time (and fills the table with a good move order).
         let midgame_depth = if solve { max_depth.min(SOLVE_FALLBACK_DEPTH) } else { max_depth };
-        let mut result = self.iterate(board, midgame_depth, limits, budget, start);
+        let mut result = self.iterate(board, midgame_depth, limits, control, start);
         if solve && !self.aborted {
             let nodes_before = self.nodes;
             let node_limit = self.node_limit;
             let deadline = self.deadline;
-            let control = &*budget.control;
+            let (stop, clock) = (control.stop, control.clock);
             let mut should_stop = |solver_nodes: u64| {
                 nodes_before + solver_nodes >= node_limit
-                    || control.stop.is_some_and(|s| s.load(Ordering::Relaxed))
-                    || (control.clock)() >= deadline
+                    || stop.is_some_and(|s| s.load(Ordering::Relaxed))
+                    || clock() >= deadline
             };
             if let Some(solution) = self.solver.solve(board, -64, 64, &mut should_stop) {
                 self.nodes += solution.nodes;
@@ -343,8 +337,8 @@ impl Engine {
                     pv: solution.pv,
                     stats: Stats { depth: empties, ..result.stats },
                 };
-                let elapsed = ((budget.control.clock)() - start).max(0.0) as u64;
-                self.report(budget, &result, elapsed);
+                let elapsed = ((control.clock)() - start).max(0.0) as u64;
+                self.report(control, &result, elapsed);
             } else {
                 self.aborted = true;
             }
@@ -352,8 +346,8 @@ impl Engine {
         result
     }
 
-    fn report(&self, budget: &mut Budget, result: &SearchResult, elapsed_ms: u64) {
-        if let Some(cb) = budget.control.on_progress.as_mut() {
+    fn report(&self, control: &mut Control, result: &SearchResult, elapsed_ms: u64) {
+        if let Some(cb) = control.on_progress.as_mut() {
             cb(&Progress {
                 depth: result.stats.depth,
                 best_move: result.best_move,
@@ -371,7 +365,7 @@ impl Engine {
         board: Board,
         max_depth: u32,
         limits: &Limits,
-        budget: &mut Budget,
+        control: &mut Control,
         start: f64,
     ) -> SearchResult {
         let moves = legal_moves(board.player, board.opponent);
@@ -388,7 +382,7 @@ impl Engine {
         }
         for depth in 1..=max_depth {
             self.hit_horizon = false;
-            let value = self.pvs(budget, board, depth, -INFINITY, INFINITY, 0);
+            let value = self.pvs(control, board, depth, -INFINITY, INFINITY, 0);
             if self.aborted {
                 // A partial iteration is trusted only for its first (previous best) move.
                 if depth == 1 && self.pv_len[0] > 0 {
@@ -404,8 +398,8 @@ impl Engine {
                 pv,
                 stats: Stats { depth, ..Stats::default() },
             };
-            let elapsed = ((budget.control.clock)() - start).max(0.0);
-            self.report(budget, &best, elapsed as u64);
+            let elapsed = ((control.clock)() - start).max(0.0);
+            self.report(control, &best, elapsed as u64);
             // Every line has reached the end of the game: deeper iterations change nothing.
             if !self.hit_horizon {
                 break;
@@ -425,17 +419,16 @@ impl Engine {
     pub fn analyze_moves(&mut self, board: Board, limits: &Limits, control: &mut Control) -> Vec<(Move, Score)> {
         let start = (control.clock)();
         self.reset_counters(limits, start);
-        let mut budget = Budget { control };
-        self.analyze(board, limits, &mut budget, start)
+        self.analyze(board, limits, control, start)
     }
 
-    fn analyze(&mut self, board: Board, limits: &Limits, budget: &mut Budget, start: f64) -> Vec<(Move, Score)> {
+    fn analyze(&mut self, board: Board, limits: &Limits, control: &mut Control, start: f64) -> Vec<(Move, Score)> {
         let mut moves = legal_moves(board.player, board.opponent);
         if moves == 0 {
             if legal_moves(board.opponent, board.player) == 0 {
                 return Vec::new();
             }
-            let r = self.search_best(board.passed(), &Self::child_limits(limits), budget, start);
+            let r = self.search_best(board.passed(), &Self::child_limits(limits), control, start);
             return vec![(Move::Pass, r.score.negate())];
         }
         let count = moves.count_ones() as u64;
@@ -447,11 +440,11 @@ impl Engine {
             moves &= moves - 1;
             // Share the remaining time fairly between the moves still to score.
             if deadline.is_finite() {
-                let now = (budget.control.clock)();
+                let now = (control.clock)();
                 self.deadline = now + (deadline - now).max(0.0) / (count - index) as f64;
             }
             self.aborted = false;
-            let r = self.search_best(board.play_unchecked(sq), &Self::child_limits(limits), budget, start);
+            let r = self.search_best(board.play_unchecked(sq), &Self::child_limits(limits), control, start);
             out.push((Move::Play(sq), r.score.negate()));
             index += 1;
         }
@@ -470,9 +463,9 @@ impl Engine {
 
     /// Weak play on purpose: every move is scored, then one is drawn among those within
     /// `randomness` of the best.
-    fn search_randomized(&mut self, board: Board, limits: &Limits, budget: &mut Budget) -> SearchResult {
-        let start = (budget.control.clock)();
-        let scored = self.analyze(board, limits, budget, start);
+    fn search_randomized(&mut self, board: Board, limits: &Limits, control: &mut Control) -> SearchResult {
+        let start = (control.clock)();
+        let scored = self.analyze(board, limits, control, start);
         let best_value = scored.iter().map(|(_, s)| s.to_value()).max().unwrap_or(0);
         let candidates: Vec<&(Move, Score)> =
             scored.iter().filter(|(_, s)| s.to_value() >= best_value.saturating_sub(limits.randomness)).collect();
@@ -498,10 +491,10 @@ impl Engine {
     }
 
     /// Principal-variation search (fail-soft negamax alpha-beta with null windows).
-    fn pvs(&mut self, budget: &Budget, b: Board, depth: u32, mut alpha: i32, beta: i32, ply: usize) -> i32 {
+    fn pvs(&mut self, control: &Control, b: Board, depth: u32, mut alpha: i32, beta: i32, ply: usize) -> i32 {
         self.pv_len[ply] = ply;
         self.nodes += 1;
-        if self.out_of_budget(budget) {
+        if self.out_of_budget(control) {
             return 0;
         }
         let moves = legal_moves(b.player, b.opponent);
@@ -516,7 +509,7 @@ impl Engine {
             if legal_moves(b.opponent, b.player) == 0 {
                 return terminal_value(b.final_score());
             }
-            let v = -self.pvs(budget, b.passed(), depth - 1, -beta, -alpha, ply + 1);
+            let v = -self.pvs(control, b.passed(), depth - 1, -beta, -alpha, ply + 1);
             self.set_pv(ply, Move::Pass);
             return v;
         }
@@ -549,11 +542,11 @@ impl Engine {
         while let Some(sq) = list.next_best() {
             let child = b.play_unchecked(sq);
             let v = if first {
-                -self.pvs(budget, child, depth - 1, -beta, -alpha, ply + 1)
+                -self.pvs(control, child, depth - 1, -beta, -alpha, ply + 1)
             } else {
-                let v = -self.pvs(budget, child, depth - 1, -alpha - 1, -alpha, ply + 1);
+                let v = -self.pvs(control, child, depth - 1, -alpha - 1, -alpha, ply + 1);
                 if v > alpha && v < beta && !self.aborted {
-                    -self.pvs(budget, child, depth - 1, -beta, -alpha, ply + 1)
+                    -self.pvs(control, child, depth - 1, -beta, -alpha, ply + 1)
                 } else {
                     v
                 }
