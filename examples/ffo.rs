@@ -5,8 +5,8 @@
 //! `../shared/data/fforum-40-59.obf` positions 40 to 49 (the number of a line is its position
 //! in the file plus the number of the file's first position, read from its name).
 
-use reversi::endgame::Solver;
-use reversi::notation::parse_obf;
+use reversi::othello::endgame::Solver;
+use reversi::othello::notation::parse_obf;
 use std::time::Instant;
 
 fn main() {

@@ -3,8 +3,9 @@
 //!
 //! `cargo run --release --example web_bench` prints one JSON line: {"nodes": …, "ms": …, "nps": …}.
 
-use reversi::notation::replay;
-use reversi::search::{monotonic_ms, Control, Engine, Limits};
+use reversi::othello::notation::replay;
+use reversi::clock::monotonic_ms;
+use reversi::othello::search::{Control, Engine, Limits};
 use reversi::Position;
 
 /// Openings searched to a fixed depth; keep in step with `scripts/bench.mjs`.

@@ -1,6 +1,11 @@
-//! An Othello (Reversi) engine: bitboard rules, the evaluation heuristics of the course notes,
-//! minimax and alpha-beta with their principal variations, a strong iterative-deepening search and
-//! an exact endgame solver. Plain Rust, usable natively and from WebAssembly (see `wasm`).
+//! An Othello (Reversi) engine and the course's game-search algorithms, for native use and for
+//! WebAssembly. Three parts, each in its own folder, depending only downwards:
+//!
+//! * [`othello`] — the engine: bitboard rules, notation, the course's evaluation heuristics, the
+//!   playing search and the exact endgame solver. Depends on nothing else here but [`clock`].
+//! * [`course`] — the course notes' generic search (GERMOV / ESTÁTICA / PROFUNDO-O-SUFICIENTE,
+//!   MINIMAX, MINIMAX-A-B) and its teaching games; uses the engine for its Othello game.
+//! * `wasm` — thin WebAssembly bindings over both (built for `wasm32` only).
 //!
 //! ```
 //! use reversi::{Position, Move};
@@ -8,25 +13,13 @@
 //! assert_eq!(pos.legal_moves().count(), 3);
 //! ```
 
-pub mod bitboard;
-pub mod board;
-pub mod endgame;
-pub mod eval;
-pub mod expert;
-pub mod game;
-pub mod history;
-pub mod levels;
-pub mod minimax;
-pub mod notation;
-pub mod perft;
-pub mod search;
-pub mod square;
-pub mod stability;
-pub mod tt;
+pub mod clock;
+pub mod course;
+pub mod othello;
 #[cfg(target_arch = "wasm32")]
 pub mod wasm;
 
-pub use bitboard::Bitboard;
-pub use board::{Board, MoveError, Position};
-pub use perft::perft;
-pub use square::{Color, Move, Square};
+pub use othello::bitboard::Bitboard;
+pub use othello::board::{Board, MoveError, Position};
+pub use othello::perft::perft;
+pub use othello::square::{Color, Move, Square};

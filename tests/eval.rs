@@ -1,13 +1,13 @@
 //! The evaluation against slow references on many random positions: the breakdown adds up to
 //! `evaluate`, the positional term matches a square-by-square sum, values stay bounded.
 
-use reversi::board::legal_moves;
-use reversi::eval::{
+use reversi::othello::board::legal_moves;
+use reversi::othello::eval::{
     breakdown, breakdown_with, evaluate, evaluate_with, positional, raw, square_weights, Phase, Term, Weights,
     CANDIDATES, MAX_EVAL, WEIGHTS,
 };
-use reversi::notation::parse_board;
-use reversi::stability::stable_discs;
+use reversi::othello::notation::parse_board;
+use reversi::othello::stability::stable_discs;
 use reversi::{Board, Square};
 
 mod common;

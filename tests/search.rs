@@ -2,9 +2,11 @@
 //! minimax's value; the lecture's worked examples are reproduced exactly.
 
 mod common;
-use reversi::game::{othello, Game};
-use reversi::minimax::{alpha_beta, minimax};
-use reversi::search::{monotonic_ms, Control, Engine, Limits, Score};
+use reversi::course::game::{othello, Game};
+use reversi::course::minimax::{alpha_beta, minimax};
+use reversi::clock::monotonic_ms;
+use reversi::othello::score::Score;
+use reversi::othello::search::{Control, Engine, Limits};
 use reversi::{Board, Move};
 
 #[test]
@@ -82,7 +84,7 @@ fn limits_stop_the_search() {
 #[test]
 fn progress_is_reported_for_each_depth() {
     let mut depths = Vec::new();
-    let mut record = |p: &reversi::search::Progress| depths.push(p.depth);
+    let mut record = |p: &reversi::othello::search::Progress| depths.push(p.depth);
     let mut control = Control::new(&monotonic_ms);
     control.on_progress = Some(&mut record);
     Engine::new(4).search(Board::start(), &Limits::depth(5), &mut control);
@@ -93,10 +95,10 @@ fn progress_is_reported_for_each_depth() {
 fn pass_and_game_over_positions() {
     let mut engine = Engine::new(1);
     // Black to move must pass: row 1 is "-XOOOOOO".
-    let pos = reversi::notation::parse_board(&format!("-XOOOOOO{} X", "-".repeat(56))).unwrap();
+    let pos = reversi::othello::notation::parse_board(&format!("-XOOOOOO{} X", "-".repeat(56))).unwrap();
     let r = engine.search(pos.board(), &Limits::depth(3), &mut Control::new(&monotonic_ms));
     assert_eq!(r.best_move, Move::Pass);
-    let over = reversi::notation::parse_board(&format!("{} X", "X".repeat(64))).unwrap();
+    let over = reversi::othello::notation::parse_board(&format!("{} X", "X".repeat(64))).unwrap();
     let r = engine.search(over.board(), &Limits::depth(3), &mut Control::new(&monotonic_ms));
     assert_eq!((r.best_move, r.score), (Move::Pass, Score::Exact(64)));
 }
@@ -227,8 +229,8 @@ fn pruning_example_of_seed_004() {
 
 #[test]
 fn expert_rules_steer_but_ordering_never_changes_the_value() {
-    use reversi::expert::{ExpertRules, Rule};
-    use reversi::search::ExpertUse;
+    use reversi::othello::expert::{ExpertRules, Rule};
+    use reversi::othello::search::ExpertUse;
     for b in common::random_boards(15, 60, 8, 50) {
         let plain = Engine::new(1).search(b, &Limits::depth(4), &mut Control::new(&monotonic_ms));
         let ordered = Engine::new(1).search(

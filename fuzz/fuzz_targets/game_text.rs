@@ -3,7 +3,7 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use reversi::notation::parse_game_text;
+use reversi::othello::notation::parse_game_text;
 
 fuzz_target!(|data: &[u8]| {
     let text = String::from_utf8_lossy(data);

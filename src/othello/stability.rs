@@ -88,7 +88,7 @@ fn full_lines(occupied: u64) -> [u64; 4] {
 /// whole-board shifts (no per-square loop).
 ///
 /// ```
-/// use reversi::stability::stable_discs;
+/// use reversi::othello::stability::stable_discs;
 /// // Black holds a1, b1, c1 (a corner and the edge run from it) and d4; white holds e4.
 /// let own = 0b111 | 1 << 27;
 /// let other = 1 << 28;
@@ -138,7 +138,7 @@ fn stable_given_full_lines(own: u64, full: &[u64; 4]) -> u64 {
 /// sharing the full-line masks; what the evaluation calls.
 ///
 /// ```
-/// use reversi::stability::stable_pair;
+/// use reversi::othello::stability::stable_pair;
 /// assert_eq!(stable_pair(1, 1 << 63), (1, 1 << 63));
 /// ```
 #[inline]

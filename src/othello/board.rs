@@ -4,8 +4,8 @@
 //! after a move the two sets swap. [`Position`] adds the colour of the side to move, which is what
 //! people and notation want.
 
-use crate::bitboard::Bitboard;
-use crate::square::{Color, Move, Square};
+use crate::othello::bitboard::Bitboard;
+use crate::othello::square::{Color, Move, Square};
 use std::fmt;
 
 /// Every square but columns a and h: stops horizontal and diagonal fills from wrapping a row.

@@ -3,8 +3,8 @@
 //! Every parser is case-insensitive, never panics, and fails with an error that names the offending
 //! input and where it is (1-based character positions).
 
-use crate::board::{MoveError, Position};
-use crate::square::{Color, Move, Square};
+use crate::othello::board::{MoveError, Position};
+use crate::othello::square::{Color, Move, Square};
 use std::fmt;
 
 /// Why a board string could not be read.
@@ -66,7 +66,7 @@ fn side_from_text(text: &str) -> Option<Color> {
 /// Reads 64 squares (a1 … h8; whitespace between them allowed) followed by the side to move.
 ///
 /// ```
-/// use reversi::notation::parse_board;
+/// use reversi::othello::notation::parse_board;
 /// let text = format!("{}{}{} X", "-".repeat(27), "OX------XO", "-".repeat(27));
 /// let p = parse_board(&text).unwrap();
 /// assert_eq!(p, reversi::Position::start());
@@ -109,7 +109,7 @@ pub fn parse_board(text: &str) -> Result<Position, BoardParseError> {
 /// Writes a position as 64 characters (`X` black, `O` white, `-` empty), a space and the side.
 ///
 /// ```
-/// use reversi::{notation::format_board, Position};
+/// use reversi::{othello::notation::format_board, Position};
 /// let s = format_board(Position::start());
 /// assert_eq!(s.len(), 66);
 /// assert!(s.ends_with(" X"));
@@ -188,7 +188,7 @@ pub fn parse_moves(text: &str) -> Result<Vec<(Move, usize)>, TranscriptError> {
 /// when the transcript leaves them out) and the final position.
 ///
 /// ```
-/// use reversi::{notation::replay, Position};
+/// use reversi::{othello::notation::replay, Position};
 /// let (moves, pos) = replay(Position::start(), "f5 D6 c3").unwrap();
 /// assert_eq!(moves.len(), 3);
 /// assert_eq!(pos.side_to_move(), reversi::Color::White);
@@ -256,7 +256,7 @@ impl std::error::Error for ObfError {}
 /// Reads one OBF line: `<64 squares> <X|O>; <MOVE>:<score>; …` (the solutions are optional).
 ///
 /// ```
-/// use reversi::notation::parse_obf_line;
+/// use reversi::othello::notation::parse_obf_line;
 /// let line = format!("{} X; A2:+38; C7:+36;", "O--OOOOX-OOOOOOXOOXXOOOXOOXOOOXXOOOOOOXX---OOOOX----O--X--------");
 /// let e = parse_obf_line(&line).unwrap();
 /// assert_eq!(e.best_score(), Some(38));

@@ -4,8 +4,8 @@
 //! Convention (that of `shared/data/README.md`): a pass counts as a ply, and a game that ends
 //! before the full depth counts as one leaf.
 
-use crate::board::{flips, legal_moves, Board};
-use crate::square::Square;
+use crate::othello::board::{flips, legal_moves, Board};
+use crate::othello::square::Square;
 
 /// Leaves of the game tree `depth` plies below `board`.
 ///

@@ -6,7 +6,7 @@
 //! playing the same move as the redo line keeps it (so replaying a game by hand does not lose it).
 //!
 //! ```
-//! use reversi::history::History;
+//! use reversi::othello::history::History;
 //! use reversi::{Move, Position};
 //! let mut game = History::new(Position::start());
 //! game.play("f5".parse::<Move>().unwrap()).unwrap();
@@ -17,9 +17,9 @@
 //! assert!(game.can_redo());
 //! ```
 
-use crate::board::{MoveError, Position};
-use crate::notation::{self, TranscriptError};
-use crate::square::{Color, Move};
+use crate::othello::board::{MoveError, Position};
+use crate::othello::notation::{self, TranscriptError};
+use crate::othello::square::{Color, Move};
 use std::fmt;
 
 /// A game record with an undo/redo cursor.
@@ -251,7 +251,7 @@ impl Default for History {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::notation::{format_board, parse_board};
+    use crate::othello::notation::{format_board, parse_board};
 
     fn mv(text: &str) -> Move {
         text.parse().unwrap()

@@ -6,8 +6,9 @@
 //! Everything is generic and monomorphised, so using it for Othello costs nothing at run time:
 //! the move list is a bitboard iterator, not a heap-allocated vector.
 
-use crate::board::{legal_moves, Board};
-use crate::square::{Move, Square};
+use crate::othello::board::{legal_moves, Board};
+use crate::othello::score::terminal_value;
+use crate::othello::square::{Move, Square};
 use std::fmt::Debug;
 
 /// A two-player, zero-sum, perfect-information game seen by a negamax search: every value is from
@@ -32,38 +33,12 @@ pub trait Game {
     }
 }
 
-/// Values of finished Othello games: beyond any heuristic value, and still ordered by the final
-/// disc difference (a bigger win is better).
-pub const WIN_BASE: i32 = 1_000_000;
-
-/// The negamax value of a finished game, from the disc difference `diff` for the side to move.
-pub const fn terminal_value(diff: i32) -> i32 {
-    if diff > 0 {
-        WIN_BASE + diff
-    } else if diff < 0 {
-        -WIN_BASE + diff
-    } else {
-        0
-    }
-}
-
-/// The final disc difference encoded in a search value, if it is a finished-game value.
-pub const fn value_to_exact(value: i32) -> Option<i32> {
-    if value >= WIN_BASE - 64 {
-        Some(value - WIN_BASE)
-    } else if value <= -WIN_BASE + 64 {
-        Some(value + WIN_BASE)
-    } else {
-        None
-    }
-}
-
 /// Othello for the generic searches, with a choice of static evaluation.
 ///
 /// A pass is a move (and a ply) when the side to move has no square but the opponent has one.
 ///
 /// ```
-/// use reversi::{game::{Game, Othello}, Board};
+/// use reversi::{course::game::{Game, Othello}, Board};
 /// let g = Othello::new(|b: Board| (b.player.count_ones() as i32) - (b.opponent.count_ones() as i32));
 /// assert_eq!(g.moves(&Board::start()).count(), 4);
 /// ```
@@ -81,7 +56,7 @@ impl<E: Fn(Board) -> i32> Othello<E> {
 
 /// Othello scored by the engine's evaluation.
 pub fn othello() -> Othello<fn(Board) -> i32> {
-    Othello::new(crate::eval::evaluate as fn(Board) -> i32)
+    Othello::new(crate::othello::eval::evaluate as fn(Board) -> i32)
 }
 
 /// The moves of an Othello position: the legal squares, or a single pass, or nothing.

@@ -2,17 +2,16 @@
 //! with null windows), a transposition table, move ordering, and the exact endgame solver for the
 //! last empty squares. Limits by depth, nodes, time and an external stop flag.
 //!
-//! Depth counts plies, and a pass is a ply, exactly as in the reference [`crate::minimax`]
+//! Depth counts plies, and a pass is a ply, exactly as in the reference [`crate::course::minimax`]
 //! searches; with a fresh table, a fixed-depth search returns the same value as plain minimax.
 
-use crate::board::{legal_moves, Board};
-use crate::endgame::Solver;
-use crate::eval::evaluate;
-use crate::expert::{override_move, recommended, ExpertRules};
-use crate::game::{terminal_value, value_to_exact, WIN_BASE};
-use crate::square::{Move, Square};
-use crate::tt::{Bound, TranspositionTable, NO_MOVE};
-use std::fmt;
+use crate::othello::board::{legal_moves, Board};
+use crate::othello::endgame::Solver;
+use crate::othello::eval::evaluate;
+use crate::othello::expert::{override_move, recommended, ExpertRules};
+use crate::othello::score::{terminal_value, Score, WIN_BASE};
+use crate::othello::square::{Move, Square};
+use crate::othello::tt::{Bound, TranspositionTable, NO_MOVE};
 use std::sync::atomic::{AtomicBool, Ordering};
 
 /// What bounds a search. `None` means no limit of that kind.
@@ -35,7 +34,7 @@ pub struct Limits {
     pub expert: ExpertUse,
 }
 
-/// How a search uses the course's expert moves (module [`crate::expert`]).
+/// How a search uses the course's expert moves (module [`crate::othello::expert`]).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum ExpertUse {
     #[default]
@@ -51,49 +50,6 @@ impl Limits {
     /// A fixed-depth search.
     pub fn depth(depth: u32) -> Limits {
         Limits { depth: Some(depth), ..Limits::default() }
-    }
-}
-
-/// A search value: a heuristic evaluation, or the exact final disc difference with perfect play.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Score {
-    /// Heuristic units, from the side to move's point of view.
-    Eval(i32),
-    /// Final disc difference for the side to move (empty squares to the winner).
-    Exact(i32),
-}
-
-impl Score {
-    /// The score of an internal search value.
-    pub const fn from_value(value: i32) -> Score {
-        match value_to_exact(value) {
-            Some(d) => Score::Exact(d),
-            None => Score::Eval(value),
-        }
-    }
-
-    /// The internal value (exact scores mapped above every heuristic value).
-    pub const fn to_value(self) -> i32 {
-        match self {
-            Score::Eval(v) => v,
-            Score::Exact(d) => terminal_value(d),
-        }
-    }
-
-    /// The same score seen from the other side.
-    pub const fn negate(self) -> Score {
-        match self {
-            Score::Eval(v) => Score::Eval(-v),
-            Score::Exact(d) => Score::Exact(-d),
-        }
-    }
-}
-
-impl fmt::Display for Score {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Score::Eval(v) | Score::Exact(v) => write!(f, "{v:+}"),
-        }
     }
 }
 
@@ -139,7 +95,7 @@ pub struct Control<'a> {
     /// Set to true (from anywhere) to stop the search; it returns its best move so far.
     pub stop: Option<&'a AtomicBool>,
     /// Milliseconds on a monotonic clock (the engine has no clock of its own, so that it runs
-    /// anywhere: natively use [`monotonic_ms`], in a browser `performance.now()`).
+    /// anywhere: use [`crate::clock::monotonic_ms`]).
     pub clock: &'a dyn Fn() -> f64,
     pub on_progress: Option<&'a mut dyn FnMut(&Progress)>,
 }
@@ -148,21 +104,6 @@ impl<'a> Control<'a> {
     pub fn new(clock: &'a dyn Fn() -> f64) -> Control<'a> {
         Control { stop: None, clock, on_progress: None }
     }
-}
-
-/// Milliseconds since the first call, from `std::time::Instant` (not available on wasm32).
-#[cfg(not(target_arch = "wasm32"))]
-pub fn monotonic_ms() -> f64 {
-    use std::sync::OnceLock;
-    use std::time::Instant;
-    static START: OnceLock<Instant> = OnceLock::new();
-    START.get_or_init(Instant::now).elapsed().as_secs_f64() * 1000.0
-}
-
-/// Milliseconds from the browser's clock (`performance.now()`): wasm32 has no `Instant`.
-#[cfg(target_arch = "wasm32")]
-pub fn monotonic_ms() -> f64 {
-    crate::wasm::now_ms()
 }
 
 const MAX_PLY: usize = 128;
@@ -215,7 +156,7 @@ impl Engine {
     /// An engine with transposition tables of about `tt_megabytes` MiB in all.
     ///
     /// ```
-    /// use reversi::{search::{Engine, Limits, Control, monotonic_ms}, Board};
+    /// use reversi::{clock::monotonic_ms, othello::search::{Engine, Limits, Control}, Board};
     /// let mut engine = Engine::new(4);
     /// let result = engine.search(Board::start(), &Limits::depth(4), &mut Control::new(&monotonic_ms));
     /// assert!(Board::start().legal_moves().contains(result.best_move.square().unwrap()));

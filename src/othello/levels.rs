@@ -2,8 +2,8 @@
 //! seconds a move. Each level is a search depth, a number of empty squares from which the game is
 //! solved exactly, an optional time budget, and a deliberate randomness for the weak levels.
 
-use crate::expert::{ExpertRules, Rule};
-use crate::search::{ExpertUse, Limits};
+use crate::othello::expert::{ExpertRules, Rule};
+use crate::othello::search::{ExpertUse, Limits};
 use std::fmt;
 
 /// One playing level.
@@ -130,8 +130,8 @@ impl std::error::Error for LevelError {}
 /// The level with this number.
 ///
 /// ```
-/// assert_eq!(reversi::levels::level(1).unwrap().name, "Beginner");
-/// assert!(reversi::levels::level(0).is_err());
+/// assert_eq!(reversi::othello::levels::level(1).unwrap().name, "Beginner");
+/// assert!(reversi::othello::levels::level(0).is_err());
 /// ```
 pub fn level(number: i64) -> Result<Level, LevelError> {
     usize::try_from(number)

@@ -17,7 +17,7 @@
 //! * **4, 3, 2 and 1 empties**: hard-coded routines on a small array of the empty squares, which
 //!   test each square's flips directly (skipping squares with no opponent neighbour) instead of
 //!   generating moves; the last move only counts the discs it would flip
-//!   ([`crate::board::last_flip_count`], by table), never builds a board.
+//!   ([`crate::othello::board::last_flip_count`], by table), never builds a board.
 //!
 //! Stable discs come from an exact table of edge patterns (a disc is stable on an edge if no
 //! sequence of placements along the edge can flip it) and, for inner discs, full lines and stable
@@ -25,9 +25,9 @@
 //!
 //! Nothing in the search allocates; only the principal variation is collected into a `Vec`.
 
-use crate::board::{flips_at, last_flip_count, legal_moves, Board};
-use crate::square::{Move, Square};
-use crate::tt::{Bound, TranspositionTable, NO_MOVE};
+use crate::othello::board::{flips_at, last_flip_count, legal_moves, Board};
+use crate::othello::square::{Move, Square};
+use crate::othello::tt::{Bound, TranspositionTable, NO_MOVE};
 use std::sync::OnceLock;
 
 /// Fewest empties at which the transposition table is used; below it the trees are so small that
@@ -73,7 +73,7 @@ pub struct Solution {
 /// consecutive solves of one game reuse each other's work.
 ///
 /// ```
-/// use reversi::{endgame::Solver, notation::parse_board, Move};
+/// use reversi::{othello::endgame::Solver, othello::notation::parse_board, Move};
 /// // Rows 1-7 black, row 8 "OXXXXXX-", white to move: h8 flips b8-g8, then the board is full.
 /// let text = format!("{}OXXXXXX- O", "X".repeat(56));
 /// let board = parse_board(&text).unwrap().board();
@@ -446,18 +446,18 @@ impl<'a> Search<'a> {
     }
 
     /// A heuristic value for move ordering: a `depth`-ply alpha-beta search whose leaves are
-    /// valued by [`crate::eval::evaluate`] (finished games by their score, scaled above any
+    /// valued by [`crate::othello::eval::evaluate`] (finished games by their score, scaled above any
     /// evaluation).
     fn ordering_search(&mut self, player: u64, opponent: u64, depth: u32, mut alpha: i32, beta: i32) -> i32 {
         self.nodes += 1;
         if depth == 0 {
-            return crate::eval::evaluate(Board { player, opponent });
+            return crate::othello::eval::evaluate(Board { player, opponent });
         }
         let moves = legal_moves(player, opponent);
         if moves == 0 {
             if legal_moves(opponent, player) == 0 {
                 let score = final_score(player, opponent);
-                return score * ORDERING_WIN_SCALE + score.signum() * crate::eval::MAX_EVAL;
+                return score * ORDERING_WIN_SCALE + score.signum() * crate::othello::eval::MAX_EVAL;
             }
             return -self.ordering_search(opponent, player, depth, -beta, -alpha);
         }

@@ -8,12 +8,13 @@
 //! pass) and boards as 64-byte arrays (0 empty, 1 black, 2 white, a1 first). Every bad input is a
 //! JavaScript `Error` whose message says what was wrong.
 
-use crate::board::Position;
-use crate::history::History;
-use crate::levels::{self, LEVELS};
-use crate::notation::{format_board, parse_board};
-use crate::search::{Control, Engine, Limits, Progress, Score, SearchResult};
-use crate::square::{Color, Move, Square};
+use crate::othello::board::Position;
+use crate::othello::history::History;
+use crate::othello::levels::{self, LEVELS};
+use crate::othello::notation::{format_board, parse_board};
+use crate::othello::score::Score;
+use crate::othello::search::{Control, Engine, Limits, Progress, SearchResult};
+use crate::othello::square::{Color, Move, Square};
 use js_sys::{Array, Function, Object, Reflect};
 use wasm_bindgen::prelude::*;
 
@@ -283,14 +284,14 @@ pub fn levels() -> Array {
 /// The static evaluation of a board, from the side to move's point of view.
 #[wasm_bindgen]
 pub fn evaluate(board: &str) -> Result<i32, JsError> {
-    Ok(crate::eval::evaluate(parse_position(board)?.board()))
+    Ok(crate::othello::eval::evaluate(parse_position(board)?.board()))
 }
 
 /// The evaluation explained: `{phase, discs, total, terms: [{term, label, raw, weight,
 /// contribution}]}`, from the side to move's point of view; `total` equals `evaluate(board)`.
 #[wasm_bindgen(js_name = evaluationBreakdown)]
 pub fn evaluation_breakdown(board: &str) -> Result<JsValue, JsError> {
-    let report = crate::eval::breakdown(parse_position(board)?.board());
+    let report = crate::othello::eval::breakdown(parse_position(board)?.board());
     let terms: Array = report
         .terms
         .iter()
@@ -402,20 +403,6 @@ fn result_object(result: &SearchResult) -> JsValue {
         .build()
 }
 
-pub(crate) fn now_ms() -> f64 {
-    // performance.now() where there is one (windows and workers); Date.now() is the fallback,
-    // coarser but monotonic enough for a time budget.
-    let global = js_sys::global();
-    Reflect::get(&global, &JsValue::from_str("performance"))
-        .ok()
-        .filter(|p| p.is_object())
-        .and_then(|performance| {
-            let now: Function = Reflect::get(&performance, &JsValue::from_str("now")).ok()?.dyn_into().ok()?;
-            now.call0(&performance).ok()?.as_f64()
-        })
-        .unwrap_or_else(js_sys::Date::now)
-}
-
 /// The search engine, with a transposition table kept between calls. Meant for a Web Worker:
 /// a search blocks its thread until it ends (to cancel one, terminate the worker).
 #[wasm_bindgen]
@@ -460,7 +447,7 @@ impl Searcher {
                 }
             }
         };
-        let clock = crate::search::monotonic_ms;
+        let clock = crate::clock::monotonic_ms;
         let mut control = Control::new(&clock);
         control.on_progress = Some(&mut report);
         let result = self.engine.search(position.board(), &limits, &mut control);
@@ -480,7 +467,7 @@ impl Searcher {
     pub fn analyze(&mut self, board: &str, options: &JsValue) -> Result<Array, JsError> {
         let position = parse_position(board)?;
         let limits = limits_from(options)?;
-        let clock = crate::search::monotonic_ms;
+        let clock = crate::clock::monotonic_ms;
         let mut control = Control::new(&clock);
         let mut scored = self.engine.analyze_moves(position.board(), &limits, &mut control);
         scored.sort_by_key(|&(_, score)| std::cmp::Reverse(score.to_value()));

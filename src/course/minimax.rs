@@ -5,7 +5,7 @@
 //! against; the engine's own search (module `search`) adds iterative deepening, a transposition
 //! table and move ordering on top of the same idea.
 
-use crate::game::Game;
+use crate::course::game::Game;
 
 /// VALOR and CAMINHO of the course notes, plus how many positions were visited.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -22,7 +22,7 @@ pub struct Line<M> {
 /// (the negation of the successor's value) wins, and the first best successor gives the path.
 ///
 /// ```
-/// use reversi::{game::othello, minimax::minimax, Board};
+/// use reversi::{course::game::othello, course::minimax::minimax, Board};
 /// let line = minimax(&othello(), &Board::start(), 2);
 /// assert_eq!(line.path.len(), 2);
 /// ```
@@ -59,7 +59,7 @@ pub fn minimax<G: Game>(game: &G, pos: &G::Position, depth: u32) -> Line<G::Move
 /// [`minimax`]'s; outside, it is a bound on the true value (fail-hard: clamped to the window).
 ///
 /// ```
-/// use reversi::{game::othello, minimax::{alpha_beta, minimax}, Board};
+/// use reversi::{course::game::othello, course::minimax::{alpha_beta, minimax}, Board};
 /// let g = othello();
 /// let full = alpha_beta(&g, &Board::start(), 3, -i32::MAX, i32::MAX);
 /// assert_eq!(full.value, minimax(&g, &Board::start(), 3).value);

@@ -1,0 +1,17 @@
+//! The Othello engine: rules, notation, evaluation, search and the exact endgame solver.
+//! Plain Rust with no dependency on the bindings or on the teaching code.
+
+pub mod bitboard;
+pub mod board;
+pub mod endgame;
+pub mod eval;
+pub mod expert;
+pub mod history;
+pub mod levels;
+pub mod notation;
+pub mod perft;
+pub mod score;
+pub mod search;
+pub mod square;
+pub mod stability;
+pub mod tt;
