@@ -5,7 +5,7 @@
 // Messages out: {id, type: 'progress', progress} · {id, type: 'result', result}
 //               {id, type: 'error', message} · {type: 'fatal', message}
 
-import init, { Searcher } from './pkg/reversi.js';
+import init, { Searcher } from '../pkg/reversi.js';
 
 let ready = null;
 let searcher = null;

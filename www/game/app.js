@@ -2,13 +2,13 @@
 // the modules. Every change goes through `changed()`, which saves, redraws from state and starts
 // whatever comes next (the AI's move or the hints).
 
-import init, { Game, levels, evaluationBreakdown } from './pkg/reversi.js';
-import { createRenderer, GUTTER } from './render.js';
-import { createGrid } from './grid.js';
-import { attachInput } from './input.js';
-import { EngineClient, SearchCancelled } from './engine-client.js';
+import init, { Game, levels, evaluationBreakdown } from '../pkg/reversi.js';
+import { createRenderer, GUTTER } from '../shared/render.js';
+import { createGrid } from '../shared/grid.js';
+import { attachInput } from '../shared/input.js';
+import { EngineClient, SearchCancelled } from '../shared/engine-client.js';
 import * as storage from './storage.js';
-import { squareIndex, capitalize, opponentOf } from './squares.js';
+import { squareIndex, capitalize, opponentOf } from '../shared/squares.js';
 
 /** Every tunable of the page, in one place. */
 export const config = {
@@ -494,7 +494,7 @@ function loadPasted() {
 
 async function main() {
   // One compilation serves the page and every worker the AI will ever need.
-  const wasmUrl = new URL('./pkg/reversi_bg.wasm', import.meta.url);
+  const wasmUrl = new URL('../pkg/reversi_bg.wasm', import.meta.url);
   const module = await WebAssembly.compileStreaming(fetch(wasmUrl));
   await init({ module_or_path: module });
 
