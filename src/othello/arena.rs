@@ -294,8 +294,8 @@ impl Tally {
 
 /// A match: every opening played twice, colours swapped, so an unbalanced opening favours neither
 /// side. Games are shared out over `threads` threads, each with its own pair of players made by
-/// `make_a` and `make_b`. The tally is A's.
-#[cfg(not(target_arch = "wasm32"))]
+/// `make_a` and `make_b`. The tally is A's. Native only: a browser has no threads here (the
+/// heuristic lab plays [`play_game`] in workers instead).
 pub fn run_match<A, B>(
     starts: &[Position],
     make_a: impl Fn() -> A + Sync,
