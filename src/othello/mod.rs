@@ -7,6 +7,7 @@ pub mod board;
 pub mod endgame;
 pub mod eval;
 pub mod expert;
+pub mod ggf;
 pub mod history;
 pub mod levels;
 pub mod notation;

@@ -1,0 +1,389 @@
+//! GGF, the Generic Game Format of the internet Othello servers (GGS): one game as
+//! `(;GM[Othello]PC[…]DT[…]PB[black]PW[white]RE[+12.00]TY[8]BO[8 <64 squares> <side>]B[f5]W[d6//1.5]…;)`.
+//!
+//! Properties are `NAME[value]`. The board `BO[8 …]` holds 64 squares (`-` empty, `*` black,
+//! `O` white, spaces allowed between rows) and the side to move (`*` or `O`). Moves are
+//! `B[square/evaluation/seconds]` and `W[…]`, evaluation and time optional, `PA` for a pass.
+//! `RE` is the result for Black (the first colour), optionally with a flag: `:r` resigned,
+//! `:t` time out, `:s` mutual score.
+//!
+//! The reader is strict: every move must be legal and of the colour to move, the board must be
+//! an 8×8 Othello board, and every error names what is wrong and where (line and column). Other
+//! properties are kept as they are and written back in their order.
+//!
+//! ```
+//! use reversi::othello::ggf::{format_ggf, parse_ggf};
+//! let text = "(;GM[Othello]PB[Ann]PW[Bob]RE[+2.00]TY[8]\
+//!             BO[8 ---------------------------O*------*O--------------------------- *]\
+//!             B[f5]W[d6//-1.5]B[c3/0.00/12];)";
+//! let game = parse_ggf(text).unwrap();
+//! assert_eq!(game.property("PB"), Some("Ann"));
+//! assert_eq!(game.moves.len(), 3);
+//! assert_eq!(game.moves[1].evaluation, Some(-1.5));
+//! assert_eq!(parse_ggf(&format_ggf(&game)).unwrap(), game);
+//! ```
+
+use crate::othello::board::Position;
+use crate::othello::notation::excerpt;
+use crate::othello::square::{Color, Move, Square};
+use std::fmt;
+
+/// One game read from GGF.
+#[derive(Clone, Debug, PartialEq)]
+pub struct GgfGame {
+    /// Every property but `BO` and the moves, in the order read (names upper-case).
+    pub properties: Vec<(String, String)>,
+    /// The position given by `BO`.
+    pub start: Position,
+    pub moves: Vec<GgfMove>,
+}
+
+/// A move with its optional evaluation (in discs, from the mover's view) and time (seconds).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct GgfMove {
+    pub mv: Move,
+    pub evaluation: Option<f64>,
+    pub seconds: Option<f64>,
+}
+
+/// What is wrong with a GGF record, and where (1-based line and column).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GgfError {
+    pub line: usize,
+    pub column: usize,
+    pub message: String,
+}
+
+impl fmt::Display for GgfError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "GGF, line {}, column {}: {}", self.line, self.column, self.message)
+    }
+}
+
+impl std::error::Error for GgfError {}
+
+impl GgfGame {
+    /// A game from `start` with `moves`, and no other property but `GM[Othello]` and `TY[8]`.
+    pub fn new(start: Position, moves: &[Move]) -> GgfGame {
+        GgfGame {
+            properties: vec![("GM".into(), "Othello".into()), ("TY".into(), "8".into())],
+            start,
+            moves: moves.iter().map(|&mv| GgfMove { mv, evaluation: None, seconds: None }).collect(),
+        }
+    }
+
+    /// The value of a property (`PB`, `PW`, `RE`, `DT`…), if present.
+    pub fn property(&self, name: &str) -> Option<&str> {
+        self.properties.iter().find(|(n, _)| n == name).map(|(_, v)| v.as_str())
+    }
+
+    /// Sets (or adds) a property.
+    pub fn set_property(&mut self, name: &str, value: &str) {
+        match self.properties.iter_mut().find(|(n, _)| n == name) {
+            Some(entry) => entry.1 = value.to_string(),
+            None => self.properties.push((name.to_string(), value.to_string())),
+        }
+    }
+
+    /// The moves without their evaluations and times.
+    pub fn plain_moves(&self) -> Vec<Move> {
+        self.moves.iter().map(|m| m.mv).collect()
+    }
+
+    /// The position after every move.
+    pub fn end(&self) -> Position {
+        self.moves.iter().fold(self.start, |p, m| p.play(m.mv).expect("moves were checked when read or built"))
+    }
+}
+
+/// Reads the first game of `text` (text before `(;` is ignored; so is anything after `;)`).
+pub fn parse_ggf(text: &str) -> Result<GgfGame, GgfError> {
+    let mut reader = Reader { text, pos: 0 };
+    let open = text.find("(;").ok_or_else(|| reader.error_at(0, "no game: '(;' not found"))?;
+    reader.pos = open + 2;
+    let mut properties = Vec::new();
+    let mut start: Option<Position> = None;
+    let mut raw_moves: Vec<(usize, Color, String)> = Vec::new();
+    loop {
+        reader.skip_whitespace();
+        if reader.rest().starts_with(";)") {
+            break;
+        }
+        let name_at = reader.pos;
+        let name = reader.name()?;
+        reader.skip_whitespace();
+        if !reader.rest().starts_with('[') {
+            return Err(reader.error_at(reader.pos, &format!("'[' expected after property {}", excerpt(&name))));
+        }
+        let value_at = reader.pos + 1;
+        let value = reader.value()?;
+        match name.as_str() {
+            "BO" => {
+                if start.is_some() {
+                    return Err(reader.error_at(name_at, "a second board (BO)"));
+                }
+                start = Some(parse_board(&value).map_err(|m| reader.error_at(value_at, &m))?);
+            }
+            "B" => raw_moves.push((value_at, Color::Black, value)),
+            "W" => raw_moves.push((value_at, Color::White, value)),
+            "GM" if !value.trim().eq_ignore_ascii_case("othello") => {
+                return Err(reader.error_at(value_at, &format!("game '{}' is not Othello", excerpt(&value))));
+            }
+            "TY" if !value.trim().starts_with('8') => {
+                return Err(reader.error_at(value_at, &format!("type '{}' is not 8×8 Othello", excerpt(&value))));
+            }
+            _ => properties.push((name, value)),
+        }
+    }
+    let start = start.ok_or_else(|| reader.error_at(open, "no board: a game needs BO[8 … *|O]"))?;
+    let mut position = start;
+    let mut moves = Vec::with_capacity(raw_moves.len());
+    for (number, (at, color, value)) in raw_moves.into_iter().enumerate() {
+        let m = parse_move(&value).map_err(|e| reader.error_at(at, &e))?;
+        if position.side_to_move() != color {
+            let said = if color == Color::Black { "B" } else { "W" };
+            let to_move = position.side_to_move().to_string().to_lowercase();
+            return Err(reader.error_at(at, &format!("move {} is {said}[…] but {to_move} is to move", number + 1)));
+        }
+        position = position
+            .play(m.mv)
+            .map_err(|e| reader.error_at(at, &format!("move {} '{}' is illegal ({e})", number + 1, m.mv)))?;
+        moves.push(m);
+    }
+    Ok(GgfGame { properties, start, moves })
+}
+
+/// Writes a game as one GGF line; numbers with at most two decimals, as servers write them.
+pub fn format_ggf(game: &GgfGame) -> String {
+    let mut out = String::from("(;");
+    for (name, value) in &game.properties {
+        out.push_str(&format!("{name}[{}]", escape(value)));
+    }
+    out.push_str("BO[8 ");
+    for sq in Square::all() {
+        out.push(match game.start.at(sq) {
+            Some(Color::Black) => '*',
+            Some(Color::White) => 'O',
+            None => '-',
+        });
+    }
+    out.push_str(if game.start.side_to_move() == Color::Black { " *]" } else { " O]" });
+    let mut position = game.start;
+    for m in &game.moves {
+        let tag = if position.side_to_move() == Color::Black { 'B' } else { 'W' };
+        let square = match m.mv {
+            Move::Play(sq) => sq.to_string(),
+            Move::Pass => "PA".to_string(),
+        };
+        let number = |x: Option<f64>| x.map(|v| format!("{}", (v * 100.0).round() / 100.0)).unwrap_or_default();
+        let value = match (m.evaluation, m.seconds) {
+            (None, None) => square,
+            (eval, None) => format!("{square}/{}", number(eval)),
+            (eval, seconds) => format!("{square}/{}/{}", number(eval), number(seconds)),
+        };
+        out.push_str(&format!("{tag}[{value}]"));
+        position = position.play(m.mv).unwrap_or(position);
+    }
+    out.push_str(";)");
+    out
+}
+
+/// A `]` or `\` inside a value is escaped with a backslash.
+fn escape(value: &str) -> String {
+    value.replace('\\', "\\\\").replace(']', "\\]")
+}
+
+fn parse_board(value: &str) -> Result<Position, String> {
+    let mut words = value.split_whitespace();
+    if words.next() != Some("8") {
+        return Err("the board (BO) must start with its size 8".into());
+    }
+    let rest: Vec<&str> = words.collect();
+    let Some((side, rows)) = rest.split_last() else {
+        return Err("the board (BO) has no squares".into());
+    };
+    let squares: String = rows.concat();
+    if squares.chars().count() != 64 {
+        return Err(format!("the board (BO) has {} squares, 64 are needed", squares.chars().count()));
+    }
+    let (mut black, mut white) = (0u64, 0u64);
+    for (i, c) in squares.chars().enumerate() {
+        match c {
+            '*' | 'X' | 'x' => black |= 1 << i,
+            'O' | 'o' => white |= 1 << i,
+            '-' | '.' => {}
+            other => return Err(format!("board square {} is '{other}', not - * or O", i + 1)),
+        }
+    }
+    let side = match *side {
+        "*" | "X" | "x" => Color::Black,
+        "O" | "o" => Color::White,
+        other => return Err(format!("the side to move is '{}', not * or O", excerpt(other))),
+    };
+    Position::from_colors(black, white, side).ok_or_else(|| "the board (BO) puts two discs on a square".to_string())
+}
+
+fn parse_move(value: &str) -> Result<GgfMove, String> {
+    let mut parts = value.split('/');
+    let square = parts.next().unwrap_or("").trim();
+    let mv = if square.eq_ignore_ascii_case("pa") || square.eq_ignore_ascii_case("pass") {
+        Move::Pass
+    } else {
+        Move::Play(square.parse::<Square>().map_err(|e| format!("move {e}"))?)
+    };
+    let number = |text: Option<&str>, what: &str| -> Result<Option<f64>, String> {
+        match text.map(str::trim) {
+            None | Some("") => Ok(None),
+            Some(t) => t
+                .parse::<f64>()
+                .ok()
+                .filter(|v| v.is_finite())
+                .map(Some)
+                .ok_or_else(|| format!("{what} '{}' is not a number", excerpt(t))),
+        }
+    };
+    let evaluation = number(parts.next(), "evaluation")?;
+    let seconds = number(parts.next(), "time")?;
+    if let Some(extra) = parts.next() {
+        return Err(format!("unexpected '/{}' after the time", excerpt(extra)));
+    }
+    Ok(GgfMove { mv, evaluation, seconds })
+}
+
+/// A cursor over the text, for errors with line and column.
+struct Reader<'a> {
+    text: &'a str,
+    pos: usize,
+}
+
+impl Reader<'_> {
+    fn rest(&self) -> &str {
+        &self.text[self.pos..]
+    }
+
+    fn skip_whitespace(&mut self) {
+        let trimmed = self.rest().trim_start();
+        self.pos = self.text.len() - trimmed.len();
+    }
+
+    fn error_at(&self, at: usize, message: &str) -> GgfError {
+        let before = &self.text[..at.min(self.text.len())];
+        let line = before.matches('\n').count() + 1;
+        let column = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
+        GgfError { line, column, message: message.to_string() }
+    }
+
+    /// A property name: upper-case letters.
+    fn name(&mut self) -> Result<String, GgfError> {
+        let len = self.rest().find(|c: char| !c.is_ascii_uppercase()).unwrap_or(self.rest().len());
+        if len == 0 {
+            let found = self.rest().chars().next().map_or("the end".to_string(), |c| format!("'{c}'"));
+            let message = if self.rest().is_empty() {
+                "the game does not end: ';)' expected".to_string()
+            } else {
+                format!("a property name (capital letters) or ';)' expected, found {found}")
+            };
+            return Err(self.error_at(self.pos, &message));
+        }
+        let name = self.rest()[..len].to_string();
+        self.pos += len;
+        Ok(name)
+    }
+
+    /// A `[value]`, backslash escapes resolved; `pos` is on the `[`.
+    fn value(&mut self) -> Result<String, GgfError> {
+        let open = self.pos;
+        let mut value = String::new();
+        let mut chars = self.text[open + 1..].char_indices();
+        while let Some((i, c)) = chars.next() {
+            match c {
+                ']' => {
+                    self.pos = open + 1 + i + 1;
+                    return Ok(value);
+                }
+                '\\' => {
+                    if let Some((_, escaped)) = chars.next() {
+                        value.push(escaped);
+                    }
+                }
+                _ => value.push(c),
+            }
+        }
+        Err(self.error_at(open, "this '[' is never closed by ']'"))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::othello::notation::{parse_board as parse_board_text, replay};
+
+    const START: &str = "BO[8 ---------------------------O*------*O--------------------------- *]";
+
+    fn game(moves: &str) -> String {
+        format!("(;GM[Othello]PC[GGS/os]PB[black]PW[white]RE[+4.00]TY[8]{START}{moves};)")
+    }
+
+    #[test]
+    fn a_server_record_is_read_with_its_moves_and_properties() {
+        let g = parse_ggf(&game("B[F5//0.01]W[d6/-2.5/1.2]B[c3]")).unwrap();
+        assert_eq!(g.start, Position::start());
+        assert_eq!(g.property("PC"), Some("GGS/os"));
+        assert_eq!(g.property("RE"), Some("+4.00"));
+        assert_eq!(g.plain_moves(), replay(Position::start(), "f5d6c3").unwrap().0);
+        assert_eq!(g.moves[0].seconds, Some(0.01));
+        assert_eq!(g.moves[1].evaluation, Some(-2.5));
+    }
+
+    #[test]
+    fn rows_may_be_separated_by_spaces_and_passes_are_pa() {
+        // White (to move) holds only b1 and has no move; black has a1: a pass, then a1.
+        let board: String = format!("-O{}", "*".repeat(62));
+        let rows: Vec<String> = board.as_bytes().chunks(8).map(|c| String::from_utf8_lossy(c).into_owned()).collect();
+        let text = format!("(;GM[Othello]BO[8 {} O]W[pa]B[a1];)", rows.join(" "));
+        let g = parse_ggf(&text).unwrap();
+        assert_eq!(g.moves[0].mv, Move::Pass);
+        assert!(g.end().is_game_over());
+        assert_eq!(g.start, parse_board_text(&format!("{board} O")).unwrap());
+    }
+
+    #[test]
+    fn round_trip_keeps_everything() {
+        let g = parse_ggf(&game("B[f5/1.25/3]W[d6]B[c3//2]")).unwrap();
+        let again = parse_ggf(&format_ggf(&g)).unwrap();
+        assert_eq!(again, g);
+        let mut h = GgfGame::new(Position::start(), &g.plain_moves());
+        h.set_property("PB", "A [strange] name \\ here");
+        assert_eq!(parse_ggf(&format_ggf(&h)).unwrap(), h);
+        assert_eq!(h.end(), g.end());
+    }
+
+    #[test]
+    fn errors_say_what_and_where() {
+        let cases = [
+            ("nothing here", "'(;' not found"),
+            ("(;GM[Chess]BO[8 * ];)", "not Othello"),
+            ("(;GM[Othello]B[f5];)", "no board"),
+            (&game("B[f5]B[d6]"), "white is to move"),
+            (&game("W[f5]"), "black is to move"),
+            (&game("B[a1]"), "illegal"),
+            (&game("B[z9]"), "not a square"),
+            (&game("B[f5/x]"), "evaluation 'x' is not a number"),
+            ("(;GM[Othello]BO[8 ---- *];)", "4 squares"),
+            (&format!("(;GM[Othello]{START}B[f5]"), "does not end"),
+            (&format!("(;GM[Othello]{START}B[f5"), "never closed"),
+            ("(;GM[Othello]\n  bo[8];)", "line 2, column 3"),
+        ];
+        for (text, expected) in cases {
+            let e = parse_ggf(text).unwrap_err();
+            assert!(e.to_string().contains(expected), "{text:?}: {e}");
+        }
+    }
+
+    #[test]
+    fn huge_input_gives_a_short_message() {
+        let text = format!("(;GM[{}]", "x".repeat(100_000));
+        let e = parse_ggf(&text).unwrap_err();
+        assert!(e.to_string().len() < 200, "{}", e.to_string().len());
+    }
+}
