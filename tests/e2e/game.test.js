@@ -69,6 +69,41 @@ test('the start page is playable at once and shows the start position', async ()
   await context.close();
 });
 
+/** How many times the panel says whose turn it is. */
+async function toMoveCount(page) {
+  return page.evaluate(() => (document.querySelector('.panel').innerText.match(/to move/g) || []).length);
+}
+
+test('whose turn it is is said once, in the turn line; the status line says what happened', async () => {
+  const { page, context, errors } = await openPage(browser);
+  await play(page, '');
+  assert.equal(await text(page, 'turn'), 'Black to move (you)');
+  assert.equal(await text(page, 'status'), '', 'nothing has happened yet');
+  assert.equal(await toMoveCount(page), 1);
+
+  await play(page, '?black=human&white=human');
+  await page.click('[data-square="f5"]');
+  assert.equal(await text(page, 'turn'), 'White to move');
+  assert.equal(await text(page, 'status'), 'Black played f5, 1 disc flipped.');
+  await page.click('[data-testid="undo"]');
+  assert.equal(await text(page, 'turn'), 'Black to move');
+  assert.equal(await text(page, 'status'), 'Move taken back.');
+  await page.click('[data-testid="redo"]');
+  assert.equal(await text(page, 'status'), 'Move replayed.');
+  assert.equal(await toMoveCount(page), 1);
+  await page.click('[data-testid="new-game"]');
+  assert.equal(await text(page, 'turn'), 'Black to move');
+  assert.equal(await text(page, 'status'), 'New game.');
+  assert.equal(await toMoveCount(page), 1);
+  await page.fill('[data-testid="paste-input"]', 'f5d6');
+  await page.click('[data-testid="paste-load"]');
+  assert.equal(await text(page, 'turn'), 'Black to move');
+  assert.doesNotMatch(await text(page, 'status'), /to move/);
+  assert.equal(await toMoveCount(page), 1);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
 test('a whole game against the AI, by clicking squares, ends with the result shown', async () => {
   const { page, context, errors } = await openPage(browser);
   await play(page, '?black=human&white=ai&level=2');

@@ -128,7 +128,7 @@ function undo() {
     if (state.players[game.sideToMove] !== 'human') game.discardRedo();
   }
   state.animation = null;
-  announce(`Move taken back. ${capitalize(game.sideToMove)} to move.`);
+  announce('Move taken back.');
   changed();
 }
 
@@ -140,7 +140,7 @@ function redo() {
     while (game.canRedo && (state.players[game.sideToMove] !== 'human' || game.mustPass)) game.redo();
   }
   state.animation = null;
-  announce(`Move replayed. ${game.isGameOver ? resultText() : `${capitalize(game.sideToMove)} to move`}.`);
+  announce('Move replayed.');
   changed();
 }
 
@@ -157,7 +157,7 @@ function goToPly(ply) {
   changed();
 }
 
-function newGame(game = new Game(), message = 'New game. Black to move.') {
+function newGame(game = new Game(), message = 'New game.') {
   engine.cancel();
   engine.clear();
   state.game = game;
@@ -489,7 +489,7 @@ function loadPasted() {
   }
   $('paste').value = '';
   state.notice = '';
-  newGame(game, `Game loaded, ${plural(game.ply, 'move')}. ${capitalize(game.sideToMove)} to move.`);
+  newGame(game, `Game loaded, ${plural(game.ply, 'move')}.`);
 }
 
 async function main() {
@@ -522,7 +522,8 @@ async function main() {
   }
   state.game = game || new Game();
   const notes = settleForcedPasses();
-  announce(notes.length ? notes.join('. ') + '.' : `${capitalize(state.game.sideToMove)} to move.`);
+  // The turn line says whose turn it is; the status line only says what happened (nothing yet).
+  announce(notes.length ? notes.join('. ') + '.' : '');
   changed();
 
   document.documentElement.dataset.ready = 'true';
