@@ -274,6 +274,48 @@ test('a bad pasted transcript shows an error and keeps the game; a good one load
   await context.close();
 });
 
+/** The page is no wider than the window (nothing stretched it). */
+async function assertNoHorizontalStretch(page, what) {
+  const { scrollWidth, innerWidth } = await page.evaluate(() => ({
+    scrollWidth: document.documentElement.scrollWidth,
+    innerWidth: window.innerWidth,
+  }));
+  assert.ok(scrollWidth <= innerWidth, `${what}: the page is ${scrollWidth} px wide in a ${innerWidth} px window`);
+}
+
+test('huge pasted text or address values give short wrapped messages and keep the game', async () => {
+  const { page, context, errors } = await openPage(browser, { width: 360, height: 740 }, { hasTouch: true, isMobile: true });
+  const long = 'r'.repeat(5000);
+  await play(page, `?black=${long}&white=human&level=${'9'.repeat(5000)}`);
+  const addressError = await text(page, 'error');
+  assert.match(addressError, /^Ignored in the address: black=rrrr.*…/);
+  assert.ok(addressError.length <= 400, `address error of ${addressError.length} characters`);
+  await assertNoHorizontalStretch(page, 'bad address');
+
+  await page.selectOption('[data-testid="black-player"]', 'human');
+  await page.click('[data-square="f5"]');
+  await page.click('[data-square="d6"]');
+  const pastes = {
+    '100 KB of x': 'x'.repeat(100_000),
+    'a 5000-character board': '-'.repeat(5000),
+    'a transcript with a 100 KB word': 'f5 ' + 'q'.repeat(100_000),
+    'a board with 100 KB after the side': `${'-'.repeat(64)} X ${'y'.repeat(100_000)}`,
+  };
+  for (const [what, pasted] of Object.entries(pastes)) {
+    await page.fill('[data-testid="paste-input"]', pasted);
+    await page.click('[data-testid="paste-load"]');
+    const error = await text(page, 'error');
+    assert.match(error, /^Could not load that: .*The current game is kept\.$/, what);
+    assert.ok(error.length <= 400, `${what}: an error of ${error.length} characters`);
+    assert.ok(!/\S{90}/.test(error), `${what}: no word of the message is longer than an excerpt: ${error}`);
+    await assertNoHorizontalStretch(page, what);
+    assert.equal(await text(page, 'moves'), 'f5d6', `${what}: the game in progress is kept`);
+  }
+  await page.screenshot({ path: path.join(artifacts, 'long-message.png'), fullPage: true });
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
 test('hints write a score on every legal square', async () => {
   const { page, context, errors } = await openPage(browser);
   await play(page, '?black=human&white=human');

@@ -8,6 +8,7 @@ import { createGrid } from '../common/grid.js';
 import { attachInput } from '../common/input.js';
 import { EngineClient, SearchCancelled } from '../common/engine-client.js';
 import * as storage from './storage.js';
+import { excerpt, bounded } from './messages.js';
 import { squareIndex, capitalize, opponentOf } from '../common/squares.js';
 
 /** Every tunable of the page, in one place. */
@@ -243,7 +244,7 @@ function setText(element, text) {
 }
 
 function setMessage(element, text) {
-  setText(element, text);
+  setText(element, bounded(text));
   element.hidden = !text;
 }
 
@@ -388,13 +389,13 @@ function gameFromUrl(params) {
     const value = params.get(color);
     if (value === null) continue;
     if (value === 'human' || value === 'ai') players[color] = value;
-    else problems.push(`${color}=${value} is not human or ai`);
+    else problems.push(`${color}=${excerpt(value)} is not human or ai`);
   }
   let level = state.level;
   if (params.has('level')) {
     const n = Number(params.get('level'));
     if (Number.isInteger(n) && n >= 1 && n <= levels().length) level = n;
-    else problems.push(`level=${params.get('level')} is not a level from 1 to ${levels().length}`);
+    else problems.push(`level=${excerpt(params.get('level'))} is not a level from 1 to ${levels().length}`);
   }
   let game = null;
   try {
@@ -404,7 +405,7 @@ function gameFromUrl(params) {
       game = Game.fromTranscript(params.get('moves'));
     }
   } catch (error) {
-    problems.push(error.message);
+    problems.push(bounded(error.message));
     game = null;
   }
   return { players, level, game, problems };
@@ -422,7 +423,7 @@ function restoreSaved() {
     return { game, notice: '' };
   } catch (error) {
     storage.forget();
-    return { game: null, notice: `The saved game could not be read (${error.message}); a new game was started.` };
+    return { game: null, notice: `The saved game could not be read (${bounded(error.message)}); a new game was started.` };
   }
 }
 
@@ -484,7 +485,7 @@ function loadPasted() {
   try {
     game = Game.fromText(text);
   } catch (error) {
-    showError(`Could not load that: ${error.message}. The current game is kept.`);
+    showError(`Could not load that: ${bounded(error.message)}. The current game is kept.`);
     return;
   }
   $('paste').value = '';
@@ -533,7 +534,7 @@ async function main() {
 
 main().catch((error) => {
   const element = $('error');
-  element.textContent = `The game could not start: ${error.message}`;
+  element.textContent = bounded(`The game could not start: ${error.message}`);
   element.hidden = false;
   throw error;
 });
