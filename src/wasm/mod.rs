@@ -462,18 +462,28 @@ impl Searcher {
         Ok(result_object(&result))
     }
 
-    /// A score for every legal move of `board` (for hints): `[{move, score, exact, scoreText}]`,
-    /// best first, from the side to move's point of view. Empty when it must pass.
+    /// A score for every legal move of `board` (for hints): `[{move, score, exact, unknown,
+    /// scoreText}]`, best first, from the side to move's point of view. A move the limits left no
+    /// time to search has `score: null, unknown: true, scoreText: "?"` and comes last. Empty when
+    /// it must pass.
     pub fn analyze(&mut self, board: &str, options: &JsValue) -> Result<Array, JsError> {
         let position = parse_position(board)?;
         let limits = limits_from(options)?;
         let clock = crate::clock::monotonic_ms;
         let mut control = Control::new(&clock);
         let mut scored = self.engine.analyze_moves(position.board(), &limits, &mut control);
-        scored.sort_by_key(|&(_, score)| std::cmp::Reverse(score.to_value()));
+        // Known scores best first (`None` sorts below every `Some`), unknown ones after them.
+        scored.sort_by_key(|&(_, score)| std::cmp::Reverse(score.map(Score::to_value)));
         Ok(scored
             .into_iter()
-            .map(|(mv, score)| score_fields(ObjectBuilder::new().set("move", mv.to_string()), score).build())
+            .map(|(mv, score)| {
+                let entry = ObjectBuilder::new().set("move", mv.to_string()).set("unknown", score.is_none());
+                match score {
+                    Some(score) => score_fields(entry, score),
+                    None => entry.set("score", JsValue::NULL).set("exact", false).set("scoreText", "?"),
+                }
+                .build()
+            })
             .collect())
     }
 }

@@ -327,6 +327,45 @@ test('hints write a score on every legal square', async () => {
   await context.close();
 });
 
+/** The legal cells' labels and whether each is marked as the best hint. */
+async function hintedCells(page) {
+  return page.$$eval('[data-square].legal', (cells) =>
+    cells.map((c) => ({ square: c.dataset.square, label: c.getAttribute('aria-label'), best: c.classList.contains('best-hint') })),
+  );
+}
+
+test('hints the search had no time for say "score unknown" and are never the best', async () => {
+  const { page, context, errors } = await openPage(browser);
+  await play(page, '?black=human&white=human');
+  // A node budget that runs out after the first moves (config holds the page's tunables; importing
+  // the module again gives the page's own instance).
+  const setHintOptions = (options) =>
+    page.evaluate(async (o) => {
+      (await import('/www/game/app.js')).config.hintOptions = o;
+    }, options);
+  await setHintOptions({ depth: 4, nodes: 60 });
+  await page.check('[data-testid="hints"]');
+  await page.waitForFunction(() => document.querySelectorAll('[data-square][aria-label*="score"]').length === 4);
+  let cells = await hintedCells(page);
+  const unknown = cells.filter((c) => c.label.endsWith('legal move, score unknown'));
+  const known = cells.filter((c) => /legal move, score [+-]\d+$/.test(c.label));
+  assert.ok(unknown.length >= 1 && known.length >= 1, JSON.stringify(cells));
+  assert.equal(unknown.length + known.length, 4);
+  assert.ok(cells.some((c) => c.best), 'a known score is the best');
+  assert.ok(unknown.every((c) => !c.best), `an unknown score is never the best: ${JSON.stringify(cells)}`);
+  await page.screenshot({ path: path.join(artifacts, 'hints-unknown.png') });
+
+  // No budget at all: every hint is unknown, and there is no best.
+  await setHintOptions({ depth: 4, nodes: 1 });
+  await page.uncheck('[data-testid="hints"]');
+  await page.check('[data-testid="hints"]');
+  await page.waitForFunction(() => document.querySelectorAll('[data-square][aria-label$="score unknown"]').length === 4);
+  cells = await hintedCells(page);
+  assert.ok(cells.every((c) => !c.best), JSON.stringify(cells));
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
 test('the evaluation panel explains the position shown', async () => {
   const { page, context, errors } = await openPage(browser);
   await play(page, '?black=human&white=human&moves=f5d6c3d3c4f4');

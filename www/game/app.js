@@ -29,7 +29,8 @@ const state = {
   players: { ...config.players },
   level: config.level,
   hintsOn: false,
-  /** Hint scores for the position shown: [{move, scoreText, exact}] or null while unknown. */
+  /** Hints for the position shown, best first: [{move, score, exact, unknown, scoreText}], or null
+   * until they arrive. `unknown`: the search had no time for that move, so it has no score. */
   hints: null,
   /** AI search in progress: {depth, nodes, pv, scoreText} or null. */
   thinking: null,
@@ -268,12 +269,15 @@ function renderThinking() {
 
 function hintList() {
   if (!state.hints || !isHumanTurn()) return [];
-  const best = state.hints.length ? state.hints[0].score : null;
+  // Hints come best first, unknown ones last: the best is the first known score. A move without
+  // a score is never the best, whatever the others are.
+  const firstKnown = state.hints.find((h) => !h.unknown);
   return state.hints.map((h) => ({
     square: squareIndex(h.move),
-    text: h.scoreText,
+    text: h.unknown ? '?' : h.scoreText,
+    label: h.unknown ? 'score unknown' : `score ${h.scoreText}`,
     exact: h.exact,
-    best: h.score === best,
+    best: !h.unknown && h.score === firstKnown.score && h.exact === firstKnown.exact,
   }));
 }
 
@@ -295,7 +299,7 @@ function render() {
   grid.update({
     squares,
     legal: new Set(legal),
-    hints: new Map(hints.map((h) => [h.square, h.text])),
+    hints: new Map(hints.map((h) => [h.square, { label: h.label, best: h.best }])),
   });
 
   setText($('score-black'), String(game.scoreBlack));
