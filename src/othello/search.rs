@@ -433,8 +433,7 @@ impl Engine {
     fn search_randomized(&mut self, board: Board, limits: &Limits, control: &mut Control) -> SearchResult {
         let start = (control.clock)();
         let analyzed = self.analyze(board, limits, control, start);
-        let mut scored: Vec<(Move, Score)> =
-            analyzed.iter().filter_map(|&(mv, score)| Some((mv, score?))).collect();
+        let mut scored: Vec<(Move, Score)> = analyzed.iter().filter_map(|&(mv, score)| Some((mv, score?))).collect();
         if scored.is_empty() {
             scored = analyzed
                 .iter()

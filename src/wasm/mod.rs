@@ -109,7 +109,8 @@ impl Game {
             .map_err(|e| JsError::new(&e.to_string()))
     }
 
-    /// Whatever a player pastes: a board or a transcript from the start.
+    /// Whatever a player pastes: a transcript from the start, a board or an OBF line (see
+    /// `recogniseText`); an error names the notation recognised and what is wrong with it.
     #[wasm_bindgen(js_name = fromText)]
     pub fn from_text(text: &str) -> Result<Game, JsError> {
         History::from_game_text(text).map(|history| Game { history }).map_err(|e| JsError::new(&e.to_string()))
@@ -262,6 +263,13 @@ impl Default for Game {
     fn default() -> Game {
         Game::new()
     }
+}
+
+/// The notation pasted text is written in, as `fromText` reads it: `"transcript"`, `"board"` or
+/// `"OBF line"`; `undefined` for blank text.
+#[wasm_bindgen(js_name = recogniseText)]
+pub fn recognise_text(text: &str) -> Option<String> {
+    crate::othello::record::recognise(text).map(|notation| notation.name().to_string())
 }
 
 /// The playing levels: `[{number, name, depth, exactFromEmpties, timeMs}]`, weakest first.

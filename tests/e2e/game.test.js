@@ -3,9 +3,9 @@
 
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { startServer, launchBrowser, openPage, waitReady, text, legalSquares, artifacts } from './helpers.js';
+import { startServer, launchBrowser, openPage, waitReady, text, legalSquares, artifacts, repoRoot } from './helpers.js';
 
 let server;
 let browser;
@@ -282,6 +282,47 @@ async function assertNoHorizontalStretch(page, what) {
   }));
   assert.ok(scrollWidth <= innerWidth, `${what}: the page is ${scrollWidth} px wide in a ${innerWidth} px window`);
 }
+
+test('pasted text is recognised: a bad board says so, an OBF line from the FFO files loads', async () => {
+  const { page, context, errors } = await openPage(browser);
+  await play(page, '?black=human&white=human');
+  await page.click('[data-square="f5"]');
+  const start = `${'-'.repeat(27)}OX------XO${'-'.repeat(27)}`;
+  await page.fill('[data-testid="paste-input"]', `${start} Z`);
+  await page.click('[data-testid="paste-load"]');
+  assert.equal(
+    await text(page, 'error'),
+    "Could not load that: board: side to move 'Z' at character 66 is not X or O. The current game is kept.",
+  );
+  assert.equal(await text(page, 'moves'), 'f5');
+
+  // FFO #41, as the file has it: Black to move, solutions after the side.
+  const line = readFileSync(path.join(repoRoot, 'data/fforum-40-59.obf'), 'utf8').split('\n')[1];
+  assert.match(line, /^[-XO]{64} X; H4:\+0;/);
+  await page.fill('[data-testid="paste-input"]', line);
+  await page.click('[data-testid="paste-load"]');
+  assert.equal(await page.isHidden('[data-testid="error"]'), true);
+  assert.equal(await text(page, 'status'), 'OBF line loaded.');
+  assert.equal(await text(page, 'moves'), '', 'no move played yet from the loaded position');
+  const squares = line.slice(0, 64);
+  assert.equal(Number(await text(page, 'score-black')), squares.split('X').length - 1);
+  assert.equal(Number(await text(page, 'score-white')), squares.split('O').length - 1);
+  assert.equal(await text(page, 'turn'), 'Black to move');
+  assert.match(await page.getAttribute('[data-square="h4"]', 'aria-label'), /legal move/);
+  await page.click('[data-square="h4"]');
+  assert.equal(await text(page, 'moves'), 'h4', 'moves holds what was played from the position');
+
+  // The bare form (the side followed by ';' alone) loads too; a bad side in an OBF line is named.
+  await page.fill('[data-testid="paste-input"]', `${start} O;`);
+  await page.click('[data-testid="paste-load"]');
+  assert.equal(await text(page, 'turn'), 'White to move');
+  assert.equal(await text(page, 'moves'), '');
+  await page.fill('[data-testid="paste-input"]', `${start} Q; d3:+4;`);
+  await page.click('[data-testid="paste-load"]');
+  assert.match(await text(page, 'error'), /^Could not load that: OBF line: board: side to move 'Q' at character 66/);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
 
 test('huge pasted text or address values give short wrapped messages and keep the game', async () => {
   const { page, context, errors } = await openPage(browser, { width: 360, height: 740 }, { hasTouch: true, isMobile: true });

@@ -2,7 +2,7 @@
 // the modules. Every change goes through `changed()`, which saves, redraws from state and starts
 // whatever comes next (the AI's move or the hints).
 
-import init, { Game, levels, evaluationBreakdown } from '../pkg/reversi.js';
+import init, { Game, levels, evaluationBreakdown, recogniseText } from '../pkg/reversi.js';
 import { createRenderer, GUTTER } from '../common/render.js';
 import { createGrid } from '../common/grid.js';
 import { attachInput } from '../common/input.js';
@@ -494,7 +494,9 @@ function loadPasted() {
   }
   $('paste').value = '';
   state.notice = '';
-  newGame(game, `Game loaded, ${plural(game.ply, 'move')}.`);
+  // Say what was recognised, so that a board taken for a transcript (or the reverse) is noticed.
+  const notation = recogniseText(text);
+  newGame(game, notation === 'transcript' ? `Transcript loaded, ${plural(game.ply, 'move')}.` : `${capitalize(notation)} loaded.`);
 }
 
 async function main() {
