@@ -24,10 +24,10 @@
 //!   all four); as ordering, take_corner + edge_middle cut search time by two thirds against
 //!   plain square order at depth 6, but save no nodes inside the engine (its ordering is better).
 
+use reversi::clock::monotonic_ms;
 use reversi::othello::board::{legal_moves, Board};
 use reversi::othello::eval::{evaluate_with, Weights, CANDIDATES, WEIGHTS};
 use reversi::othello::expert::{ordered_moves, override_move, ExpertRules, Rule};
-use reversi::clock::monotonic_ms;
 use reversi::othello::search::{Control, Engine, ExpertUse, Limits};
 use reversi::Square;
 use std::time::Instant;

@@ -1,9 +1,9 @@
 //! `reversi`: the engine on the command line (perft, exact solving, best move, benchmark).
 
+use reversi::clock::monotonic_ms;
 use reversi::othello::endgame::Solver;
 use reversi::othello::levels;
 use reversi::othello::notation::{parse_board, parse_obf, ObfEntry};
-use reversi::clock::monotonic_ms;
 use reversi::othello::score::Score;
 use reversi::othello::search::{Control, Engine, Limits};
 use reversi::{perft, Board, Move, Position};
@@ -219,7 +219,8 @@ fn cmd_bench(args: &[String]) -> Result<ExitCode, UsageError> {
     let mut engine = Engine::new(64);
     let (mut mid_nodes, mut mid_secs) = (0, 0.0);
     for opening in BENCH_OPENINGS {
-        let (_, pos) = reversi::othello::notation::replay(Position::start(), opening).expect("bench openings are legal");
+        let (_, pos) =
+            reversi::othello::notation::replay(Position::start(), opening).expect("bench openings are legal");
         engine.clear();
         let start = Instant::now();
         let r = engine.search(pos.board(), &Limits::depth(BENCH_DEPTH), &mut Control::new(&monotonic_ms));

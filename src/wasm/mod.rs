@@ -18,6 +18,8 @@ use crate::othello::square::{Color, Move, Square};
 use js_sys::{Array, Function, Object, Reflect};
 use wasm_bindgen::prelude::*;
 
+pub mod classroom;
+
 #[wasm_bindgen(start)]
 fn install_panic_hook() {
     // A panic would otherwise surface as an opaque "unreachable" trap.
