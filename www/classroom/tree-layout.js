@@ -7,7 +7,9 @@ export const GEOMETRY = {
   margin: 86,
   top: 30,
   boxHeight: 46,
-  levelHeight: 118,
+    /** Rows are taller when α/β (or the limits) are written under the boxes. */
+  levelHeight: 112,
+  levelHeightWithBounds: 134,
   gap: 20,
   bottom: 30,
   right: 16,
@@ -17,9 +19,10 @@ export const GEOMETRY = {
  * @param {(id: number) => {children: number[]}} nodeOf
  * @param {(id: number) => boolean} showsChildren  whether a node's children are drawn
  * @param {(id: number) => number} widthOf         box width of a node
+ * @param {number} levelHeight                      distance between rows
  * @returns {{boxes: Map<number, {x, y, width, depth}>, width, height, depths: number}}
  */
-export function layoutTree(nodeOf, showsChildren, widthOf) {
+export function layoutTree(nodeOf, showsChildren, widthOf, levelHeight = GEOMETRY.levelHeight) {
   const boxes = new Map();
   let cursor = GEOMETRY.margin;
   let deepest = 0;
@@ -37,7 +40,7 @@ export function layoutTree(nodeOf, showsChildren, widthOf) {
     }
     stack.pop();
     const width = widthOf(frame.id);
-    const y = GEOMETRY.top + frame.depth * GEOMETRY.levelHeight;
+    const y = GEOMETRY.top + frame.depth * levelHeight;
     deepest = Math.max(deepest, frame.depth);
     let x;
     if (children.length === 0) {
@@ -52,7 +55,8 @@ export function layoutTree(nodeOf, showsChildren, widthOf) {
   return {
     boxes,
     width: cursor - GEOMETRY.gap + GEOMETRY.right,
-    height: GEOMETRY.top + deepest * GEOMETRY.levelHeight + GEOMETRY.boxHeight + GEOMETRY.bottom,
+    height: GEOMETRY.top + deepest * levelHeight + GEOMETRY.boxHeight + GEOMETRY.bottom,
     depths: deepest + 1,
+    levelHeight,
   };
 }

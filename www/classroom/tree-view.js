@@ -55,7 +55,8 @@ export function createTreeView(container, { onActivate }) {
   function draw(model) {
     const { view, states } = model;
     const width = boxWidth(view);
-    const layout = layoutTree((id) => view.node(id), model.showsChildren, () => width);
+    const levelHeight = view.boundsKind === 'none' ? GEOMETRY.levelHeight : GEOMETRY.levelHeightWithBounds;
+    const layout = layoutTree((id) => view.node(id), model.showsChildren, () => width, levelHeight);
     const focusedId = document.activeElement?.closest?.('[data-id]')?.dataset.id;
 
     svg.setAttribute('viewBox', `0 0 ${layout.width} ${layout.height}`);
@@ -68,7 +69,7 @@ export function createTreeView(container, { onActivate }) {
     const playerAtDepth = new Map();
     for (const [id, box] of layout.boxes) if (!playerAtDepth.has(box.depth)) playerAtDepth.set(box.depth, view.node(id).player);
     for (let depth = 0; depth < layout.depths; depth++) {
-      const y = GEOMETRY.top + depth * GEOMETRY.levelHeight;
+      const y = GEOMETRY.top + depth * layout.levelHeight;
       const player = playerAtDepth.get(depth);
       levels.append(
         svgElement('rect', {
@@ -76,7 +77,7 @@ export function createTreeView(container, { onActivate }) {
           x: 0,
           y: y - 24,
           width: layout.width,
-          height: GEOMETRY.levelHeight,
+          height: layout.levelHeight,
         }),
         svgElement(
           'text',
@@ -103,10 +104,10 @@ export function createTreeView(container, { onActivate }) {
         const edgeClass = ['edge', status, onPath && model.principal.has(node.parent) ? 'principal' : ''].join(' ').trim();
         edges.append(svgElement('line', { class: edgeClass, x1, y1, x2, y2 }));
         if (status === 'pruned') {
-          // The classic cut: two short strokes across the edge, near the child (the parent's
-          // bounds are written just under the parent).
-          const mx = x1 + (x2 - x1) * 0.62;
-          const my = y1 + (y2 - y1) * 0.62;
+          // The classic cut: two short strokes across the edge just above the child (the
+          // parent's bounds are written just under the parent).
+          const my = y2 - 12;
+          const mx = x1 + ((x2 - x1) * (my - y1)) / (y2 - y1);
           const cut = svgElement('g', { class: 'cut' });
           for (const offset of [-5, 5]) {
             cut.append(svgElement('line', { x1: mx - 11 + offset, y1: my + 7, x2: mx + 11 + offset, y2: my - 7 }));
@@ -172,10 +173,12 @@ export function createTreeView(container, { onActivate }) {
       if (hidden) {
         group.setAttribute('aria-expanded', 'false');
         group.setAttribute('aria-description', t('tree.expand', { n: node.children.length }));
-        const badgeY = box.y + GEOMETRY.boxHeight + (bounds ? 44 : 16);
+        // On the box's lower right corner, clear of the bounds written under the box.
+        const badgeX = box.x + width / 2 - 8;
+        const badgeY = box.y + GEOMETRY.boxHeight;
         group.append(
-          svgElement('rect', { class: 'badge', x: box.x - 20, y: badgeY - 12, width: 40, height: 24, rx: 12 }),
-          svgElement('text', { class: 'badge-text', x: box.x, y: badgeY + 1 }, `+${node.children.length}`),
+          svgElement('rect', { class: 'badge', x: badgeX - 17, y: badgeY - 11, width: 34, height: 22, rx: 11 }),
+          svgElement('text', { class: 'badge-text', x: badgeX, y: badgeY + 1 }, `+${node.children.length}`),
         );
       } else if (node.children.length > 0 && view.isGame) {
         group.setAttribute('aria-expanded', 'true');
