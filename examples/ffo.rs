@@ -2,16 +2,24 @@
 //!
 //! `cargo run --release --example ffo -- [FILE.obf] [FIRST] [LAST]` (table size in MiB from
 //! `FFO_TT_MB`, 64 by default as in the command line), by default
-//! `../shared/data/fforum-40-59.obf` positions 40 to 49 (the number of a line is its position
+//! `data/fforum-40-59.obf` (compiled in) positions 40 to 49 (the number of a line is its position
 //! in the file plus the number of the file's first position, read from its name).
 
 use reversi::othello::endgame::Solver;
 use reversi::othello::notation::parse_obf;
 use std::time::Instant;
 
+/// The default positions, compiled in so that the example runs from any folder.
+const FFO_40_59: &str = include_str!("../data/fforum-40-59.obf");
+
+fn fail(message: &str) -> ! {
+    eprintln!("ffo: {message}");
+    std::process::exit(2);
+}
+
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    let path = args.first().map_or("../shared/data/fforum-40-59.obf", String::as_str);
+    let path = args.first().map_or("data/fforum-40-59.obf", String::as_str);
     let first_in_file: usize = path
         .rsplit('/')
         .next()
@@ -21,8 +29,11 @@ fn main() {
         .unwrap_or(1);
     let first: usize = args.get(1).and_then(|a| a.parse().ok()).unwrap_or(first_in_file);
     let last: usize = args.get(2).and_then(|a| a.parse().ok()).unwrap_or(first + 9);
-    let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{path}: {e}"));
-    let entries = parse_obf(&text).unwrap_or_else(|(line, e)| panic!("{path}:{line}: {e}"));
+    let text = match args.first() {
+        Some(_) => std::fs::read_to_string(path).unwrap_or_else(|e| fail(&format!("cannot read {path}: {e}"))),
+        None => FFO_40_59.to_string(),
+    };
+    let entries = parse_obf(&text).unwrap_or_else(|(line, e)| fail(&format!("{path}:{line}: {e}")));
 
     let megabytes = std::env::var("FFO_TT_MB").ok().and_then(|v| v.parse().ok()).unwrap_or(64);
     let mut solver = Solver::new(megabytes);

@@ -1,14 +1,36 @@
 //! `reversi`: the engine on the command line (perft, exact solving, best move, benchmark).
 
 use reversi::clock::monotonic_ms;
+use reversi::othello::arena;
 use reversi::othello::endgame::Solver;
 use reversi::othello::levels;
-use reversi::othello::notation::{parse_board, parse_obf, ObfEntry};
+use reversi::othello::notation::{excerpt, parse_board, parse_obf, ObfEntry};
 use reversi::othello::score::Score;
 use reversi::othello::search::{Control, Engine, Limits};
 use reversi::{perft, Board, Move, Position};
+use std::io::Write;
 use std::process::ExitCode;
 use std::time::Instant;
+
+/// `println!` that ends the program quietly when standard output is closed (`reversi … | head -1`),
+/// as Unix tools do, instead of panicking. Exit status 141 is what a shell reports for a process
+/// stopped by SIGPIPE.
+macro_rules! say {
+    ($($arg:tt)*) => {{
+        let mut out = std::io::stdout().lock();
+        if let Err(e) = writeln!(out, $($arg)*).and_then(|_| out.flush()) {
+            if e.kind() == std::io::ErrorKind::BrokenPipe {
+                std::process::exit(141);
+            }
+            eprintln!("reversi: cannot write the output: {e}");
+            std::process::exit(1);
+        }
+    }};
+}
+
+/// The FFO positions #40–59 (`data/fforum-40-59.obf`), compiled in: `reversi bench` runs from any
+/// folder.
+const FFO_40_59: &str = include_str!("../data/fforum-40-59.obf");
 
 const USAGE: &str = "usage:
   reversi perft DEPTH [\"<64 squares> <X|O>\"]
@@ -29,12 +51,13 @@ fn main() -> ExitCode {
         Some("bench") => cmd_bench(&args[1..]),
         Some("match") => cmd_match(&args[1..]),
         Some("-h" | "--help" | "help") => {
-            println!("{USAGE}");
+            say!("{USAGE}");
             Ok(ExitCode::SUCCESS)
         }
-        Some(other) => {
-            Err(UsageError(format!("unknown command '{other}' (commands: perft, solve, best, bench, match)")))
-        }
+        Some(other) => Err(UsageError(format!(
+            "unknown command '{}' (commands: perft, solve, best, bench, match)",
+            excerpt(other)
+        ))),
         None => Err(UsageError("no command given (commands: perft, solve, best, bench, match)".into())),
     };
     match result {
@@ -47,11 +70,30 @@ fn main() -> ExitCode {
 }
 
 fn parse_number<T: std::str::FromStr>(what: &str, text: &str) -> Result<T, UsageError> {
-    text.parse().map_err(|_| UsageError(format!("{what} '{text}' is not a valid number")))
+    text.parse().map_err(|_| UsageError(format!("{what} '{}' is not a valid number", excerpt(text))))
 }
 
 fn parse_position(text: &str) -> Result<Position, UsageError> {
     parse_board(text).map_err(|e| UsageError(e.to_string()))
+}
+
+/// A position given as one argument (`"<64 squares> X"`) or as two (`"<64 squares>" X`).
+fn position_from(args: &[&str]) -> Result<Position, UsageError> {
+    parse_position(&args.join(" "))
+}
+
+/// The name of an option argument (`--depth` → `depth`), or None for a positional one.
+///
+/// Boards start with "--" too (`---------------------------OX---… X`), so an option is only a short
+/// lowercase word after the dashes: a board has 64 squares and contains `-`, `X`, `O` or `.`
+/// runs that no option name has.
+fn option_name(arg: &str) -> Option<&str> {
+    let name = arg.strip_prefix("--")?;
+    let word_like = name.len() <= 20
+        && name.starts_with(|c: char| c.is_ascii_lowercase())
+        && name.chars().all(|c| c.is_ascii_lowercase() || c == '-')
+        && !name.contains("--");
+    word_like.then_some(name)
 }
 
 /// Positional arguments, and options of the form `--name value`.
@@ -63,14 +105,11 @@ fn option_values<'a>(args: &'a [String], allowed: &[&str]) -> Result<Arguments<'
     let mut i = 0;
     while i < args.len() {
         let a = args[i].as_str();
-        // Board strings may start with "--", so only word-like arguments are options.
-        let option_name =
-            a.strip_prefix("--").filter(|n| !n.is_empty() && n.chars().all(|c| c.is_ascii_alphabetic() || c == '-'));
-        if let Some(name) = option_name {
+        if let Some(name) = option_name(a) {
             if !allowed.contains(&name) {
-                return Err(UsageError(format!("unknown option '{a}'")));
+                return Err(UsageError(format!("unknown option '--{}'", excerpt(name))));
             }
-            let value = args.get(i + 1).ok_or_else(|| UsageError(format!("option '{a}' needs a value")))?;
+            let value = args.get(i + 1).ok_or_else(|| UsageError(format!("option '--{name}' needs a value")))?;
             options.push((name, value.as_str()));
             i += 2;
         } else {
@@ -88,14 +127,14 @@ fn cmd_perft(args: &[String]) -> Result<ExitCode, UsageError> {
     if depth > 20 {
         return Err(UsageError(format!("depth {depth} is too deep for perft (at most 20)")));
     }
-    let board = match positional.get(1) {
-        Some(text) => parse_position(text)?.board(),
-        None => Board::start(),
+    let board = match positional.get(1..) {
+        Some(rest) if !rest.is_empty() => position_from(rest)?.board(),
+        _ => Board::start(),
     };
     let start = Instant::now();
     let leaves = perft(board, depth);
     let secs = start.elapsed().as_secs_f64();
-    println!("perft {depth}: {leaves} leaves, {secs:.3} s, {:.1} Mn/s", leaves as f64 / secs.max(1e-9) / 1e6);
+    say!("perft {depth}: {leaves} leaves, {secs:.3} s, {:.1} Mn/s", leaves as f64 / secs.max(1e-9) / 1e6);
     Ok(ExitCode::SUCCESS)
 }
 
@@ -131,8 +170,8 @@ fn cmd_solve(args: &[String]) -> Result<ExitCode, UsageError> {
         Some((_, v)) => Some(levels::level(parse_number("level", v)?).map_err(|e| UsageError(e.to_string()))?),
         None => None,
     };
-    let text = std::fs::read_to_string(path).map_err(|e| UsageError(format!("cannot read '{path}': {e}")))?;
-    let entries = parse_obf(&text).map_err(|(line, e)| UsageError(format!("{path}:{line}: {e}")))?;
+    let text = read_file(path)?;
+    let entries = parse_obf(&text).map_err(|(line, e)| UsageError(format!("{}:{line}: {e}", excerpt(path))))?;
     let mut solver = Solver::new(64);
     let mut engine = Engine::new(64);
     let (mut total_nodes, mut total_secs, mut wrong) = (0u64, 0f64, 0);
@@ -140,33 +179,48 @@ fn cmd_solve(args: &[String]) -> Result<ExitCode, UsageError> {
         let (mv, score, nodes, secs) = solve_entry(&mut solver, &mut engine, entry, level);
         total_nodes += nodes;
         total_secs += secs;
-        let mismatch = level.is_none() && entry.best_score().is_some_and(|s| s != score);
-        println!(
-            "#{} {mv} {score:+} {nodes} {secs:.3}{}",
-            i + 1,
-            if mismatch { "  (expected a different score)" } else { "" }
-        );
-        if mismatch {
+        // Only an exact solve can be checked: a level's move and score are its own opinion.
+        let problem = if level.is_none() { contradiction(entry, mv, score) } else { None };
+        say!("#{} {mv} {score:+} {nodes} {secs:.3}{}", i + 1, problem.as_deref().unwrap_or(""));
+        if problem.is_some() {
             wrong += 1;
         }
     }
-    println!(
-        "total: {total_nodes} nodes, {total_secs:.3} s, {:.1} Mn/s",
-        total_nodes as f64 / total_secs.max(1e-9) / 1e6
-    );
+    say!("total: {total_nodes} nodes, {total_secs:.3} s, {:.1} Mn/s", total_nodes as f64 / total_secs.max(1e-9) / 1e6);
     if wrong > 0 {
-        eprintln!("reversi: {wrong} position(s) solved to a score that contradicts the file");
+        eprintln!("reversi: {wrong} position(s) solved to a score or move that contradicts the file");
         return Ok(ExitCode::from(1));
     }
     Ok(ExitCode::SUCCESS)
 }
 
+/// How an exact solution contradicts the file's solutions, if it does: the score must be the
+/// first (best) score, and the move one of the moves listed with that score. A file with no
+/// solutions cannot be contradicted.
+fn contradiction(entry: &ObfEntry, mv: Move, score: i32) -> Option<String> {
+    let best = entry.best_score()?;
+    if score != best {
+        return Some(format!("  (the file says {best:+})"));
+    }
+    let best_moves: Vec<Move> = entry.solutions.iter().filter(|(_, s)| *s == best).map(|(m, _)| *m).collect();
+    if !best_moves.contains(&mv) {
+        let listed: Vec<String> = best_moves.iter().map(Move::to_string).collect();
+        return Some(format!("  (the file's best moves are {})", listed.join(" ")));
+    }
+    None
+}
+
+/// A whole text file; an unreadable one is a usage error (exit 2) naming it.
+fn read_file(path: &str) -> Result<String, UsageError> {
+    std::fs::read_to_string(path).map_err(|e| UsageError(format!("cannot read '{}': {e}", excerpt(path))))
+}
+
 fn cmd_best(args: &[String]) -> Result<ExitCode, UsageError> {
     let (positional, options) = option_values(args, &["level", "depth", "time-ms"])?;
-    let text = positional.first().ok_or_else(|| UsageError("best needs a position \"<64 squares> <X|O>\"".into()))?;
-    // The board and its side may come as one argument or as two.
-    let joined = positional.join(" ");
-    let position = parse_position(if positional.len() > 1 { &joined } else { text })?;
+    if positional.is_empty() {
+        return Err(UsageError("best needs a position \"<64 squares> <X|O>\"".into()));
+    }
+    let position = position_from(&positional)?;
     if options.len() > 1 {
         return Err(UsageError("give at most one of --level, --depth, --time-ms".into()));
     }
@@ -190,12 +244,17 @@ fn cmd_best(args: &[String]) -> Result<ExitCode, UsageError> {
     };
     let mut engine = Engine::new(64);
     let r = engine.search(position.board(), &limits, &mut Control::new(&monotonic_ms));
-    println!("{} {}", r.best_move, r.score);
+    say!("{} {}", r.best_move, r.score);
     let pv: Vec<String> = r.pv.iter().map(|m| m.to_string()).collect();
-    println!("pv: {}", pv.join(" "));
-    println!(
+    say!("pv: {}", pv.join(" "));
+    say!(
         "depth {} nodes {} time {} ms nps {} tt_hits {} cutoffs {}",
-        r.stats.depth, r.stats.nodes, r.stats.elapsed_ms, r.stats.nps, r.stats.tt_hits, r.stats.cutoffs
+        r.stats.depth,
+        r.stats.nodes,
+        r.stats.elapsed_ms,
+        r.stats.nps,
+        r.stats.tt_hits,
+        r.stats.cutoffs
     );
     Ok(ExitCode::SUCCESS)
 }
@@ -206,11 +265,16 @@ const BENCH_DEPTH: u32 = 12;
 
 fn cmd_bench(args: &[String]) -> Result<ExitCode, UsageError> {
     let (positional, _) = option_values(args, &[])?;
-    let data = positional.first().copied().unwrap_or("../shared/data/fforum-40-59.obf");
-    let line = |what: &str, nodes: u64, secs: f64| {
-        println!("{what:<34} {nodes:>12} nodes {secs:>9.3} s {:>8.2} Mn/s", nodes as f64 / secs.max(1e-9) / 1e6);
+    // Read the file before the long benchmark starts: a bad path fails at once.
+    let (name, text) = match positional.first() {
+        Some(path) => (excerpt(path), read_file(path)?),
+        None => ("data/fforum-40-59.obf".to_string(), FFO_40_59.to_string()),
     };
-    println!("reversi bench (one thread)");
+    let entries = parse_obf(&text).map_err(|(l, e)| UsageError(format!("{name}:{l}: {e}")))?;
+    let line = |what: &str, nodes: u64, secs: f64| {
+        say!("{what:<34} {nodes:>12} nodes {secs:>9.3} s {:>8.2} Mn/s", nodes as f64 / secs.max(1e-9) / 1e6);
+    };
+    say!("reversi bench (one thread)");
 
     let start = Instant::now();
     let leaves = perft(Board::start(), 11);
@@ -235,69 +299,25 @@ fn cmd_bench(args: &[String]) -> Result<ExitCode, UsageError> {
     }
     line("midgame total", mid_nodes, mid_secs);
 
-    match std::fs::read_to_string(data) {
-        Ok(text) => {
-            let entries = parse_obf(&text).map_err(|(l, e)| UsageError(format!("{data}:{l}: {e}")))?;
-            let mut solver = Solver::new(64);
-            let (mut nodes, mut secs) = (0, 0.0);
-            for (i, entry) in entries.iter().enumerate().take(10) {
-                solver.clear();
-                let start = Instant::now();
-                let s = solver.solve_exact(entry.position.board());
-                let t = start.elapsed().as_secs_f64();
-                line(&format!("FFO #{} {} {:+}", 40 + i, s.best_move, s.score), s.nodes, t);
-                nodes += s.nodes;
-                secs += t;
-            }
-            line("FFO #40-49 total", nodes, secs);
-        }
-        Err(e) => {
-            println!("FFO: skipped, cannot read '{data}': {e} (pass the path of fforum-40-59.obf)")
-        }
+    let mut solver = Solver::new(64);
+    let (mut nodes, mut secs) = (0, 0.0);
+    for (i, entry) in entries.iter().enumerate().take(10) {
+        solver.clear();
+        let start = Instant::now();
+        let s = solver.solve_exact(entry.position.board());
+        let t = start.elapsed().as_secs_f64();
+        line(&format!("FFO #{} {} {:+}", 40 + i, s.best_move, s.score), s.nodes, t);
+        nodes += s.nodes;
+        secs += t;
     }
+    line("FFO #40-49 total", nodes, secs);
     Ok(ExitCode::SUCCESS)
 }
 
-/// Distinct, fair-ish openings: the positions after `plies` random plies, from a fixed seed.
-fn random_openings(count: usize, plies: usize) -> Vec<Position> {
-    let mut seed = 0x0123_4567_89ab_cdefu64;
-    let mut next = move || {
-        seed ^= seed << 13;
-        seed ^= seed >> 7;
-        seed ^= seed << 17;
-        seed
-    };
-    let mut out: Vec<Position> = Vec::new();
-    while out.len() < count {
-        let mut pos = Position::start();
-        for _ in 0..plies {
-            let moves: Vec<_> = pos.legal_moves().collect();
-            if moves.is_empty() {
-                break;
-            }
-            pos = pos.play(Move::Play(moves[(next() % moves.len() as u64) as usize])).expect("legal");
-        }
-        if !out.contains(&pos) {
-            out.push(pos);
-        }
-    }
-    out
-}
-
-/// Plays one game between two levels; returns the final disc difference for black.
-fn play_game(start: Position, black: levels::Level, white: levels::Level, seed: u64) -> i32 {
-    let mut engines = [Engine::new(16), Engine::new(16)];
-    let mut pos = start;
-    let mut ply = 0u64;
-    while !pos.is_game_over() {
-        let side = if pos.side_to_move() == reversi::Color::Black { 0 } else { 1 };
-        let level = if side == 0 { black } else { white };
-        let r = engines[side].search(pos.board(), &level.limits(seed ^ ply), &mut Control::new(&monotonic_ms));
-        pos = pos.play(r.best_move).expect("the engine plays legal moves");
-        ply += 1;
-    }
-    pos.final_score_black()
-}
+/// Random plies from the start that make a match's openings, and their seed (fixed: the same
+/// openings every run).
+const MATCH_OPENING_PLIES: usize = 6;
+const MATCH_SEED: u64 = 0x0123_4567_89ab_cdef;
 
 /// A match between two levels: every opening twice, colours swapped, on two threads.
 fn cmd_match(args: &[String]) -> Result<ExitCode, UsageError> {
@@ -313,45 +333,24 @@ fn cmd_match(args: &[String]) -> Result<ExitCode, UsageError> {
         Some((_, v)) => parse_number::<usize>("openings", v)?.clamp(1, 1000),
         None => 20,
     };
-    let games: Vec<(Position, bool)> =
-        random_openings(openings, 6).into_iter().flat_map(|p| [(p, true), (p, false)]).collect();
     let start = Instant::now();
-    // Each game's result for level A: (win, draw, loss, disc difference).
-    let results: Vec<i32> = std::thread::scope(|scope| {
-        let halves: Vec<_> = games
-            .chunks(games.len().div_ceil(2))
-            .enumerate()
-            .map(|(t, chunk)| {
-                scope.spawn(move || {
-                    chunk
-                        .iter()
-                        .enumerate()
-                        .map(|(i, &(pos, a_is_black))| {
-                            let seed = (t * 10_000 + i) as u64;
-                            if a_is_black {
-                                play_game(pos, a, b, seed)
-                            } else {
-                                -play_game(pos, b, a, seed)
-                            }
-                        })
-                        .collect::<Vec<i32>>()
-                })
-            })
-            .collect();
-        halves.into_iter().flat_map(|h| h.join().expect("match thread")).collect()
-    });
-    let wins = results.iter().filter(|&&d| d > 0).count();
-    let draws = results.iter().filter(|&&d| d == 0).count();
-    let losses = results.len() - wins - draws;
-    let mean = results.iter().sum::<i32>() as f64 / results.len() as f64;
-    println!(
-        "level {} ({}) vs level {} ({}): {} games, {wins} wins, {draws} draws, {losses} losses for level {}, mean disc difference {mean:+.1}, {:.1} s",
+    let starts = arena::openings(openings, MATCH_OPENING_PLIES, MATCH_SEED);
+    let level_player = |level: levels::Level| {
+        move || arena::EnginePlayer::new(16, move |board: Board, ply| level.limits(board.hash() ^ u64::from(ply)))
+    };
+    let t = arena::run_match(&starts, level_player(a), level_player(b), 2);
+    say!(
+        "level {} ({}) vs level {} ({}): {} games, {} wins, {} draws, {} losses for level {}, mean disc difference {:+.1}, {:.1} s",
         a.number,
         a.name,
         b.number,
         b.name,
-        results.len(),
+        t.games(),
+        t.wins,
+        t.draws,
+        t.losses,
         a.number,
+        t.mean_discs(),
         start.elapsed().as_secs_f64()
     );
     Ok(ExitCode::SUCCESS)

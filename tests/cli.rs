@@ -14,7 +14,7 @@ fn reversi(args: &[&str]) -> (i32, String, String) {
 const START: &str = "---------------------------OX------XO--------------------------- X";
 
 fn ffo(file: &str) -> String {
-    format!("{}/../shared/data/{file}", env!("CARGO_MANIFEST_DIR"))
+    format!("{}/data/{file}", env!("CARGO_MANIFEST_DIR"))
 }
 
 #[test]
@@ -114,4 +114,78 @@ fn match_plays_every_opening_with_both_colours() {
     assert!(out.starts_with("level 2 (Novice) vs level 1 (Beginner): 4 games, "), "{out}");
     let (code, _, _) = reversi(&["match", "2", "10"]);
     assert_eq!(code, 2);
+}
+
+#[test]
+fn a_board_starting_with_dashes_is_a_position_not_an_option() {
+    // The start position written as board and side in two arguments.
+    let (board, side) = START.split_once(' ').unwrap();
+    let (code, out, err) = reversi(&["best", board, side, "--depth", "2"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(["d3", "c4", "f5", "e6"].contains(&out.split(' ').next().unwrap()), "{out}");
+    let (code, out, _) = reversi(&["perft", "2", board, side]);
+    assert_eq!(code, 0);
+    assert!(out.starts_with("perft 2: 12 leaves"), "{out}");
+    // Without the side: the message says the side is missing, not that the board is an option.
+    let (code, _, err) = reversi(&["perft", "2", board]);
+    assert_eq!(code, 2);
+    assert!(err.contains("side to move") && err.contains("missing"), "{err}");
+    assert!(!err.contains("option"), "{err}");
+}
+
+#[test]
+fn a_closed_output_pipe_ends_the_program_quietly() {
+    // `true` exits at once, so reversi writes into a pipe nobody reads.
+    let script = r#"set -o pipefail; "$0" perft 9 | true; echo "status ${PIPESTATUS[0]}" >&2"#;
+    let out = Command::new("bash").args(["-c", script, env!("CARGO_BIN_EXE_reversi")]).output().expect("bash runs");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(!err.contains("panicked"), "{err}");
+    assert_eq!(err.trim(), "status 141", "{err}");
+}
+
+#[test]
+fn bench_with_an_unreadable_file_fails_at_once() {
+    let (code, out, err) = reversi(&["bench", "/nonexistent/ffo.obf"]);
+    assert_eq!(code, 2, "{out}{err}");
+    assert!(err.contains("/nonexistent/ffo.obf"), "{err}");
+    assert!(out.is_empty(), "the benchmark must not start: {out}");
+}
+
+#[test]
+fn error_messages_quote_a_short_excerpt_of_huge_input() {
+    let huge = "x".repeat(100_000);
+    for args in [
+        vec!["best", huge.as_str()],
+        vec!["best", START, "--depth", huge.as_str()],
+        vec!["perft", huge.as_str()],
+        vec![huge.as_str()],
+        vec!["solve", huge.as_str()],
+    ] {
+        let (code, _, err) = reversi(&args);
+        assert_eq!(code, 2);
+        assert!(err.len() < 300, "{} bytes: {}", err.len(), &err[..300.min(err.len())]);
+    }
+    let bad_side = format!("{} {}", &START[..64], "Z".repeat(10_000));
+    let (_, _, err) = reversi(&["best", &bad_side]);
+    assert!(err.contains("at character 66") && err.len() < 300, "{err}");
+}
+
+#[test]
+fn solve_fails_on_a_wrong_best_move_with_the_right_score() {
+    let dir = std::env::temp_dir().join(format!("reversi-cli-move-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let text = std::fs::read_to_string(ffo("fforum-1-19.obf")).unwrap();
+    let (board, solutions) = text.lines().next().unwrap().split_once(';').unwrap();
+    // FFO #1: G8 is the only move scoring +18; claim that H1 scores +18 instead.
+    assert!(solutions.trim_start().starts_with("G8:+18; H1:+12;"), "{solutions}");
+    let wrong = dir.join("wrong-move.obf");
+    std::fs::write(&wrong, format!("{board}; H1:+18; G8:+12;")).unwrap();
+    let (code, out, err) = reversi(&["solve", wrong.to_str().unwrap()]);
+    assert_eq!(code, 1, "{out}{err}");
+    assert!(out.contains("best moves are h1"), "{out}");
+    let right = dir.join("right.obf");
+    std::fs::write(&right, format!("{board};{solutions}")).unwrap();
+    let (code, out, _) = reversi(&["solve", right.to_str().unwrap()]);
+    assert_eq!(code, 0, "{out}");
+    std::fs::remove_dir_all(&dir).ok();
 }

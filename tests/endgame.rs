@@ -142,7 +142,7 @@ fn degenerate_boards_do_not_panic() {
 }
 
 fn ffo_entries() -> Vec<reversi::othello::notation::ObfEntry> {
-    let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/data/fforum-40-59.obf"))
+    let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/data/fforum-40-59.obf"))
         .expect("FFO file present");
     parse_obf(&text).expect("FFO file parses")
 }

@@ -1,4 +1,4 @@
-//! Perft from the start against the published table (shared/data/README.md).
+//! Perft from the start against the published table (data/README.md).
 
 use reversi::{othello::notation::parse_board, perft, Board};
 

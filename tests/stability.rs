@@ -108,7 +108,8 @@ fn no_reported_stable_disc_ever_flips_in_exhaustive_play() {
     // The reference must be doing real work, and the fast test must find a fair share.
     eprintln!("reported {reported} truly {truly} flips {flippable_seen}");
     assert!(flippable_seen > 1000, "reference found too few flips");
-    assert!(reported * 10 >= truly * 5, "stable_discs finds only {reported} of {truly} truly stable discs");
+    // The edge table made this 82 % (5,793 of 7,069); the old neighbour rule on edges found 79 %.
+    assert!(reported * 100 >= truly * 80, "stable_discs finds only {reported} of {truly} truly stable discs");
 }
 
 #[test]

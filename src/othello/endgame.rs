@@ -19,16 +19,15 @@
 //!   generating moves; the last move only counts the discs it would flip
 //!   ([`crate::othello::board::last_flip_count`], by table), never builds a board.
 //!
-//! Stable discs come from an exact table of edge patterns (a disc is stable on an edge if no
-//! sequence of placements along the edge can flip it) and, for inner discs, full lines and stable
-//! neighbours in all four directions.
+//! Stable discs come from [`crate::othello::stability`], the same implementation the evaluation
+//! uses (an exact table of edge patterns, then full lines and stable neighbours for inner discs).
 //!
 //! Nothing in the search allocates; only the principal variation is collected into a `Vec`.
 
 use crate::othello::board::{flips_at, last_flip_count, legal_moves, Board};
 use crate::othello::square::{Move, Square};
 use crate::othello::tt::{Bound, TranspositionTable, NO_MOVE};
-use std::sync::OnceLock;
+use crate::othello::stability::{edge_stability_table, stable_discs};
 
 /// Fewest empties at which the transposition table is used; below it the trees are so small that
 /// probing costs more than it saves.
@@ -142,7 +141,6 @@ impl Solver {
 /// State of one solve: the table, counters and the stop request.
 struct Search<'a> {
     tt: &'a mut TranspositionTable,
-    edge_stable: &'static [u8; 1 << 16],
     nodes: u64,
     next_poll: u64,
     should_stop: &'a mut dyn FnMut(u64) -> bool,
@@ -254,7 +252,6 @@ impl<'a> Search<'a> {
     fn new(tt: &'a mut TranspositionTable, should_stop: &'a mut dyn FnMut(u64) -> bool) -> Search<'a> {
         Search {
             tt,
-            edge_stable: edge_stability_table(),
             nodes: 0,
             next_poll: POLL_INTERVAL,
             should_stop,
@@ -493,7 +490,7 @@ impl<'a> Search<'a> {
         if alpha < 2 * empties + STABILITY_MARGIN || 64 - 2 * opponent.count_ones() as i32 > alpha {
             return None;
         }
-        let bound = 64 - 2 * stable_discs(opponent, player, self.edge_stable).count_ones() as i32;
+        let bound = 64 - 2 * stable_discs(opponent, player).count_ones() as i32;
         (bound <= alpha).then_some(bound)
     }
 
@@ -715,267 +712,4 @@ fn parity_sorted<const N: usize>(empty: u64) -> [usize; N] {
         }
     }
     squares
-}
-
-// ---------------------------------------------------------------------------------------------
-// Stable discs: edge patterns from a table, inner discs by full lines and stable neighbours.
-
-/// Squares off the edges: the only ones flippable in all four directions.
-const INNER: u64 = 0x007E_7E7E_7E7E_7E00;
-
-/// Table of the discs of an 8-square edge that can never be flipped by play along the edge.
-/// Index `own << 8 | other`; bit i of the entry: square i of the edge is stable for `own`.
-fn edge_stability_table() -> &'static [u8; 1 << 16] {
-    static TABLE: OnceLock<Box<[u8; 1 << 16]>> = OnceLock::new();
-    TABLE.get_or_init(build_edge_stability)
-}
-
-/// Flips along an 8-square line when `own` plays at `sq`.
-fn line_flips(own: u8, other: u8, sq: u32) -> u8 {
-    let mut flipped = 0u8;
-    for step in [-1i32, 1] {
-        let mut run = 0u8;
-        let mut i = sq as i32 + step;
-        while (0..8).contains(&i) && other >> i & 1 == 1 {
-            run |= 1 << i;
-            i += step;
-        }
-        if (0..8).contains(&i) && own >> i & 1 == 1 {
-            flipped |= run;
-        }
-    }
-    flipped
-}
-
-/// A disc is stable on an edge if it stays its colour after any sequence of placements on the
-/// edge, of either colour, flipping or not (a move may be legal through the other directions).
-/// States are computed by increasing number of empties, so each successor is already known.
-fn build_edge_stability() -> Box<[u8; 1 << 16]> {
-    let mut table = Box::new([0u8; 1 << 16]);
-    for empties in 0..=8u32 {
-        for own in 0..=255u8 {
-            for other in 0..=255u8 {
-                if own & other != 0 || (!(own | other)).count_ones() != empties {
-                    continue;
-                }
-                let mut stable = own;
-                let empty = !(own | other);
-                for sq in 0..8 {
-                    if empty >> sq & 1 == 0 {
-                        continue;
-                    }
-                    let bit = 1u8 << sq;
-                    // `own` plays: its discs stay; stable ones must stay in every successor.
-                    let f = line_flips(own, other, sq);
-                    stable &= table[usize::from(own | f | bit) << 8 | usize::from(other & !f)];
-                    // `other` plays: flipped discs of `own` are lost.
-                    let f = line_flips(other, own, sq);
-                    stable &= table[usize::from(own & !f) << 8 | usize::from(other | f | bit)] & !f;
-                }
-                table[usize::from(own) << 8 | usize::from(other)] = stable;
-            }
-        }
-    }
-    table
-}
-
-/// Gathers a file (column) into a byte, row r → bit r: shifted to file a, the multiplication
-/// stacks the rows into the top byte without carries.
-#[inline]
-fn file_to_byte(bits: u64, file: u32) -> u8 {
-    (((bits >> file) & 0x0101_0101_0101_0101).wrapping_mul(0x0102_0408_1020_4080) >> 56) as u8
-}
-
-/// The inverse of [`file_to_byte`], by table.
-#[inline]
-fn byte_to_file(byte: u8, file: u32) -> u64 {
-    FILE_SPREAD[usize::from(byte)] << file
-}
-
-/// `FILE_SPREAD[b]`: bit r of `b` moved to row r of file a.
-static FILE_SPREAD: [u64; 256] = build_file_spread();
-
-const fn build_file_spread() -> [u64; 256] {
-    let mut table = [0u64; 256];
-    let mut byte = 0;
-    while byte < 256 {
-        let mut row = 0;
-        while row < 8 {
-            if byte >> row & 1 == 1 {
-                table[byte] |= 1 << (row * 8);
-            }
-            row += 1;
-        }
-        byte += 1;
-    }
-    table
-}
-
-/// Diagonals as masks, for the full-line test.
-struct Lines {
-    diagonals: [u64; 15],
-    anti_diagonals: [u64; 15],
-}
-
-const LINES: Lines = build_lines();
-
-const fn build_lines() -> Lines {
-    let mut lines = Lines { diagonals: [0; 15], anti_diagonals: [0; 15] };
-    let mut sq = 0;
-    while sq < 64 {
-        let (c, r) = (sq % 8, sq / 8);
-        lines.diagonals[7 + c - r] |= 1 << sq;
-        lines.anti_diagonals[c + r] |= 1 << sq;
-        sq += 1;
-    }
-    lines
-}
-
-/// Squares all of whose lines in `masks` are full.
-#[inline]
-fn full_along(filled: u64, masks: &[u64]) -> u64 {
-    let mut full = 0;
-    for &m in masks {
-        if filled & m == m {
-            full |= m;
-        }
-    }
-    full
-}
-
-/// A subset of `own`'s discs that can never be flipped: stable edge patterns, then (to a fixed
-/// point) inner discs that in each direction either lie on a full line or touch a stable own disc.
-fn stable_discs(own: u64, other: u64, edge_table: &[u8; 1 << 16]) -> u64 {
-    let edge = |o: u8, t: u8| edge_table[usize::from(o) << 8 | usize::from(t)];
-    let mut stable = u64::from(edge(own as u8, other as u8))
-        | u64::from(edge((own >> 56) as u8, (other >> 56) as u8)) << 56
-        | byte_to_file(edge(file_to_byte(own, 0), file_to_byte(other, 0)), 0)
-        | byte_to_file(edge(file_to_byte(own, 7), file_to_byte(other, 7)), 7);
-    let inner_own = own & INNER;
-    if inner_own == 0 {
-        return stable;
-    }
-    let filled = own | other;
-    // A row is full when the AND of its 8 bits, folded onto file a, is set; a file when the AND
-    // of its bits over all rotations by a row is.
-    let mut across = filled & (filled >> 1);
-    across &= across >> 2;
-    across &= across >> 4;
-    let full_rows = (across & 0x0101_0101_0101_0101).wrapping_mul(0xFF);
-    let mut down = filled & filled.rotate_right(8);
-    down &= down.rotate_right(16);
-    let full_files = down & down.rotate_right(32);
-    let full_diagonals = full_along(filled, &LINES.diagonals);
-    let full_anti_diagonals = full_along(filled, &LINES.anti_diagonals);
-    stable |= inner_own & full_rows & full_files & full_diagonals & full_anti_diagonals;
-    // Inner squares have all eight neighbours on the board, so shifts cannot wrap for them.
-    loop {
-        let across = full_rows | stable << 1 | stable >> 1;
-        let down = full_files | stable << 8 | stable >> 8;
-        let diagonal = full_diagonals | stable << 9 | stable >> 9;
-        let anti_diagonal = full_anti_diagonals | stable << 7 | stable >> 7;
-        let grown = stable | (inner_own & across & down & diagonal & anti_diagonal);
-        if grown == stable {
-            return stable;
-        }
-        stable = grown;
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn edge_table_knows_corners_and_anchored_runs() {
-        let table = edge_stability_table();
-        // A lone corner is stable; a lone middle disc is not.
-        assert_eq!(table[0b0000_0001 << 8], 0b0000_0001);
-        assert_eq!(table[0b0000_1000 << 8], 0);
-        // A run from the corner is stable up to the first gap.
-        assert_eq!(table[(0b0000_0111 << 8) | 0b0001_0000], 0b0000_0111);
-        // A full edge is stable in both colours.
-        assert_eq!(table[(0b1010_1010 << 8) | 0b0101_0101], 0b1010_1010);
-    }
-
-    #[test]
-    fn files_round_trip() {
-        for file in [0, 7] {
-            let bits = 0x8142_2418_1824_4281u64 & (0x0101_0101_0101_0101 << file);
-            assert_eq!(byte_to_file(file_to_byte(bits, file), file), bits);
-        }
-    }
-
-    #[test]
-    fn stable_discs_never_flip_in_random_play() {
-        let table = edge_stability_table();
-        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
-        let mut random = move || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed
-        };
-        let mut found = 0;
-        for _ in 0..300 {
-            // A random game to some point, then random continuations to the end.
-            let mut board = Board::start();
-            let stop_at = 20 + random() % 40;
-            while board.empty_count() > 60 - stop_at as u32 && !board.is_game_over() {
-                board = random_step(board, random());
-            }
-            let (mine, theirs) =
-                (stable_discs(board.player, board.opponent, table), stable_discs(board.opponent, board.player, table));
-            found += (mine | theirs).count_ones();
-            for _ in 0..5 {
-                let (mut b, mut flipped_sides) = (board, false);
-                while !b.is_game_over() {
-                    b = random_step(b, random());
-                    flipped_sides = !flipped_sides;
-                    let (p, o) = if flipped_sides { (b.opponent, b.player) } else { (b.player, b.opponent) };
-                    assert_eq!(p & mine, mine, "a stable disc of the side to move flipped");
-                    assert_eq!(o & theirs, theirs, "a stable disc of the other side flipped");
-                }
-            }
-        }
-        assert!(found > 1000, "the positions have stable discs ({found})");
-    }
-
-    fn random_step(board: Board, r: u64) -> Board {
-        let moves = legal_moves(board.player, board.opponent);
-        if moves == 0 {
-            return board.passed();
-        }
-        let mut m = moves;
-        for _ in 0..r % u64::from(moves.count_ones()) {
-            m &= m - 1;
-        }
-        let sq = m.trailing_zeros() as usize;
-        let f = flips_at(board.player, board.opponent, sq);
-        Board { player: board.opponent ^ f, opponent: board.player | f | 1 << sq }
-    }
-
-    #[test]
-    fn full_rows_and_files_by_folding_match_the_masks() {
-        for filled in
-            [u64::MAX, 0xFF00_0000_0000_00FF, 0x0101_0101_0101_0101, 0xFF01_0101_0101_01FE, 0x8181_8181_8181_81FF]
-        {
-            let own = filled & 0x5555_5555_5555_5555;
-            let other = filled & !own;
-            // Inner discs on full rows/files/diagonals are stable only if all four are full; a full
-            // board checks the folding, the others must not mark partial lines.
-            let stable = stable_discs(own, other, edge_stability_table());
-            if filled == u64::MAX {
-                assert_eq!(stable, own);
-            }
-            assert_eq!(stable & !own, 0);
-        }
-    }
-
-    #[test]
-    fn full_board_is_all_stable() {
-        let own = 0x0F0F_F0F0_1234_5678u64;
-        let other = !own;
-        assert_eq!(stable_discs(own, other, edge_stability_table()), own);
-    }
 }

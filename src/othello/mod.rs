@@ -1,6 +1,7 @@
 //! The Othello engine: rules, notation, evaluation, search and the exact endgame solver.
 //! Plain Rust with no dependency on the bindings or on the teaching code.
 
+pub mod arena;
 pub mod bitboard;
 pub mod board;
 pub mod endgame;

@@ -16,10 +16,10 @@ pub enum BoardParseError {
     BadSquareChar { ch: char, at: usize },
     /// No side to move after the 64 squares.
     MissingSide,
-    /// The side to move is not `X` or `O`.
-    BadSide { text: String },
-    /// Something follows the side to move.
-    TrailingText { text: String },
+    /// The side to move is not `X` or `O` (`text` is a short excerpt, `at` its 1-based position).
+    BadSide { text: String, at: usize },
+    /// Something follows the side to move (`text` is a short excerpt, `at` its 1-based position).
+    TrailingText { text: String, at: usize },
 }
 
 impl fmt::Display for BoardParseError {
@@ -34,11 +34,11 @@ impl fmt::Display for BoardParseError {
             BoardParseError::MissingSide => {
                 write!(f, "board: the side to move (X or O) is missing after the 64 squares")
             }
-            BoardParseError::BadSide { text } => {
-                write!(f, "board: side to move '{text}' is not X or O")
+            BoardParseError::BadSide { text, at } => {
+                write!(f, "board: side to move '{text}' at character {at} is not X or O")
             }
-            BoardParseError::TrailingText { text } => {
-                write!(f, "board: unexpected text '{text}' after the side to move")
+            BoardParseError::TrailingText { text, at } => {
+                write!(f, "board: unexpected text '{text}' at character {at} after the side to move")
             }
         }
     }
@@ -61,6 +61,30 @@ fn side_from_text(text: &str) -> Option<Color> {
         "O" | "o" | "W" | "w" => Some(Color::White),
         _ => None,
     }
+}
+
+/// The longest piece of user input an error message quotes, in characters.
+pub const EXCERPT_CHARS: usize = 24;
+
+/// `text` cut to [`EXCERPT_CHARS`] characters with an ellipsis: error messages quote what was
+/// wrong without repeating a whole (possibly huge) input.
+///
+/// ```
+/// use reversi::othello::notation::excerpt;
+/// assert_eq!(excerpt("d3"), "d3");
+/// assert_eq!(excerpt(&"x".repeat(100_000)).chars().count(), 25);
+/// ```
+pub fn excerpt(text: &str) -> String {
+    match text.char_indices().nth(EXCERPT_CHARS) {
+        None => text.to_string(),
+        Some((cut, _)) => format!("{}…", &text[..cut]),
+    }
+}
+
+/// The whitespace-separated words of `text` with their byte offsets in it.
+fn words_with_offsets(text: &str) -> impl Iterator<Item = (usize, &str)> {
+    // Each word is a subslice of `text`, so its offset is the distance between the two pointers.
+    text.split_whitespace().map(move |word| (word.as_ptr() as usize - text.as_ptr() as usize, word))
 }
 
 /// Reads 64 squares (a1 … h8; whitespace between them allowed) followed by the side to move.
@@ -95,13 +119,15 @@ pub fn parse_board(text: &str) -> Result<Position, BoardParseError> {
         }
         n += 1;
     }
-    let rest: &str = chars.peek().map_or("", |&(i, _)| &text[i..]);
-    let mut words = rest.split_whitespace();
-    let side_word = words.next().ok_or(BoardParseError::MissingSide)?;
+    let rest_start = chars.peek().map_or(text.len(), |&(i, _)| i);
+    let mut words = words_with_offsets(&text[rest_start..]).map(|(i, w)| (rest_start + i, w));
+    let (side_offset, side_word) = words.next().ok_or(BoardParseError::MissingSide)?;
     let side_word = side_word.strip_suffix(';').unwrap_or(side_word);
-    let side = side_from_text(side_word).ok_or_else(|| BoardParseError::BadSide { text: side_word.to_string() })?;
-    if let Some(extra) = words.next() {
-        return Err(BoardParseError::TrailingText { text: extra.to_string() });
+    let at_char = |offset: usize| text[..offset].chars().count() + 1;
+    let side = side_from_text(side_word)
+        .ok_or_else(|| BoardParseError::BadSide { text: excerpt(side_word), at: at_char(side_offset) })?;
+    if let Some((offset, extra)) = words.next() {
+        return Err(BoardParseError::TrailingText { text: excerpt(extra), at: at_char(offset) });
     }
     Ok(Position::from_colors(black, white, side).expect("a square holds one colour"))
 }
@@ -272,7 +298,7 @@ pub fn parse_obf_line(line: &str) -> Result<ObfEntry, ObfError> {
         if part.is_empty() {
             continue;
         }
-        let bad = |reason: &str| ObfError::BadSolution { text: part.to_string(), reason: reason.to_string() };
+        let bad = |reason: &str| ObfError::BadSolution { text: excerpt(part), reason: reason.to_string() };
         let (mv, score) = part.split_once(':').ok_or_else(|| bad("has no ':' between move and score"))?;
         let mv: Move = mv.trim().parse().map_err(|_| bad("does not start with a square or pass"))?;
         let score: i32 = score.trim().parse().map_err(|_| bad("has a score that is not a number"))?;

@@ -1,7 +1,7 @@
 //! Perft: counting the leaves of the game tree to a fixed depth, the standard test of move
 //! generation.
 //!
-//! Convention (that of `shared/data/README.md`): a pass counts as a ply, and a game that ends
+//! Convention (that of `data/README.md`): a pass counts as a ply, and a game that ends
 //! before the full depth counts as one leaf.
 
 use crate::othello::board::{flips, legal_moves, Board};

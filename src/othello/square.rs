@@ -105,7 +105,7 @@ impl FromStr for Square {
                 return Ok(sq);
             }
         }
-        Err(ParseSquareError { input: s.to_string() })
+        Err(ParseSquareError { input: crate::othello::notation::excerpt(s) })
     }
 }
 
@@ -210,7 +210,7 @@ impl FromStr for Move {
         if t.eq_ignore_ascii_case("pa") || t.eq_ignore_ascii_case("ps") {
             return Ok(Move::Pass);
         }
-        t.parse::<Square>().map(Move::Play).map_err(|_| ParseSquareError { input: s.to_string() })
+        t.parse::<Square>().map(Move::Play).map_err(|_| ParseSquareError { input: crate::othello::notation::excerpt(s) })
     }
 }
 

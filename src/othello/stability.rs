@@ -1,34 +1,29 @@
-//! Stable discs: discs that can never be flipped again, whatever either side plays.
+//! Stable discs: discs that can never be flipped again, whatever either side plays. One
+//! implementation, used by the evaluation (the course's stability term, seed 004 "Heurística –
+//! Estabilidade") and by the exact solver (its stability cut-off).
 //!
-//! The course notes (seed 004, "Heurística – Estabilidade") call a disc permanent when, along every
-//! line through it, it cannot be outflanked. The test used here is the classic conservative one:
+//! A disc can only be flipped along one of the four axes through it (row, column, two diagonals),
+//! by a disc placed on that axis. Two rules, both sound:
 //!
-//! A disc can only be flipped along one of the four axes (row, column, two diagonals), and only by
-//! a disc placed on that axis. So a disc is safe on an axis when
-//! 1. the whole line along that axis is full (no disc can ever be placed on it), or
-//! 2. on one side along the axis there is the board edge (it cannot be bracketed), or
-//! 3. one neighbour along the axis is a *stable* disc of the same colour (a bracket would have to
-//!    flip that neighbour too, which never happens).
+//! 1. **Edges, exactly.** A disc on an edge can only be flipped along that edge. A table over all
+//!    3^8 patterns of an edge says which discs survive *every* sequence of placements on the edge,
+//!    by either colour, flipping or not (a placement may be legal through another direction); it
+//!    is built once, by increasing number of empties, each pattern from its successors.
+//! 2. **Inner squares, by a fixed point.** An inner disc is stable when, on each of the four axes,
+//!    its line is full (nothing can be placed on it) or a neighbour on that axis is a stable disc
+//!    of its own colour (a bracket would have to flip that neighbour too). Stability is grown from
+//!    the stable edge discs until nothing changes; starting from proven discs only keeps the
+//!    result sound (a greatest fixed point would accept circular proofs).
 //!
-//! A disc safe on all four axes is stable. Rule 3 refers to stability itself, so the set is built
-//! as a least fixed point: start from nothing and add discs until nothing changes. Starting from
-//! the empty set keeps the result sound (each round only relies on discs already proven stable);
-//! a greatest fixed point would accept circular proofs. The result may miss some truly stable
-//! discs, but never counts a disc that can still be flipped (checked against exhaustive play in
-//! `tests/stability.rs`).
+//! The result may still miss some stable inner discs, never counts a disc that can be flipped
+//! (`tests/stability.rs` checks it against exhaustive play), and finds every stable edge disc.
+
+use std::sync::OnceLock;
 
 /// Column a (bits 0, 8, …, 56).
 const COL_A: u64 = 0x0101_0101_0101_0101;
-/// Column h.
-const COL_H: u64 = COL_A << 7;
 /// Row 1 (bits 0..8).
 const ROW_1: u64 = 0xFF;
-/// Row 8.
-const ROW_8: u64 = ROW_1 << 56;
-/// The 28 edge squares: a disc there cannot be bracketed across the edge on the three axes that
-/// leave the board.
-const EDGE: u64 = COL_A | COL_H | ROW_1 | ROW_8;
-
 /// The 15 diagonals running a1–h8 (squares with equal `col - row`).
 const DIAGONALS: [u64; 15] = build_diagonals(true);
 /// The 15 anti-diagonals running h1–a8 (squares with equal `col + row`).
@@ -80,12 +75,9 @@ fn full_lines(occupied: u64) -> [u64; 4] {
     [rows, columns, diagonals, anti]
 }
 
+
 /// The discs of `own` that can never be flipped again (with `other` the opposing discs; which
 /// side is to move does not matter).
-///
-/// Conservative: a stable disc may be missed, but a disc returned here is never flippable. Fast
-/// enough for the endgame solver's stability cutoffs: full-line masks once, then a fixed point of
-/// whole-board shifts (no per-square loop).
 ///
 /// ```
 /// use reversi::othello::stability::stable_discs;
@@ -96,42 +88,14 @@ fn full_lines(occupied: u64) -> [u64; 4] {
 /// // A full board: every disc is stable.
 /// assert_eq!(stable_discs(0xF0F0_F0F0_F0F0_F0F0, 0x0F0F_0F0F_0F0F_0F0F), 0xF0F0_F0F0_F0F0_F0F0);
 /// ```
+#[inline]
 pub fn stable_discs(own: u64, other: u64) -> u64 {
     let own = own & !other; // overlapping input is meaningless; never let it confuse the fill
-    if own == 0 {
-        return 0;
+    let edges = stable_edge_discs(own, other);
+    if own & INNER == 0 {
+        return edges; // the solver's common case: skip the full-line masks
     }
-    stable_given_full_lines(own, &full_lines(own | other))
-}
-
-/// The fixed point of [`stable_discs`], with the full-line masks already known (they depend only on
-/// the occupied squares, so both colours can share them).
-#[inline]
-fn stable_given_full_lines(own: u64, full: &[u64; 4]) -> u64 {
-    let [rows, columns, diagonals, anti] = *full;
-    // Safe on an axis without help from neighbours: a full line or an edge on that axis.
-    let horizontal_base = rows | COL_A | COL_H;
-    let vertical_base = columns | ROW_1 | ROW_8;
-    let diagonal_base = diagonals | EDGE;
-    let anti_base = anti | EDGE;
-
-    let mut stable = 0u64;
-    loop {
-        // A square is safe on an axis if a neighbour on that axis is stable. The masks stop
-        // shifts from wrapping around a row: bit x gets neighbour x-1 (west) only if x is not in
-        // column a, and so on.
-        let horizontal = horizontal_base | ((stable << 1) & !COL_A) | ((stable >> 1) & !COL_H);
-        let vertical = vertical_base | (stable << 8) | (stable >> 8);
-        // a1–h8 direction: x-9 is north-west, x+9 south-east.
-        let diagonal = diagonal_base | ((stable << 9) & !COL_A) | ((stable >> 9) & !COL_H);
-        // h1–a8 direction: x-7 is north-east, x+7 south-west.
-        let anti_diagonal = anti_base | ((stable << 7) & !COL_H) | ((stable >> 7) & !COL_A);
-        let next = own & horizontal & vertical & diagonal & anti_diagonal;
-        if next == stable {
-            return stable;
-        }
-        stable = next;
-    }
+    grow_inner(own, edges, &full_lines(own | other))
 }
 
 /// Stable discs of both sides, `(stable_discs(player, opponent), stable_discs(opponent, player))`,
@@ -145,17 +109,148 @@ fn stable_given_full_lines(own: u64, full: &[u64; 4]) -> u64 {
 pub fn stable_pair(player: u64, opponent: u64) -> (u64, u64) {
     let (player, opponent) = (player & !opponent, opponent & !player);
     let occupied = player | opponent;
-    // Without an occupied corner or a full line nothing can be stable: skip the fixed point.
+    let (player_edges, opponent_edges) = (stable_edge_discs(player, opponent), stable_edge_discs(opponent, player));
     let full = full_lines(occupied);
-    if occupied & 0x8100_0000_0000_0081 == 0 && full == [0; 4] {
+    // Inner discs become stable only through full lines or stable neighbours: without either,
+    // as in most midgame positions, the fixed point has nothing to grow from.
+    if player_edges | opponent_edges == 0 && full == [0; 4] {
         return (0, 0);
     }
-    (stable_given_full_lines(player, &full), stable_given_full_lines(opponent, &full))
+    (grow_inner(player, player_edges, &full), grow_inner(opponent, opponent_edges, &full))
+}
+
+
+/// The stable discs of `own` on the four edges, from the edge table.
+#[inline]
+fn stable_edge_discs(own: u64, other: u64) -> u64 {
+    let table = edge_stability_table();
+    let edge = |o: u8, t: u8| table[usize::from(o) << 8 | usize::from(t)];
+    u64::from(edge(own as u8, other as u8))
+        | u64::from(edge((own >> 56) as u8, (other >> 56) as u8)) << 56
+        | byte_to_file(edge(file_to_byte(own, 0), file_to_byte(other, 0)), 0)
+        | byte_to_file(edge(file_to_byte(own, 7), file_to_byte(other, 7)), 7)
+}
+
+/// Adds to `stable` (own discs already proven stable) the inner discs of `own` that are stable
+/// by full lines and stable neighbours, to a fixed point.
+#[inline]
+fn grow_inner(own: u64, mut stable: u64, full: &[u64; 4]) -> u64 {
+    let inner_own = own & INNER;
+    if inner_own == 0 {
+        return stable;
+    }
+    let [rows, columns, diagonals, anti] = *full;
+    stable |= inner_own & rows & columns & diagonals & anti;
+    // Inner squares have all eight neighbours on the board, so shifts cannot wrap for them.
+    loop {
+        let across = rows | stable << 1 | stable >> 1;
+        let down = columns | stable << 8 | stable >> 8;
+        let diagonal = diagonals | stable << 9 | stable >> 9;
+        let anti_diagonal = anti | stable << 7 | stable >> 7;
+        let grown = stable | (inner_own & across & down & diagonal & anti_diagonal);
+        if grown == stable {
+            return stable;
+        }
+        stable = grown;
+    }
+}
+
+/// Squares off the edges: the only ones flippable in all four directions.
+const INNER: u64 = 0x007E_7E7E_7E7E_7E00;
+
+/// Table of the discs of an 8-square edge that can never be flipped by play along the edge.
+/// Index `own << 8 | other`; bit i of the entry: square i of the edge is stable for `own`.
+/// Built on first use (about a millisecond); the solver builds it before its first timed solve.
+pub fn edge_stability_table() -> &'static [u8; 1 << 16] {
+    static TABLE: OnceLock<Box<[u8; 1 << 16]>> = OnceLock::new();
+    TABLE.get_or_init(build_edge_stability)
+}
+
+/// Flips along an 8-square line when `own` plays at `sq`.
+fn line_flips(own: u8, other: u8, sq: u32) -> u8 {
+    let mut flipped = 0u8;
+    for step in [-1i32, 1] {
+        let mut run = 0u8;
+        let mut i = sq as i32 + step;
+        while (0..8).contains(&i) && other >> i & 1 == 1 {
+            run |= 1 << i;
+            i += step;
+        }
+        if (0..8).contains(&i) && own >> i & 1 == 1 {
+            flipped |= run;
+        }
+    }
+    flipped
+}
+
+/// A disc is stable on an edge if it stays its colour after any sequence of placements on the
+/// edge, of either colour, flipping or not (a move may be legal through the other directions).
+/// States are computed by increasing number of empties, so each successor is already known.
+fn build_edge_stability() -> Box<[u8; 1 << 16]> {
+    let mut table = Box::new([0u8; 1 << 16]);
+    for empties in 0..=8u32 {
+        for own in 0..=255u8 {
+            for other in 0..=255u8 {
+                if own & other != 0 || (!(own | other)).count_ones() != empties {
+                    continue;
+                }
+                let mut stable = own;
+                let empty = !(own | other);
+                for sq in 0..8 {
+                    if empty >> sq & 1 == 0 {
+                        continue;
+                    }
+                    let bit = 1u8 << sq;
+                    // `own` plays: its discs stay; stable ones must stay in every successor.
+                    let f = line_flips(own, other, sq);
+                    stable &= table[usize::from(own | f | bit) << 8 | usize::from(other & !f)];
+                    // `other` plays: flipped discs of `own` are lost.
+                    let f = line_flips(other, own, sq);
+                    stable &= table[usize::from(own & !f) << 8 | usize::from(other | f | bit)] & !f;
+                }
+                table[usize::from(own) << 8 | usize::from(other)] = stable;
+            }
+        }
+    }
+    table
+}
+
+/// Gathers a file (column) into a byte, row r → bit r: shifted to file a, the multiplication
+/// stacks the rows into the top byte without carries.
+#[inline]
+fn file_to_byte(bits: u64, file: u32) -> u8 {
+    (((bits >> file) & 0x0101_0101_0101_0101).wrapping_mul(0x0102_0408_1020_4080) >> 56) as u8
+}
+
+/// The inverse of [`file_to_byte`], by table.
+#[inline]
+fn byte_to_file(byte: u8, file: u32) -> u64 {
+    FILE_SPREAD[usize::from(byte)] << file
+}
+
+/// `FILE_SPREAD[b]`: bit r of `b` moved to row r of file a.
+static FILE_SPREAD: [u64; 256] = build_file_spread();
+
+const fn build_file_spread() -> [u64; 256] {
+    let mut table = [0u64; 256];
+    let mut byte = 0;
+    while byte < 256 {
+        let mut row = 0;
+        while row < 8 {
+            if byte >> row & 1 == 1 {
+                table[byte] |= 1 << (row * 8);
+            }
+            row += 1;
+        }
+        byte += 1;
+    }
+    table
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::othello::board::{flips_at, legal_moves, Board};
 
     #[test]
     fn diagonal_masks_partition_the_board() {
@@ -179,5 +274,126 @@ mod tests {
     fn a_lone_central_disc_is_not_stable() {
         assert_eq!(stable_discs(1 << 27, 1 << 28), 0);
         assert_eq!(stable_discs(0, 0), 0);
+    }
+
+    #[test]
+    fn edge_table_knows_corners_and_anchored_runs() {
+        let table = edge_stability_table();
+        // A lone corner is stable; a lone middle disc is not.
+        assert_eq!(table[0b0000_0001 << 8], 0b0000_0001);
+        assert_eq!(table[0b0000_1000 << 8], 0);
+        // A run from the corner is stable up to the first gap.
+        assert_eq!(table[(0b0000_0111 << 8) | 0b0001_0000], 0b0000_0111);
+        // A full edge is stable in both colours.
+        assert_eq!(table[(0b1010_1010 << 8) | 0b0101_0101], 0b1010_1010);
+    }
+
+    #[test]
+    fn an_edge_disc_can_be_stable_without_a_corner() {
+        // Row 1 "-OXOO-O-": whatever is played on the edge, c1 stays black (every run of black
+        // through it stays bracketed by white or reaches a corner black takes).
+        let table = edge_stability_table();
+        assert_eq!(table[0b0000_0100 << 8 | 0b0101_1010], 0b0000_0100);
+    }
+
+    #[test]
+    fn files_round_trip() {
+        for file in [0, 7] {
+            let bits = 0x8142_2418_1824_4281u64 & (0x0101_0101_0101_0101 << file);
+            assert_eq!(byte_to_file(file_to_byte(bits, file), file), bits);
+        }
+    }
+
+    #[test]
+    fn the_pair_equals_two_single_calls() {
+        let cases = [(1u64, 1u64 << 63), (0xFF, 0xFF00), (0x0F0F_F0F0_1234_5678, !0x0F0F_F0F0_1234_5678u64), (1 << 27, 1 << 28)];
+        for (a, b) in cases {
+            assert_eq!(stable_pair(a, b), (stable_discs(a, b), stable_discs(b, a)));
+        }
+        // And on positions of random games, where the pair's shortcut is taken or not.
+        let mut seed = 0x2545_F491_4F6C_DD1Du64;
+        for _ in 0..200 {
+            let mut board = Board::start();
+            while !board.is_game_over() {
+                seed ^= seed << 13;
+                seed ^= seed >> 7;
+                seed ^= seed << 17;
+                board = random_step(board, seed);
+                let (p, o) = (board.player, board.opponent);
+                assert_eq!(stable_pair(p, o), (stable_discs(p, o), stable_discs(o, p)));
+            }
+        }
+    }
+
+    #[test]
+    fn a_full_board_is_all_stable() {
+        let own = 0x0F0F_F0F0_1234_5678u64;
+        assert_eq!(stable_discs(own, !own), own);
+    }
+
+
+    #[test]
+    fn stable_discs_never_flip_in_random_play() {
+        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+        let mut random = move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        let mut found = 0;
+        for _ in 0..300 {
+            // A random game to some point, then random continuations to the end.
+            let mut board = Board::start();
+            let stop_at = 20 + random() % 40;
+            while board.empty_count() > 60 - stop_at as u32 && !board.is_game_over() {
+                board = random_step(board, random());
+            }
+            let (mine, theirs) =
+                (stable_discs(board.player, board.opponent), stable_discs(board.opponent, board.player));
+            found += (mine | theirs).count_ones();
+            for _ in 0..5 {
+                let (mut b, mut flipped_sides) = (board, false);
+                while !b.is_game_over() {
+                    b = random_step(b, random());
+                    flipped_sides = !flipped_sides;
+                    let (p, o) = if flipped_sides { (b.opponent, b.player) } else { (b.player, b.opponent) };
+                    assert_eq!(p & mine, mine, "a stable disc of the side to move flipped");
+                    assert_eq!(o & theirs, theirs, "a stable disc of the other side flipped");
+                }
+            }
+        }
+        assert!(found > 1000, "the positions have stable discs ({found})");
+    }
+
+    fn random_step(board: Board, r: u64) -> Board {
+        let moves = legal_moves(board.player, board.opponent);
+        if moves == 0 {
+            return board.passed();
+        }
+        let mut m = moves;
+        for _ in 0..r % u64::from(moves.count_ones()) {
+            m &= m - 1;
+        }
+        let sq = m.trailing_zeros() as usize;
+        let f = flips_at(board.player, board.opponent, sq);
+        Board { player: board.opponent ^ f, opponent: board.player | f | 1 << sq }
+    }
+
+    #[test]
+    fn full_rows_and_files_by_folding_match_the_masks() {
+        for filled in
+            [u64::MAX, 0xFF00_0000_0000_00FF, 0x0101_0101_0101_0101, 0xFF01_0101_0101_01FE, 0x8181_8181_8181_81FF]
+        {
+            let own = filled & 0x5555_5555_5555_5555;
+            let other = filled & !own;
+            // Inner discs on full rows/files/diagonals are stable only if all four are full; a full
+            // board checks the folding, the others must not mark partial lines.
+            let stable = stable_discs(own, other);
+            if filled == u64::MAX {
+                assert_eq!(stable, own);
+            }
+            assert_eq!(stable & !own, 0);
+        }
     }
 }

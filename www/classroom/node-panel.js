@@ -2,8 +2,8 @@
 // (an Othello board drawn by the game's renderer, or a tic-tac-toe grid), the seed-004 breakdown of
 // an evaluated Othello leaf, and, in a tree of one's own, a field to change a leaf's value.
 
-import { createRenderer, GUTTER } from '../shared/render.js';
-import { squareIndex } from '../shared/squares.js';
+import { createRenderer, GUTTER } from '../common/render.js';
+import { squareIndex } from '../common/squares.js';
 import { t } from './i18n.js';
 import { formatValue, playerName } from './format.js';
 import { renderBreakdown } from './breakdown-table.js';

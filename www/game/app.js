@@ -3,12 +3,12 @@
 // whatever comes next (the AI's move or the hints).
 
 import init, { Game, levels, evaluationBreakdown } from '../pkg/reversi.js';
-import { createRenderer, GUTTER } from '../shared/render.js';
-import { createGrid } from '../shared/grid.js';
-import { attachInput } from '../shared/input.js';
-import { EngineClient, SearchCancelled } from '../shared/engine-client.js';
+import { createRenderer, GUTTER } from '../common/render.js';
+import { createGrid } from '../common/grid.js';
+import { attachInput } from '../common/input.js';
+import { EngineClient, SearchCancelled } from '../common/engine-client.js';
 import * as storage from './storage.js';
-import { squareIndex, capitalize, opponentOf } from '../shared/squares.js';
+import { squareIndex, capitalize, opponentOf } from '../common/squares.js';
 
 /** Every tunable of the page, in one place. */
 export const config = {

@@ -1,0 +1,415 @@
+//! Engine against engine: openings, players, games and match tallies. One game loop for every
+//! caller: `reversi match`, the self-play experiments (`examples/selfplay.rs`), the strength work
+//! and the classroom's heuristic lab.
+//!
+//! ```
+//! use reversi::othello::arena::{openings, play_game, HeuristicPlayer, HeuristicSettings};
+//! let start = openings(1, 4, 7)[0];
+//! let mut a = HeuristicPlayer::new(HeuristicSettings::course(1));
+//! let mut b = HeuristicPlayer::new(HeuristicSettings::course(2));
+//! let game = play_game(start, &mut a, &mut b);
+//! assert!(game.end.is_game_over());
+//! assert_eq!(game.score_black, game.end.final_score_black());
+//! ```
+
+use crate::clock::monotonic_ms;
+use crate::othello::board::{legal_moves, Board, Position};
+use crate::othello::eval::{evaluate_with, Weights, WEIGHTS};
+use crate::othello::expert::{ordered_moves, override_move, ExpertRules};
+use crate::othello::search::{Control, Engine, Limits};
+use crate::othello::square::{Color, Move, Square};
+
+/// Anything that chooses moves: the engine at some settings, or the course's plain search.
+pub trait Player {
+    /// The move to play in `board` (`Move::Pass` exactly when the side to move has no square).
+    /// `ply` counts the plies played since the game's start position (a seed for randomness).
+    fn choose(&mut self, board: Board, ply: u32) -> Move;
+
+    /// Forgets what was learnt in the previous game (transposition tables).
+    fn new_game(&mut self) {}
+}
+
+/// The playing engine ([`Engine`]) with limits chosen per move by a function of the position and
+/// the ply (a level's limits, a fixed depth, a time budget…).
+pub struct EnginePlayer<F: FnMut(Board, u32) -> Limits> {
+    engine: Engine,
+    limits: F,
+}
+
+impl<F: FnMut(Board, u32) -> Limits> EnginePlayer<F> {
+    /// An engine with tables of `tt_megabytes` MiB, searching each move with `limits(board, ply)`.
+    pub fn new(tt_megabytes: usize, limits: F) -> EnginePlayer<F> {
+        EnginePlayer { engine: Engine::new(tt_megabytes), limits }
+    }
+}
+
+impl<F: FnMut(Board, u32) -> Limits> Player for EnginePlayer<F> {
+    fn choose(&mut self, board: Board, ply: u32) -> Move {
+        let limits = (self.limits)(board, ply);
+        self.engine.search(board, &limits, &mut Control::new(&monotonic_ms)).best_move
+    }
+
+    fn new_game(&mut self) {
+        self.engine.clear();
+    }
+}
+
+/// How a [`HeuristicPlayer`] plays: the course's evaluation with these weights (a zero weight
+/// switches a term off), a fixed depth, and the expert moves used to order or to override.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct HeuristicSettings {
+    pub weights: Weights,
+    /// Plies searched (at least 1).
+    pub depth: u32,
+    /// Rules whose moves are searched first.
+    pub ordering: ExpertRules,
+    /// Rules whose moves are played at once, without search.
+    pub overrides: ExpertRules,
+}
+
+impl HeuristicSettings {
+    /// The engine's own weights at `depth`, no expert moves.
+    pub const fn course(depth: u32) -> HeuristicSettings {
+        HeuristicSettings { weights: WEIGHTS, depth, ordering: ExpertRules::NONE, overrides: ExpertRules::NONE }
+    }
+}
+
+/// Above every evaluation: a finished game is worth its disc difference times this.
+const WIN_SCALE: i32 = 1_000;
+/// Expert ordering costs a small lookahead; only worth it where enough nodes hang below.
+const ORDERING_MIN_DEPTH: u32 = 2;
+
+/// The course's search as a player: fixed-depth negamax alpha-beta over
+/// [`evaluate_with`] (a pass is a ply; finished games score their disc difference above any
+/// evaluation). No table, no iterative deepening: what differs between two such players is the
+/// evaluation and the expert rules, not the search.
+pub struct HeuristicPlayer {
+    pub settings: HeuristicSettings,
+    /// Positions visited since the player was made.
+    pub nodes: u64,
+}
+
+impl HeuristicPlayer {
+    pub fn new(settings: HeuristicSettings) -> HeuristicPlayer {
+        HeuristicPlayer { settings, nodes: 0 }
+    }
+
+    fn negamax(&mut self, b: Board, depth: u32, mut alpha: i32, beta: i32) -> i32 {
+        self.nodes += 1;
+        let moves = legal_moves(b.player, b.opponent);
+        if moves == 0 && legal_moves(b.opponent, b.player) == 0 {
+            return b.final_score() * WIN_SCALE;
+        }
+        if depth == 0 {
+            return evaluate_with(b, &self.settings.weights);
+        }
+        if moves == 0 {
+            return -self.negamax(b.passed(), depth - 1, -beta, -alpha);
+        }
+        let mut best = -i32::MAX;
+        for sq in self.move_order(b, moves, depth) {
+            let v = -self.negamax(b.play_unchecked(sq), depth - 1, -beta, -alpha);
+            best = best.max(v);
+            alpha = alpha.max(v);
+            if alpha >= beta {
+                break;
+            }
+        }
+        best
+    }
+
+    fn move_order(&self, b: Board, moves: u64, depth: u32) -> Vec<Square> {
+        if depth >= ORDERING_MIN_DEPTH && self.settings.ordering != ExpertRules::NONE {
+            ordered_moves(b, &self.settings.ordering).collect()
+        } else {
+            crate::Bitboard(moves).collect()
+        }
+    }
+}
+
+impl Player for HeuristicPlayer {
+    fn choose(&mut self, b: Board, _ply: u32) -> Move {
+        let moves = legal_moves(b.player, b.opponent);
+        if moves == 0 {
+            return Move::Pass;
+        }
+        if let Some(sq) = override_move(b, &self.settings.overrides) {
+            return Move::Play(sq);
+        }
+        let depth = self.settings.depth.max(1);
+        let mut best: Option<(Square, i32)> = None;
+        let mut alpha = -i32::MAX;
+        for sq in self.move_order(b, moves, depth + ORDERING_MIN_DEPTH) {
+            let v = -self.negamax(b.play_unchecked(sq), depth - 1, -i32::MAX, -alpha);
+            if best.is_none_or(|(_, value)| v > value) {
+                best = Some((sq, v));
+                alpha = v;
+            }
+        }
+        best.map_or(Move::Pass, |(sq, _)| Move::Play(sq))
+    }
+}
+
+/// xorshift64*: small and good enough for drawing opening moves; fixed seeds make matches
+/// repeatable.
+#[derive(Clone, Debug)]
+pub struct Rng(u64);
+
+impl Rng {
+    pub fn new(seed: u64) -> Rng {
+        // A zero state would stay zero.
+        Rng(seed ^ 0x9E37_79B9_7F4A_7C15)
+    }
+
+    pub fn next_u64(&mut self) -> u64 {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
+    }
+
+    /// A number in `0..n` (n > 0).
+    pub fn below(&mut self, n: usize) -> usize {
+        (self.next_u64() % n as u64) as usize
+    }
+}
+
+/// Up to `count` distinct positions after `plies` random plies from the start (forced passes
+/// included), from a fixed `seed`: the same openings every run. Finished games are left out; if
+/// the seed cannot yield `count` distinct ones in a reasonable number of tries, fewer are returned.
+pub fn openings(count: usize, plies: usize, seed: u64) -> Vec<Position> {
+    let mut rng = Rng::new(seed);
+    let mut out: Vec<Position> = Vec::with_capacity(count);
+    let mut tries = 0;
+    while out.len() < count && tries < count.saturating_mul(100).max(100) {
+        tries += 1;
+        let mut pos = Position::start();
+        for _ in 0..plies {
+            let moves: Vec<Square> = pos.legal_moves().collect();
+            let mv = if moves.is_empty() { Move::Pass } else { Move::Play(moves[rng.below(moves.len())]) };
+            match pos.play(mv) {
+                Ok(next) => pos = next,
+                Err(_) => break, // the game is over
+            }
+        }
+        if !pos.is_game_over() && !out.contains(&pos) {
+            out.push(pos);
+        }
+    }
+    out
+}
+
+/// A finished game: where it started, the moves (passes included) and the result.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GameRecord {
+    pub start: Position,
+    pub moves: Vec<Move>,
+    pub end: Position,
+    /// Final disc difference for Black (empty squares to the winner).
+    pub score_black: i32,
+}
+
+/// Plays from `start` to the end, `black` and `white` choosing their moves.
+///
+/// A player that answers an illegal move loses it: the first legal move is played instead, so a
+/// faulty player cannot stop a match (the engine's players never do this; it is tested).
+pub fn play_game(start: Position, black: &mut dyn Player, white: &mut dyn Player) -> GameRecord {
+    black.new_game();
+    white.new_game();
+    let mut pos = start;
+    let mut moves = Vec::new();
+    let mut ply = 0u32;
+    while !pos.is_game_over() {
+        let player: &mut dyn Player = if pos.side_to_move() == Color::Black { &mut *black } else { &mut *white };
+        let chosen = player.choose(pos.board(), ply);
+        let (mv, next) = match pos.play(chosen) {
+            Ok(next) => (chosen, next),
+            Err(_) => {
+                let fallback = pos.legal_moves().into_iter().next().map_or(Move::Pass, Move::Play);
+                match pos.play(fallback) {
+                    Ok(next) => (fallback, next),
+                    Err(_) => break, // unreachable: an unfinished game has a move or a pass
+                }
+            }
+        };
+        moves.push(mv);
+        pos = next;
+        ply += 1;
+    }
+    GameRecord { start, moves, end: pos, score_black: pos.final_score_black() }
+}
+
+/// Wins, draws and losses of one side of a match, with the sum of its disc differences.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Tally {
+    pub wins: u32,
+    pub draws: u32,
+    pub losses: u32,
+    pub disc_sum: i64,
+}
+
+impl Tally {
+    /// Counts one game ending with disc difference `diff` for this side.
+    pub fn add(&mut self, diff: i32) {
+        match diff.cmp(&0) {
+            std::cmp::Ordering::Greater => self.wins += 1,
+            std::cmp::Ordering::Equal => self.draws += 1,
+            std::cmp::Ordering::Less => self.losses += 1,
+        }
+        self.disc_sum += i64::from(diff);
+    }
+
+    pub fn merge(&mut self, other: Tally) {
+        self.wins += other.wins;
+        self.draws += other.draws;
+        self.losses += other.losses;
+        self.disc_sum += other.disc_sum;
+    }
+
+    /// The same games seen from the other side.
+    pub fn reversed(self) -> Tally {
+        Tally { wins: self.losses, draws: self.draws, losses: self.wins, disc_sum: -self.disc_sum }
+    }
+
+    pub fn games(&self) -> u32 {
+        self.wins + self.draws + self.losses
+    }
+
+    /// Points per game, a win 1 and a draw ½ (0 before any game).
+    pub fn score(&self) -> f64 {
+        (f64::from(self.wins) + f64::from(self.draws) / 2.0) / f64::from(self.games().max(1))
+    }
+
+    /// Two standard errors of [`score`](Tally::score): a rough 95 % interval.
+    pub fn margin(&self) -> f64 {
+        let p = self.score();
+        2.0 * (p * (1.0 - p) / f64::from(self.games().max(1))).sqrt()
+    }
+
+    /// Mean disc difference per game.
+    pub fn mean_discs(&self) -> f64 {
+        self.disc_sum as f64 / f64::from(self.games().max(1))
+    }
+}
+
+/// A match: every opening played twice, colours swapped, so an unbalanced opening favours neither
+/// side. Games are shared out over `threads` threads, each with its own pair of players made by
+/// `make_a` and `make_b`. The tally is A's.
+#[cfg(not(target_arch = "wasm32"))]
+pub fn run_match<A, B>(
+    starts: &[Position],
+    make_a: impl Fn() -> A + Sync,
+    make_b: impl Fn() -> B + Sync,
+    threads: usize,
+) -> Tally
+where
+    A: Player,
+    B: Player,
+{
+    let games: Vec<(Position, bool)> = starts.iter().flat_map(|&p| [(p, true), (p, false)]).collect();
+    if games.is_empty() {
+        return Tally::default();
+    }
+    let per_thread = games.len().div_ceil(threads.max(1));
+    std::thread::scope(|scope| {
+        let handles: Vec<_> = games
+            .chunks(per_thread)
+            .map(|chunk| {
+                let (make_a, make_b) = (&make_a, &make_b);
+                scope.spawn(move || {
+                    let (mut a, mut b) = (make_a(), make_b());
+                    let mut tally = Tally::default();
+                    for &(start, a_is_black) in chunk {
+                        tally.add(if a_is_black {
+                            play_game(start, &mut a, &mut b).score_black
+                        } else {
+                            -play_game(start, &mut b, &mut a).score_black
+                        });
+                    }
+                    tally
+                })
+            })
+            .collect();
+        let mut total = Tally::default();
+        for handle in handles {
+            total.merge(handle.join().expect("a match thread panicked"));
+        }
+        total
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Always answers a1, legal or not.
+    struct Stubborn;
+    impl Player for Stubborn {
+        fn choose(&mut self, _: Board, _: u32) -> Move {
+            Move::Play(Square::new(0).expect("a1"))
+        }
+    }
+
+    #[test]
+    fn openings_are_distinct_repeatable_and_unfinished() {
+        let a = openings(30, 6, 1);
+        assert_eq!(a.len(), 30);
+        assert_eq!(a, openings(30, 6, 1));
+        assert_ne!(a, openings(30, 6, 2));
+        for (i, p) in a.iter().enumerate() {
+            assert!(!p.is_game_over());
+            assert!(!a[..i].contains(p));
+            assert_eq!(p.board().empty_count(), 60 - 6);
+        }
+    }
+
+    #[test]
+    fn a_game_is_legal_from_start_to_end() {
+        let start = openings(1, 2, 3)[0];
+        let mut a = HeuristicPlayer::new(HeuristicSettings::course(2));
+        let mut b = EnginePlayer::new(1, |_, _| Limits::depth(2));
+        let game = play_game(start, &mut a, &mut b);
+        let mut pos = start;
+        for &mv in &game.moves {
+            pos = pos.play(mv).expect("every recorded move is legal");
+        }
+        assert_eq!(pos, game.end);
+        assert!(pos.is_game_over());
+        assert_eq!(game.score_black, pos.final_score_black());
+    }
+
+    #[test]
+    fn an_illegal_answer_is_replaced_by_a_legal_move() {
+        let game = play_game(Position::start(), &mut Stubborn, &mut Stubborn);
+        let mut pos = Position::start();
+        for &mv in &game.moves {
+            pos = pos.play(mv).expect("legal");
+        }
+        assert!(pos.is_game_over());
+    }
+
+    #[test]
+    fn a_deeper_search_wins_a_small_match() {
+        let starts = openings(4, 4, 11);
+        let tally = run_match(
+            &starts,
+            || HeuristicPlayer::new(HeuristicSettings::course(3)),
+            || HeuristicPlayer::new(HeuristicSettings::course(1)),
+            2,
+        );
+        assert_eq!(tally.games(), 8);
+        assert!(tally.score() > 0.5, "{tally:?}");
+        assert_eq!(tally.reversed().reversed(), tally);
+    }
+
+    #[test]
+    fn tally_scores() {
+        let mut t = Tally::default();
+        t.add(10);
+        t.add(0);
+        t.add(-4);
+        assert_eq!((t.wins, t.draws, t.losses, t.disc_sum), (1, 1, 1, 6));
+        assert!((t.score() - 0.5).abs() < 1e-12);
+        assert!((t.mean_discs() - 2.0).abs() < 1e-12);
+    }
+}
