@@ -16,8 +16,9 @@ use wasm_bindgen::prelude::*;
 
 /// Weights beyond this would only saturate the evaluation; the lab refuses them with a message.
 const MAX_WEIGHT: i32 = 1_000;
-/// Deeper than this, one game takes seconds in a browser: too slow to watch a match.
-const MAX_DEPTH: u32 = 4;
+/// Deeper than this, one game takes seconds in a browser (depth 4: a few milliseconds per game,
+/// each ply multiplies that by about 4–6): too slow to watch a match.
+const MAX_DEPTH: u32 = 6;
 
 fn field(object: &JsValue, key: &str) -> JsValue {
     Reflect::get(object, &JsValue::from_str(key)).unwrap_or(JsValue::UNDEFINED)

@@ -18,6 +18,7 @@ import { createTreeView } from './tree-view.js';
 import { createNodePanel } from './node-panel.js';
 import { narrate } from './narration.js';
 import { compareAlgorithms, renderComparison } from './compare.js';
+import { createLab } from './lab.js';
 
 /** Every tunable of the page, in one place. */
 export const config = {
@@ -51,6 +52,7 @@ const state = {
 const $ = (id) => document.getElementById(id);
 let treeView;
 let nodePanel;
+let lab;
 let timer = null;
 
 // ---------------------------------------------------------------------------------------------
@@ -256,6 +258,23 @@ function render() {
   renderCutoffs();
   renderLegend();
   if ($('compare').open) renderCompare();
+  lab.setPosition(labPosition(shownId));
+}
+
+const START_BOARD = `${'-'.repeat(27)}OX------XO${'-'.repeat(27)} X`;
+
+/** The lab explains the Othello position on show (the node in the panel), else the start. */
+function labPosition(id) {
+  const view = state.view;
+  const node = view.kind === 'othello' ? view.node(id) : null;
+  if (!node || !node.board) {
+    return { board: START_BOARD, caption: t('lab.positionOf', { name: t('lab.startPosition'), color: t('selection.black') }) };
+  }
+  const color = view.colorAt(id);
+  return {
+    board: `${node.board} ${color === 'black' ? 'X' : 'O'}`,
+    caption: t('lab.positionOf', { name: view.nameOf(id, t('tree.root')), color: t(`selection.${color}`) }),
+  };
 }
 
 function renderCutoffs() {
@@ -417,6 +436,7 @@ function switchLanguage() {
   fillOptions();
   updateFullscreenLabel();
   updateAddress();
+  lab.render();
   render();
 }
 
@@ -487,6 +507,9 @@ function wireControls() {
     if ($('compare').open) renderCompare();
   });
   $('language').addEventListener('click', switchLanguage);
+  $('lab').addEventListener('toggle', () => {
+    if ($('lab').open) lab.render();
+  });
   if (document.fullscreenEnabled) {
     $('fullscreen').hidden = false;
     $('fullscreen').addEventListener('click', toggleFullscreen);
@@ -507,10 +530,13 @@ async function main() {
   const address = readAddress(location.search);
   setLanguage(address.lang ?? preferredLanguage());
   translateStatic();
-  await init();
+  // Compiled once: the page and every worker of the heuristic lab instantiate the same module.
+  const module = await WebAssembly.compileStreaming(fetch(new URL('../pkg/reversi_bg.wasm', import.meta.url)));
+  await init({ module_or_path: module });
 
   treeView = createTreeView($('tree'), { onActivate: onNode });
   nodePanel = createNodePanel({ onChangeLeaf: changeLeaf });
+  lab = createLab({ module, onError: showError });
   fillSpeeds();
   wireControls();
 
