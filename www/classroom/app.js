@@ -456,7 +456,9 @@ async function toggleFullscreen() {
 /** ← → step, Space play/pause, Home / End: everywhere except while typing in a field. */
 function onKey(event) {
   if (event.altKey || event.ctrlKey || event.metaKey) return;
-  if (event.target.closest?.('input, textarea, select, [contenteditable="true"]')) return;
+  const field = event.target.closest?.('input, textarea, select, [contenteditable="true"]');
+  // Keys belong to the field being typed in; a checkbox only needs Space for itself.
+  if (field && (!field.matches('input[type="checkbox"], input[type="radio"]') || event.key === ' ')) return;
   const actions = {
     ArrowRight: stepForward,
     ArrowLeft: stepBack,
