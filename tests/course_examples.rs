@@ -82,3 +82,48 @@ fn maxn_example_of_seed_003_gives_1_2_6() {
     assert_eq!(returned(first), "(1, 2, 6)");
     assert_eq!(returned(second), "(1, 5, 2)", "the tie on player 1's component goes to the first child");
 }
+
+#[test]
+fn cut_off_reasons_use_the_course_terms() {
+    let reason = |algorithm: Algorithm| {
+        let l = lesson(PRUNING, algorithm);
+        l.trace()
+            .events
+            .iter()
+            .find_map(|e| match e {
+                Event::Cutoff { reason, .. } => Some(reason.clone()),
+                _ => None,
+            })
+            .unwrap()
+    };
+    let ab = reason(Algorithm::AlphaBeta);
+    assert_eq!(ab.en, "v ≥ β (25 ≥ 18): MIN already has 18 above, MAX can only raise 25 here; A and B are skipped");
+    assert_eq!(ab.pt, "v ≥ β (25 ≥ 18): MIN já tem 18 acima, MAX só pode subir 25 aqui; A e B são ignorados");
+    let nega = reason(Algorithm::AlphaBetaNegamax);
+    assert_eq!(
+        nega.en,
+        "Pass-Limit ≥ Use-Limit (25 ≥ 18): MIN already has a move above worth 18 to MAX, MAX can only raise 25 here; \
+         A and B are skipped"
+    );
+    assert!(nega
+        .pt
+        .starts_with("Passar-Limite ≥ Usar-Limite (25 ≥ 18): MIN já tem acima uma jogada que vale 18 para MAX"));
+    // A MIN node's cut in the lecture tree: c after f returned 2, MAX already has 4 at a.
+    let l = lesson(LECTURE, Algorithm::AlphaBeta);
+    let reasons: Vec<String> = l
+        .trace()
+        .events
+        .iter()
+        .filter_map(|e| match e {
+            Event::Cutoff { reason, .. } => Some(reason.en.clone()),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(
+        reasons,
+        [
+            "v ≥ β (5 ≥ 4): MIN already has 4 above, MAX can only raise 5 here; l is skipped",
+            "v ≤ α (2 ≤ 4): MAX already has 4 above, MIN can only lower 2 here; g is skipped",
+        ]
+    );
+}

@@ -104,7 +104,7 @@ fn is_label_start(c: char) -> bool {
 }
 
 fn is_label_char(c: char) -> bool {
-    c.is_alphanumeric() || c == '_'
+    c.is_alphanumeric()
 }
 
 impl Parser {
