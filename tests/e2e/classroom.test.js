@@ -127,6 +127,8 @@ test('an Othello position: the root value is the best child by the engine evalua
   const depth3 = await result(page);
   assert.match(depth3, /^-?\d+ \[\w\d, \w\d, \w\d\]$/);
   await page.click('#compare summary');
+  // Opening <details> fires its toggle event a moment later: the table fills then.
+  await page.waitForSelector('[data-testid="compare"] tbody tr');
   const rows = await page.$$eval('[data-testid="compare"] tbody tr', (trs) =>
     trs.map((tr) => ({
       algorithm: tr.dataset.algorithm,
@@ -299,6 +301,7 @@ test('the game page and the classroom link to each other; the classroom opens on
 test('the heuristic lab explains the position and plays a short match in workers', async () => {
   const { page, context, errors } = await open('?example=othello&moves=f5d6c3&lang=en');
   await page.click('#lab summary');
+  await page.waitForSelector('[data-testid="lab-breakdown"] tbody tr');
   // The breakdown of the position under both settings: four terms, totals.
   assert.equal(await page.locator('[data-testid="lab-breakdown"] tbody tr').count(), 4);
   const totalA = Number(await text(page, 'lab-total-a'));
