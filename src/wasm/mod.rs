@@ -19,6 +19,7 @@ use js_sys::{Array, Function, Object, Reflect};
 use wasm_bindgen::prelude::*;
 
 pub mod classroom;
+mod lab;
 
 #[wasm_bindgen(start)]
 fn install_panic_hook() {
