@@ -18,7 +18,9 @@ use crate::othello::square::{Color, Move, Square};
 use js_sys::{Array, Function, Object, Reflect};
 use wasm_bindgen::prelude::*;
 
+#[cfg(feature = "classroom")]
 pub mod classroom;
+#[cfg(feature = "classroom")]
 mod lab;
 
 #[wasm_bindgen(start)]

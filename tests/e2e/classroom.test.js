@@ -114,7 +114,7 @@ test('an Othello position: the root value is the best child by the engine evalua
   await page.keyboard.press('End');
   // Depth 1: the value of each move is the evaluation of the position after it, from the mover's view.
   const expected = await page.evaluate(async () => {
-    const { Game, evaluate } = await import('/www/pkg/reversi.js');
+    const { Game, evaluate } = await import('/www/pkg/classroom/reversi.js');
     const game = Game.fromTranscript('f5d6c3');
     return Math.max(...game.legalMoves().map((move) => -evaluate(Game.fromTranscript(`f5d6c3${move}`).board)));
   });
@@ -306,7 +306,7 @@ test('the heuristic lab explains the position and plays a short match in workers
   assert.equal(await page.locator('[data-testid="lab-breakdown"] tbody tr').count(), 4);
   const totalA = Number(await text(page, 'lab-total-a'));
   const expected = await page.evaluate(async () => {
-    const { Game, evaluate } = await import('/www/pkg/reversi.js');
+    const { Game, evaluate } = await import('/www/pkg/classroom/reversi.js');
     return evaluate(Game.fromTranscript('f5d6c3').board);
   });
   assert.equal(totalA, expected, 'A starts with the engine’s own weights');

@@ -2,7 +2,7 @@
 // trace, and the wiring of controls, keys, address and language. Every change ends in render(),
 // which draws everything from `state`; nothing moves until the teacher asks.
 
-import init from '../pkg/reversi.js';
+import init from '../pkg/classroom/reversi.js';
 import { t, setLanguage, language, preferredLanguage, translateStatic } from './i18n.js';
 import {
   readAddress,
@@ -533,7 +533,7 @@ async function main() {
   setLanguage(address.lang ?? preferredLanguage());
   translateStatic();
   // Compiled once: the page and every worker of the heuristic lab instantiate the same module.
-  const module = await WebAssembly.compileStreaming(fetch(new URL('../pkg/reversi_bg.wasm', import.meta.url)));
+  const module = await WebAssembly.compileStreaming(fetch(new URL('../pkg/classroom/reversi_bg.wasm', import.meta.url)));
   await init({ module_or_path: module });
 
   treeView = createTreeView($('tree'), { onActivate: onNode });

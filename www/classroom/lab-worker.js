@@ -4,7 +4,7 @@
 // Messages in:  {type: 'init', module} · {id, type: 'game', start, black, white}
 // Messages out: {id, type: 'result', game} · {id, type: 'error', message} · {type: 'fatal', message}
 
-import init, { labPlayGame } from '../pkg/reversi.js';
+import init, { labPlayGame } from '../pkg/classroom/reversi.js';
 
 let ready = null;
 

@@ -2,7 +2,7 @@
 // terms per phase, terms on or off, expert moves, depth), the evaluation of a position under
 // both, and a short match between them played in workers, shown game by game.
 
-import { labTerms, labPhases, labRules, labCandidates, labBreakdown, labExpertMoves, labOpenings } from '../pkg/reversi.js';
+import { labTerms, labPhases, labRules, labCandidates, labBreakdown, labExpertMoves, labOpenings } from '../pkg/classroom/reversi.js';
 import { createRenderer, GUTTER } from '../common/render.js';
 import { t } from './i18n.js';
 import { LabMatch } from './lab-match.js';

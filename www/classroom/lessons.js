@@ -1,7 +1,7 @@
 // From what the teacher asked for (a source and an algorithm) to a searched `Lesson`, and a
 // read-side wrapper that caches what the page reads from it many times (nodes, events, cut-offs).
 
-import { Lesson, Game } from '../pkg/reversi.js';
+import { Lesson, Game } from '../pkg/classroom/reversi.js';
 
 const TTT_FILES = 'abc';
 
