@@ -134,26 +134,7 @@ pub fn lab_candidates() -> Array {
 #[wasm_bindgen(js_name = labBreakdown)]
 pub fn lab_breakdown(board: &str, weights: JsValue) -> Result<JsValue, JsError> {
     let weights = parse_weights(&weights).map_err(|e| JsError::new(&e))?;
-    let report = breakdown_with(parse_position(board)?.board(), &weights);
-    let terms: Array = report
-        .terms
-        .iter()
-        .map(|t| {
-            ObjectBuilder::new()
-                .set("term", t.term.name())
-                .set("label", t.term.label())
-                .set("raw", t.raw)
-                .set("weight", t.weight)
-                .set("contribution", t.contribution)
-                .build()
-        })
-        .collect();
-    Ok(ObjectBuilder::new()
-        .set("phase", report.phase.name())
-        .set("discs", report.discs)
-        .set("total", report.total)
-        .set("terms", terms)
-        .build())
+    Ok(super::breakdown_object(&breakdown_with(parse_position(board)?.board(), &weights)))
 }
 
 /// Which squares each expert rule recommends to the side to move: `[{rule, label, squares}]`.
