@@ -25,7 +25,7 @@ test-native:
 test-wasm:
 	@scripts/ensure-wasm-toolchain.sh
 	@scripts/ensure-browser.sh
-	scripts/run-and-clean-up.sh nice cargo test --target wasm32-unknown-unknown --test wasm_bindings
+	scripts/run-and-clean-up.sh nice cargo test --target wasm32-unknown-unknown --features classroom --test wasm_bindings --test wasm_classroom
 
 test-e2e: wasm
 	@scripts/ensure-browser.sh

@@ -3,8 +3,8 @@
 //!
 //! `cargo run --release --example web_bench` prints one JSON line: {"nodes": …, "ms": …, "nps": …}.
 
-use reversi::othello::notation::replay;
 use reversi::clock::monotonic_ms;
+use reversi::othello::notation::replay;
 use reversi::othello::search::{Control, Engine, Limits};
 use reversi::Position;
 

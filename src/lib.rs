@@ -4,7 +4,8 @@
 //! * [`othello`] — the engine: bitboard rules, notation, the course's evaluation heuristics, the
 //!   playing search and the exact endgame solver. Depends on nothing else here but [`clock`].
 //! * [`course`] — the course notes' generic search (GERMOV / ESTÁTICA / PROFUNDO-O-SUFICIENTE,
-//!   MINIMAX, MINIMAX-A-B) and its teaching games; uses the engine for its Othello game.
+//!   MINIMAX, MINIMAX-A-B), the classroom's traced algorithms with their replay, and the teaching
+//!   games (explicit trees, tic-tac-toe, Othello); uses the engine for its Othello game.
 //! * `wasm` — thin WebAssembly bindings over both (built for `wasm32` only).
 //!
 //! ```

@@ -1,10 +1,10 @@
 //! `reversi`: the engine on the command line (perft, exact solving, best move, benchmark).
 
+use reversi::clock::monotonic_ms;
+use reversi::othello::arena;
 use reversi::othello::endgame::Solver;
 use reversi::othello::levels;
-use reversi::othello::arena;
 use reversi::othello::notation::{excerpt, parse_board, parse_obf, ObfEntry};
-use reversi::clock::monotonic_ms;
 use reversi::othello::score::Score;
 use reversi::othello::search::{Control, Engine, Limits};
 use reversi::{perft, Board, Move, Position};
@@ -249,7 +249,12 @@ fn cmd_best(args: &[String]) -> Result<ExitCode, UsageError> {
     say!("pv: {}", pv.join(" "));
     say!(
         "depth {} nodes {} time {} ms nps {} tt_hits {} cutoffs {}",
-        r.stats.depth, r.stats.nodes, r.stats.elapsed_ms, r.stats.nps, r.stats.tt_hits, r.stats.cutoffs
+        r.stats.depth,
+        r.stats.nodes,
+        r.stats.elapsed_ms,
+        r.stats.nps,
+        r.stats.tt_hits,
+        r.stats.cutoffs
     );
     Ok(ExitCode::SUCCESS)
 }
@@ -278,7 +283,8 @@ fn cmd_bench(args: &[String]) -> Result<ExitCode, UsageError> {
     let mut engine = Engine::new(64);
     let (mut mid_nodes, mut mid_secs) = (0, 0.0);
     for opening in BENCH_OPENINGS {
-        let (_, pos) = reversi::othello::notation::replay(Position::start(), opening).expect("bench openings are legal");
+        let (_, pos) =
+            reversi::othello::notation::replay(Position::start(), opening).expect("bench openings are legal");
         engine.clear();
         let start = Instant::now();
         let r = engine.search(pos.board(), &Limits::depth(BENCH_DEPTH), &mut Control::new(&monotonic_ms));

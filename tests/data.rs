@@ -24,7 +24,8 @@ fn every_ffo_file_is_in_the_repository_and_parses() {
 
 #[test]
 fn the_data_folder_documents_each_file() {
-    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/data/README.md")).expect("data/README.md");
+    let readme =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/data/README.md")).expect("data/README.md");
     for (name, _) in FFO_FILES {
         assert!(readme.contains(name), "data/README.md does not mention {name}");
     }

@@ -2,9 +2,9 @@
 //! minimax's value; the lecture's worked examples are reproduced exactly.
 
 mod common;
+use reversi::clock::monotonic_ms;
 use reversi::course::game::{othello, Game};
 use reversi::course::minimax::{alpha_beta, minimax};
-use reversi::clock::monotonic_ms;
 use reversi::othello::score::Score;
 use reversi::othello::search::{Control, Engine, Limits};
 use reversi::{Board, Move};

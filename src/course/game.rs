@@ -6,10 +6,11 @@
 //! Everything is generic and monomorphised, so using it for Othello costs nothing at run time:
 //! the move list is a bitboard iterator, not a heap-allocated vector.
 
-use crate::othello::board::{legal_moves, Board};
+use crate::othello::board::{legal_moves, Board, Position};
+use crate::othello::notation::format_board;
 use crate::othello::score::terminal_value;
-use crate::othello::square::{Move, Square};
-use std::fmt::Debug;
+use crate::othello::square::{Color, Move, Square};
+use std::fmt::{self, Debug};
 
 /// A two-player, zero-sum, perfect-information game seen by a negamax search: every value is from
 /// the point of view of the side to move.
@@ -111,5 +112,170 @@ impl<E: Fn(Board) -> i32> Game for Othello<E> {
         } else {
             (self.eval)(*b)
         }
+    }
+}
+
+/// The two players of the course's MAX/MIN forms. MAX is the side whose view values take.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Side {
+    Max,
+    Min,
+}
+
+impl Side {
+    pub const fn opposite(self) -> Side {
+        match self {
+            Side::Max => Side::Min,
+            Side::Min => Side::Max,
+        }
+    }
+
+    /// `MAX` or `MIN`, as the course writes them.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Side::Max => "MAX",
+            Side::Min => "MIN",
+        }
+    }
+
+    /// +1 for MAX, −1 for MIN: turns a MAX-view value into this side's view and back.
+    pub const fn sign(self) -> i32 {
+        match self {
+            Side::Max => 1,
+            Side::Min => -1,
+        }
+    }
+}
+
+/// A leaf's value: a number (MAX's view) or one utility per player (max^n).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Value {
+    Scalar(i32),
+    Vector(Vec<i32>),
+}
+
+impl fmt::Display for Value {
+    /// `7`, or `(1, 2, 6)` as the course writes vectors.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Value::Scalar(v) => write!(f, "{v}"),
+            Value::Vector(vs) => {
+                let parts: Vec<String> = vs.iter().map(|v| v.to_string()).collect();
+                write!(f, "({})", parts.join(", "))
+            }
+        }
+    }
+}
+
+/// What the classroom's tracing searches need beyond [`Game`]: who moves at the root, names for
+/// positions and moves, a picture of a position, and a cheap estimate to order moves by.
+///
+/// The turn passes at every move (a pass is a move), which is what negamax's negation assumes:
+/// the side to move at depth `d` is the root's side if `d` is even, the other one if odd.
+pub trait Traceable: Game {
+    /// Who moves at `root` when a search starts there: MAX, unless the game says otherwise (a
+    /// tree written `min …`).
+    fn root_side(&self, _root: &Self::Position) -> Side {
+        Side::Max
+    }
+
+    /// A name of the position itself (trees label their nodes; games name nodes by their move).
+    fn label(&self, _pos: &Self::Position) -> Option<String> {
+        None
+    }
+
+    /// The name of `mv` played in `pos` (`"d3"`, `"pass"`, `"b2"`, a child's label).
+    fn move_name(&self, pos: &Self::Position, mv: Self::Move) -> String;
+
+    /// The position as text (Othello: 64 squares, tic-tac-toe: 9), given who is to move in it.
+    fn picture(&self, _pos: &Self::Position, _mover: Side) -> Option<String> {
+        None
+    }
+
+    /// A quick value of `pos` for the side to move, to order moves by (best first). `None` when
+    /// nothing is known before searching it: an explicit tree has no estimate for an inner node,
+    /// and reading a leaf's value *is* its static evaluation.
+    fn estimate(&self, _pos: &Self::Position) -> Option<i32> {
+        None
+    }
+}
+
+/// A game of n players for max^n (seed 003): each position has one player to move, who picks the
+/// successor whose utility vector is best in their own component. Players move in turn, 1, 2, …,
+/// n, 1, … from the root.
+pub trait MultiplayerGame {
+    type Position: Clone + Debug;
+    type Move: Copy + PartialEq + Debug;
+
+    /// n, the length of every utility vector.
+    fn players(&self) -> usize;
+
+    /// The successors' moves, in order; empty at a terminal position.
+    fn moves(&self, pos: &Self::Position) -> Vec<Self::Move>;
+
+    fn play(&self, pos: &Self::Position, mv: Self::Move) -> Self::Position;
+
+    /// The utility vector of a terminal or cut-off position: one value per player, in turn order.
+    fn utilities(&self, pos: &Self::Position) -> Vec<i32>;
+
+    fn deep_enough(&self, _pos: &Self::Position, depth_remaining: u32) -> bool {
+        depth_remaining == 0
+    }
+
+    fn label(&self, _pos: &Self::Position) -> Option<String> {
+        None
+    }
+
+    fn move_name(&self, pos: &Self::Position, mv: Self::Move) -> String;
+}
+
+/// Othello as the classroom shows it: [`Othello`] on side-relative boards, with the colours known
+/// (MAX is the colour to move at the root) so positions can be drawn.
+#[derive(Clone, Copy)]
+pub struct ShownOthello<E: Fn(Board) -> i32> {
+    pub game: Othello<E>,
+    /// The colour to move at the root: MAX.
+    pub max: Color,
+}
+
+impl<E: Fn(Board) -> i32> Game for ShownOthello<E> {
+    type Position = Board;
+    type Move = Move;
+    type Moves = OthelloMoves;
+
+    fn moves(&self, b: &Board) -> OthelloMoves {
+        self.game.moves(b)
+    }
+
+    fn play(&self, b: &Board, mv: Move) -> Board {
+        self.game.play(b, mv)
+    }
+
+    fn evaluate(&self, b: &Board) -> i32 {
+        self.game.evaluate(b)
+    }
+}
+
+impl<E: Fn(Board) -> i32> Traceable for ShownOthello<E> {
+    fn move_name(&self, _b: &Board, mv: Move) -> String {
+        match mv {
+            Move::Play(sq) => sq.to_string(),
+            Move::Pass => "pass".to_string(),
+        }
+    }
+
+    /// The 64 squares, a1 first (`X` black, `O` white, `-` empty), as `?board=` writes them.
+    fn picture(&self, b: &Board, mover: Side) -> Option<String> {
+        let color = match mover {
+            Side::Max => self.max,
+            Side::Min => self.max.opposite(),
+        };
+        let mut text = format_board(Position::from_board(*b, color));
+        text.truncate(64);
+        Some(text)
+    }
+
+    fn estimate(&self, b: &Board) -> Option<i32> {
+        Some(self.game.evaluate(b))
     }
 }

@@ -1,7 +1,14 @@
 //! The course notes' game search, generic over any game: the game abstraction (seed 000's
 //! GERMOV, ESTÁTICA and PROFUNDO-O-SUFICIENTE) and the reference algorithms written to be read in
-//! class. The Othello engine is one game among others here; nothing in the engine depends on
-//! this folder.
+//! class, the classroom's traced versions of every algorithm of the course and the replay of a
+//! trace, and the teaching games (explicit trees, tic-tac-toe, Othello). The Othello engine is
+//! one game among others here; nothing in the engine depends on this folder.
 
+pub mod algorithms;
 pub mod game;
+pub mod lesson;
 pub mod minimax;
+pub mod replay;
+pub mod tictactoe;
+pub mod trace;
+pub mod tree;

@@ -26,8 +26,8 @@
 
 use crate::othello::board::{flips_at, last_flip_count, legal_moves, Board};
 use crate::othello::square::{Move, Square};
-use crate::othello::tt::{Bound, TranspositionTable, NO_MOVE};
 use crate::othello::stability::{edge_stability_table, stable_discs};
+use crate::othello::tt::{Bound, TranspositionTable, NO_MOVE};
 
 /// Fewest empties at which the transposition table is used; below it the trees are so small that
 /// probing costs more than it saves.
@@ -250,13 +250,7 @@ fn last_move_score(player: u64, sq: usize) -> i32 {
 
 impl<'a> Search<'a> {
     fn new(tt: &'a mut TranspositionTable, should_stop: &'a mut dyn FnMut(u64) -> bool) -> Search<'a> {
-        Search {
-            tt,
-            nodes: 0,
-            next_poll: POLL_INTERVAL,
-            should_stop,
-            stopped: false,
-        }
+        Search { tt, nodes: 0, next_poll: POLL_INTERVAL, should_stop, stopped: false }
     }
 
     /// Asks the caller whether to stop, once every `POLL_INTERVAL` nodes.

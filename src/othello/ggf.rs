@@ -15,7 +15,7 @@
 //! use reversi::othello::ggf::{format_ggf, parse_ggf};
 //! let text = "(;GM[Othello]PB[Ann]PW[Bob]RE[+2.00]TY[8]\
 //!             BO[8 ---------------------------O*------*O--------------------------- *]\
-//!             B[f5]W[d6//-1.5]B[c3/0.00/12];)";
+//!             B[f5]W[d6/-1.5]B[c3/0.00/12];)";
 //! let game = parse_ggf(text).unwrap();
 //! assert_eq!(game.property("PB"), Some("Ann"));
 //! assert_eq!(game.moves.len(), 3);

@@ -54,6 +54,13 @@ pub struct Record {
     pub moves: Vec<Move>,
 }
 
+impl Record {
+    /// The position after the moves.
+    pub fn end(&self) -> Position {
+        self.moves.iter().fold(self.start, |position, &mv| position.play(mv).expect("read_record checked every move"))
+    }
+}
+
 /// Why pasted text could not be loaded: nothing was pasted, or what was recognised is wrong.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum RecordError {
@@ -157,6 +164,7 @@ mod tests {
     fn transcripts_boards_and_obf_lines_load() {
         let moves = read_record("f5 d6 c3").unwrap();
         assert_eq!((moves.start, moves.moves.len()), (Position::start(), 3));
+        assert_eq!(moves.end(), notation::replay(Position::start(), "f5d6c3").unwrap().1);
 
         let board = format_board(Position::start().play("f5".parse().unwrap()).unwrap());
         let record = read_record(&board).unwrap();

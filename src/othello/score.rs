@@ -72,4 +72,3 @@ impl fmt::Display for Score {
         }
     }
 }
-

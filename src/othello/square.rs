@@ -210,7 +210,9 @@ impl FromStr for Move {
         if t.eq_ignore_ascii_case("pa") || t.eq_ignore_ascii_case("ps") {
             return Ok(Move::Pass);
         }
-        t.parse::<Square>().map(Move::Play).map_err(|_| ParseSquareError { input: crate::othello::notation::excerpt(s) })
+        t.parse::<Square>()
+            .map(Move::Play)
+            .map_err(|_| ParseSquareError { input: crate::othello::notation::excerpt(s) })
     }
 }
 

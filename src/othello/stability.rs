@@ -75,7 +75,6 @@ fn full_lines(occupied: u64) -> [u64; 4] {
     [rows, columns, diagonals, anti]
 }
 
-
 /// The discs of `own` that can never be flipped again (with `other` the opposing discs; which
 /// side is to move does not matter).
 ///
@@ -118,7 +117,6 @@ pub fn stable_pair(player: u64, opponent: u64) -> (u64, u64) {
     }
     (grow_inner(player, player_edges, &full), grow_inner(opponent, opponent_edges, &full))
 }
-
 
 /// The stable discs of `own` on the four edges, from the edge table.
 #[inline]
@@ -306,7 +304,12 @@ mod tests {
 
     #[test]
     fn the_pair_equals_two_single_calls() {
-        let cases = [(1u64, 1u64 << 63), (0xFF, 0xFF00), (0x0F0F_F0F0_1234_5678, !0x0F0F_F0F0_1234_5678u64), (1 << 27, 1 << 28)];
+        let cases = [
+            (1u64, 1u64 << 63),
+            (0xFF, 0xFF00),
+            (0x0F0F_F0F0_1234_5678, !0x0F0F_F0F0_1234_5678u64),
+            (1 << 27, 1 << 28),
+        ];
         for (a, b) in cases {
             assert_eq!(stable_pair(a, b), (stable_discs(a, b), stable_discs(b, a)));
         }
@@ -330,7 +333,6 @@ mod tests {
         let own = 0x0F0F_F0F0_1234_5678u64;
         assert_eq!(stable_discs(own, !own), own);
     }
-
 
     #[test]
     fn stable_discs_never_flip_in_random_play() {

@@ -18,6 +18,11 @@ use crate::othello::square::{Color, Move, Square};
 use js_sys::{Array, Function, Object, Reflect};
 use wasm_bindgen::prelude::*;
 
+#[cfg(feature = "classroom")]
+pub mod classroom;
+#[cfg(feature = "classroom")]
+mod lab;
+
 #[wasm_bindgen(start)]
 fn install_panic_hook() {
     // A panic would otherwise surface as an opaque "unreachable" trap.
@@ -299,7 +304,11 @@ pub fn evaluate(board: &str) -> Result<i32, JsError> {
 /// contribution}]}`, from the side to move's point of view; `total` equals `evaluate(board)`.
 #[wasm_bindgen(js_name = evaluationBreakdown)]
 pub fn evaluation_breakdown(board: &str) -> Result<JsValue, JsError> {
-    let report = crate::othello::eval::breakdown(parse_position(board)?.board());
+    Ok(breakdown_object(&crate::othello::eval::breakdown(parse_position(board)?.board())))
+}
+
+/// A breakdown as the plain object `evaluationBreakdown` returns (the lab returns the same).
+pub(crate) fn breakdown_object(report: &crate::othello::eval::Breakdown) -> JsValue {
     let terms: Array = report
         .terms
         .iter()
@@ -313,12 +322,12 @@ pub fn evaluation_breakdown(board: &str) -> Result<JsValue, JsError> {
                 .build()
         })
         .collect();
-    Ok(ObjectBuilder::new()
+    ObjectBuilder::new()
         .set("phase", report.phase.name())
         .set("discs", report.discs)
         .set("total", report.total)
         .set("terms", terms)
-        .build())
+        .build()
 }
 
 /// Reads an optional whole number in `0..=max` from `options[key]`.

@@ -411,6 +411,8 @@ test('the evaluation panel explains the position shown', async () => {
   const { page, context, errors } = await openPage(browser);
   await play(page, '?black=human&white=human&moves=f5d6c3d3c4f4');
   await page.click('#evaluation summary');
+  // Opening <details> fires its toggle event a moment later: the table fills then.
+  await page.waitForSelector('[data-testid="evaluation"] tbody tr');
   const rows = await page.locator('[data-testid="evaluation"] tbody tr').count();
   assert.ok(rows >= 2, `${rows} terms`);
   const points = await page.$$eval('[data-testid="evaluation"] tbody tr td:last-child', (cells) => cells.map((c) => Number(c.textContent)));

@@ -322,6 +322,7 @@ function render() {
   setText($('moves'), game.transcript(false));
   renderMoveList();
   renderEvaluation();
+  renderClassroomLink();
 
   $('undo').disabled = !game.canUndo;
   $('redo').disabled = !game.canRedo;
@@ -329,6 +330,14 @@ function render() {
   $('black-player').value = state.players.black;
   $('white-player').value = state.players.white;
   $('level').value = String(state.level);
+}
+
+/** The classroom opens on the position shown here (board text: works from any start). */
+function renderClassroomLink() {
+  const params = new URLSearchParams({ example: 'othello', board: state.game.board });
+  const href = `classroom.html?${params}`;
+  const link = $('classroom-link');
+  if (link.getAttribute('href') !== href) link.setAttribute('href', href);
 }
 
 /** The static evaluation's terms for the position shown (only while the panel is open). */
