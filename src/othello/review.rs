@@ -42,11 +42,12 @@ pub fn eval_to_discs(units: i32) -> f64 {
     units as f64 * DISCS_PER_EVAL_UNIT
 }
 
-/// A search score in discs, from the same point of view as the score.
+/// A search score in discs, from the same point of view as the score. Estimates are kept within
+/// ±64, the largest disc difference there is.
 pub fn score_in_discs(score: Score) -> f64 {
     match score {
         Score::Exact(discs) => discs as f64,
-        Score::Eval(units) => eval_to_discs(units),
+        Score::Eval(units) => eval_to_discs(units).clamp(-64.0, 64.0),
     }
 }
 
@@ -281,6 +282,8 @@ mod tests {
         assert_eq!(score_in_discs(Score::Eval(1000)), eval_to_discs(1000));
         assert!((eval_to_discs(1000) - 1000.0 * DISCS_PER_EVAL_UNIT).abs() < 1e-9);
         assert_eq!(eval_to_discs(-200), -eval_to_discs(200));
+        assert_eq!(score_in_discs(Score::Eval(29_000)), 64.0);
+        assert_eq!(score_in_discs(Score::Eval(-29_000)), -64.0);
     }
 
     /// The position after the engine at depth 2 played both sides until `empties` squares are empty.

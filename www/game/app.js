@@ -2,13 +2,14 @@
 // the modules. Every change goes through `changed()`, which saves, redraws from state and starts
 // whatever comes next (the AI's move or the hints).
 
-import init, { Game, levels, evaluationBreakdown, recogniseText } from '../pkg/reversi.js';
+import init, { Game, levels, evaluationBreakdown, recogniseText, ggfDetails } from '../pkg/reversi.js';
 import { createRenderer, GUTTER } from '../common/render.js';
 import { createGrid } from '../common/grid.js';
 import { attachInput } from '../common/input.js';
 import { EngineClient, SearchCancelled } from '../common/engine-client.js';
 import * as storage from './storage.js';
 import { excerpt, bounded } from './messages.js';
+import { drawGraph, tableRows, positionText, summaryText, MARKED } from './review.js';
 import { squareIndex, capitalize, opponentOf } from '../common/squares.js';
 
 /** Every tunable of the page, in one place. */
@@ -21,6 +22,11 @@ export const config = {
   hintOptions: { depth: 6, exactFromEmpties: 14, timeMs: 3000 },
   /** The AI waits at least this long before moving, so that a human sees the position change. */
   aiMinimumDelayMs: 300,
+  /** The review searches every position this deep, and solves it exactly from this many empty
+   * squares (see the README for the time it takes). */
+  reviewOptions: { depth: 8, exactFromEmpties: 16 },
+  /** The review's worker has tables of its own, so that playing on does not wait for it. */
+  reviewTtMegabytes: 16,
 };
 
 const state = {
@@ -39,6 +45,11 @@ const state = {
   status: '',
   error: '',
   notice: '',
+  /** The review of the record: {key, running, done, total, result, elapsedMs} or null. `key`
+   * names the record reviewed; a review of another record is dropped. */
+  review: null,
+  /** Players and result read from an imported GGF record ({black, white, result}), or null. */
+  record: null,
   /** Bumped on every change; async answers for an older epoch are dropped. */
   epoch: 0,
 };
@@ -47,6 +58,10 @@ const $ = (id) => document.getElementById(id);
 let renderer;
 let grid;
 let engine;
+/** The compiled engine, shared by every worker. */
+let wasmModule;
+/** The review's engine, started on the first review. */
+let reviewEngine = null;
 
 // ---------------------------------------------------------------------------------------------
 // Derived facts
@@ -180,6 +195,7 @@ function showError(message) {
 
 function changed() {
   state.epoch++;
+  if (state.review && state.review.key !== recordKey()) dropReview();
   state.hints = null;
   state.thinking = null;
   engine.cancel();
@@ -224,6 +240,105 @@ function startNext() {
       },
     );
   }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Review: every position scored in a worker of its own, so that the page and the AI stay free
+
+/** The record a review belongs to: its start and every move (the redo line included). */
+function recordKey() {
+  return `${state.game.startBoard}|${state.game.fullTranscript}`;
+}
+
+/** The finished review of the record shown, or null. */
+function currentReview() {
+  const review = state.review;
+  return review && !review.running && review.key === recordKey() ? review.result : null;
+}
+
+function startReview() {
+  if ((state.review && state.review.running) || state.game.moves.length === 0) return;
+  if (!reviewEngine) reviewEngine = new EngineClient({ module: wasmModule, ttMegabytes: config.reviewTtMegabytes });
+  const key = recordKey();
+  const startedAt = performance.now();
+  state.review = { key, running: true, done: 0, total: state.game.moves.length + 1, result: null };
+  announce('Reviewing the game…');
+  render();
+  reviewEngine.review(state.game.startBoard, state.game.fullTranscript, config.reviewOptions, ({ done, total }) => {
+    if (!state.review || state.review.key !== key) return;
+    Object.assign(state.review, { done, total });
+    renderReview();
+  }).then(
+    (result) => {
+      if (!state.review || state.review.key !== key) return;
+      const elapsedMs = performance.now() - startedAt;
+      state.review = { key, running: false, result, elapsedMs };
+      document.documentElement.dataset.reviewMs = String(Math.round(elapsedMs));
+      announce(summaryText(result));
+      render();
+    },
+    (error) => {
+      if (error instanceof SearchCancelled) return;
+      state.review = null;
+      showError(`The review failed: ${error.message}`);
+    },
+  );
+}
+
+/** Forgets the review (stopping it if it runs): the record changed, or the player cancelled. */
+function dropReview() {
+  if (state.review && state.review.running) reviewEngine.cancel();
+  state.review = null;
+}
+
+function cancelReview() {
+  if (!state.review || !state.review.running) return;
+  dropReview();
+  announce('Review cancelled.');
+  render();
+}
+
+/** A point of the graph, hovered, clicked or tapped: the board shows that position. */
+function onGraphPoint(ply) {
+  if (ply !== state.game.ply) goToPly(ply);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Records: export (the review's scores go into GGF), import details of GGF
+
+function playerName(color) {
+  if (state.record && state.record[color]) return state.record[color];
+  return state.players[color] === 'ai' ? `AI level ${state.level}` : 'Human';
+}
+
+function exportRecord() {
+  const format = $('export-format').value;
+  const review = currentReview();
+  let text;
+  if (format === 'ggf') {
+    // GGF scores are the mover's; the review's are Black's.
+    const evaluations = review ? review.moves.map((m) => (m.mover === 'black' ? m.scoreBlack : -m.scoreBlack)) : [];
+    text = state.game.toGgf(playerName('black'), playerName('white'), Float64Array.from(evaluations));
+  } else if (format === 'obf') {
+    // An OBF solution is exact: written only when the review solved this position.
+    const position = review && review.positions[state.game.ply];
+    if (position && position.exact && position.bestLine.length) {
+      const score = position.toMove === 'black' ? position.scoreBlack : -position.scoreBlack;
+      text = state.game.toObf(position.bestLine[0], Math.round(score));
+    } else {
+      text = state.game.toObf(undefined, undefined);
+    }
+  } else {
+    text = state.game.fullTranscript;
+  }
+  const output = $('export-output');
+  output.value = text;
+  output.hidden = false;
+  output.focus();
+  output.select();
+  const what = $('export-format').selectedOptions[0].textContent;
+  state.notice = `${what} below${format === 'ggf' && review ? ', with the review\'s scores' : ''}: press Ctrl+C to copy it.`;
+  render();
 }
 
 function saveGame() {
@@ -321,6 +436,7 @@ function render() {
 
   setText($('moves'), game.transcript(false));
   renderMoveList();
+  renderReview();
   renderEvaluation();
   renderClassroomLink();
 
@@ -368,11 +484,43 @@ function renderEvaluation() {
   setText($('evaluation-total'), String(report.total));
 }
 
+function renderReview() {
+  const review = state.review;
+  const running = Boolean(review && review.running);
+  const result = currentReview();
+  $('review').disabled = running || state.game.moves.length === 0;
+  $('review-cancel').hidden = !running;
+  const progress = $('review-progress');
+  progress.hidden = !running;
+  if (running) {
+    progress.max = review.total;
+    progress.value = review.done;
+    setText($('review-summary'), `Reviewing: ${review.done} of ${review.total} positions scored.`);
+  } else if (result) {
+    setText($('review-summary'), `${summaryText(result)} (${(review.elapsedMs / 1000).toFixed(1)} s)`);
+  } else {
+    setText($('review-summary'), state.game.moves.length ? '' : 'Play or load a game to review it.');
+  }
+  for (const id of ['review-graph', 'review-position', 'review-table-wrap']) $(id).hidden = !result;
+  if (!result) return;
+  const ply = state.game.ply;
+  const signature = `${review.key}|${ply}`;
+  const graph = $('review-graph');
+  if (graph.dataset.signature !== signature) {
+    graph.dataset.signature = signature;
+    drawGraph(graph, result, ply, onGraphPoint);
+    $('review-rows').replaceChildren(...tableRows(result, ply));
+  }
+  setText($('review-position'), positionText(result, ply));
+}
+
 function renderMoveList() {
   const list = $('move-list');
   const moves = state.game.moves;
   const ply = state.game.ply;
-  const signature = `${moves.join(',')}|${ply}`;
+  const review = currentReview();
+  const marks = review ? review.moves.map((m) => (MARKED[m.class] ? m.class : '')) : [];
+  const signature = `${moves.join(',')}|${ply}|${marks.join(',')}`;
   if (list.dataset.signature === signature) return;
   list.dataset.signature = signature;
   const items = moves.map((move, i) => {
@@ -381,7 +529,12 @@ function renderMoveList() {
     button.type = 'button';
     button.dataset.ply = String(i + 1);
     button.textContent = move === 'pa' ? 'pass' : move;
-    button.setAttribute('aria-label', `Move ${i + 1}: ${move === 'pa' ? 'pass' : move}, show this position`);
+    const mark = marks[i] ? `, ${marks[i]}` : '';
+    button.setAttribute('aria-label', `Move ${i + 1}: ${move === 'pa' ? 'pass' : move}${mark}, show this position`);
+    if (marks[i]) {
+      button.classList.add(`mark-${marks[i]}`);
+      button.dataset.mark = MARKED[marks[i]];
+    }
     if (i + 1 === ply) button.setAttribute('aria-current', 'step');
     if (i + 1 > ply) button.classList.add('future');
     item.append(button);
@@ -455,7 +608,10 @@ function fillLevels() {
 function wireControls() {
   $('undo').addEventListener('click', undo);
   $('redo').addEventListener('click', redo);
-  $('new-game').addEventListener('click', () => newGame());
+  $('new-game').addEventListener('click', () => {
+    state.record = null;
+    newGame();
+  });
   $('hints').addEventListener('change', (event) => {
     state.hintsOn = event.target.checked;
     changed();
@@ -477,6 +633,13 @@ function wireControls() {
   $('evaluation').addEventListener('toggle', render);
   $('copy').addEventListener('click', copyTranscript);
   $('load').addEventListener('click', loadPasted);
+  $('export').addEventListener('click', exportRecord);
+  $('review').addEventListener('click', startReview);
+  $('review-cancel').addEventListener('click', cancelReview);
+  $('review-rows').addEventListener('click', (event) => {
+    const button = event.target.closest('button[data-ply]');
+    if (button) goToPly(Number(button.dataset.ply));
+  });
 }
 
 async function copyTranscript() {
@@ -505,13 +668,22 @@ function loadPasted() {
   state.notice = '';
   // Say what was recognised, so that a board taken for a transcript (or the reverse) is noticed.
   const notation = recogniseText(text);
-  newGame(game, notation === 'transcript' ? `Transcript loaded, ${plural(game.ply, 'move')}.` : `${capitalize(notation)} loaded.`);
+  let message = notation === 'transcript' ? `Transcript loaded, ${plural(game.ply, 'move')}.` : `${capitalize(notation)} loaded.`;
+  state.record = null;
+  if (notation === 'GGF record') {
+    const details = ggfDetails(text);
+    state.record = { black: details.black, white: details.white, result: details.result };
+    const names = `${details.black || 'Black'} (Black) against ${details.white || 'White'} (White)`;
+    message = `GGF record loaded: ${names}${details.result ? `, result ${details.result}` : ''}, ${plural(game.ply, 'move')}.`;
+  }
+  newGame(game, message);
 }
 
 async function main() {
   // One compilation serves the page and every worker the AI will ever need.
   const wasmUrl = new URL('../pkg/reversi_bg.wasm', import.meta.url);
   const module = await WebAssembly.compileStreaming(fetch(wasmUrl));
+  wasmModule = module;
   await init({ module_or_path: module });
 
   const board = $('board');
