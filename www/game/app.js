@@ -679,6 +679,35 @@ function loadPasted() {
   newGame(game, message);
 }
 
+// ---------------------------------------------------------------------------------------------
+// Offline: the service worker (sw.js) caches the game; a new version waits until the player
+// reloads with it, so that this page never mixes its files with a newer version's.
+
+function registerOffline() {
+  if (!('serviceWorker' in navigator)) return;
+  const url = new URL('../../sw.js', import.meta.url);
+  // updateViaCache 'none': a deployment is noticed at the next visit, whatever the HTTP cache says.
+  navigator.serviceWorker.register(url, { updateViaCache: 'none' }).then(
+    (registration) => {
+      const offer = () => {
+        // A waiting worker with a controller in place is a new version (the first install has none).
+        $('update').hidden = !(registration.waiting && navigator.serviceWorker.controller);
+      };
+      offer();
+      registration.addEventListener('updatefound', () => {
+        registration.installing?.addEventListener('statechange', offer);
+      });
+      $('update-now').addEventListener('click', () => {
+        if (!registration.waiting) return;
+        navigator.serviceWorker.addEventListener('controllerchange', () => location.reload());
+        registration.waiting.postMessage({ type: 'skip-waiting' });
+      });
+    },
+    // Offline play is a bonus: without it (an old browser, a file:// page) the game works as before.
+    (error) => console.warn(`Offline play unavailable: ${error.message}`),
+  );
+}
+
 async function main() {
   // One compilation serves the page and every worker the AI will ever need.
   const wasmUrl = new URL('../pkg/reversi_bg.wasm', import.meta.url);
@@ -714,6 +743,7 @@ async function main() {
   announce(notes.length ? notes.join('. ') + '.' : '');
   changed();
 
+  registerOffline();
   document.documentElement.dataset.ready = 'true';
   // Since navigation start: what a visitor waits before the board can be played.
   document.documentElement.dataset.readyMs = String(Math.round(performance.now()));

@@ -91,9 +91,15 @@ export function drawGraph(container, review, ply, onPoint) {
     const hit = element('rect', { x: x(p.ply) - column / 2, y: 0, width: column, height, class: 'graph-hit' }, svg);
     hit.dataset.ply = String(p.ply);
   }
-  svg.addEventListener('pointerover', (event) => {
+  // Only a pointer that really moves counts as hovering: a graph redrawn under a resting mouse
+  // must not jump to another position.
+  let last = null;
+  svg.addEventListener('pointermove', (event) => {
+    const at = `${event.clientX},${event.clientY}`;
+    const moved = last !== null && last !== at;
+    last = at;
     const ply = event.target.dataset && event.target.dataset.ply;
-    if (ply !== undefined && event.pointerType === 'mouse') onPoint(Number(ply), 'hover');
+    if (moved && ply !== undefined && event.pointerType === 'mouse') onPoint(Number(ply), 'hover');
   });
   svg.addEventListener('click', (event) => {
     const ply = event.target.dataset && event.target.dataset.ply;
