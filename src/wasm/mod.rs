@@ -9,9 +9,9 @@
 //! JavaScript `Error` whose message says what was wrong.
 
 use crate::othello::board::Position;
+use crate::othello::ggf::{format_ggf, parse_ggf, GgfGame};
 use crate::othello::history::History;
 use crate::othello::levels::{self, LEVELS};
-use crate::othello::ggf::{format_ggf, parse_ggf, GgfGame};
 use crate::othello::notation::{format_board, format_obf_line, parse_board, replay};
 use crate::othello::review::{review_game, ReviewLimits};
 use crate::othello::score::Score;

@@ -24,7 +24,7 @@ export const config = {
   aiMinimumDelayMs: 300,
   /** The review searches every position this deep, and solves it exactly from this many empty
    * squares (see the README for the time it takes). */
-  reviewOptions: { depth: 8, exactFromEmpties: 16 },
+  reviewOptions: { depth: 8, exactFromEmpties: 18 },
   /** The review's worker has tables of its own, so that playing on does not wait for it. */
   reviewTtMegabytes: 16,
 };
