@@ -1,5 +1,5 @@
 // Review, records and offline play, in headless Chromium through the issue's testing contract:
-// review / review-progress / review-table, paste-input / paste-load / moves, and the service worker.
+// review / review-progress / review-table, paste-input / paste-load / moves.
 
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -136,36 +136,6 @@ test('a GGF record loads with its position; bad records name the line and column
   await load(page, '(;GM[Othello]\nBO[8 ---------------------------O*------*O--------------------------- *]\nB[f5]B[e6];)');
   assert.match(await text(page, 'error'), /GGF, line 3, column 8: move 2 is B\[…\] but white is to move.*current game is kept/);
   assert.ok((await legalSquares(page)).includes('a2'));
-  assert.deepEqual(errors, []);
-  await context.close();
-});
-
-test('after a first visit the game works offline: reload with no network and play against the AI', async () => {
-  const { page, context, errors } = await openPage(browser);
-  await page.goto(server.url + '?black=human&white=ai&level=2');
-  await waitReady(page);
-  // The service worker has cached every listed file (its install checks them) once it is active.
-  const version = await page.evaluate(async () => {
-    const registration = await navigator.serviceWorker.ready;
-    return { scope: registration.scope, caches: await caches.keys() };
-  });
-  assert.equal(version.scope, server.url);
-  assert.equal(version.caches.length, 1);
-  assert.match(version.caches[0], /^othello-game-[0-9a-f]{16}$/);
-
-  await context.setOffline(true);
-  await page.reload();
-  await waitReady(page);
-  assert.equal(await page.evaluate(() => Boolean(navigator.serviceWorker.controller)), true);
-  await page.click('[data-square="f5"]');
-  await page.waitForFunction(() => document.querySelector('[data-testid="moves"]').textContent.length === 4, null, {
-    timeout: 15_000,
-  });
-  assert.match(await text(page, 'moves'), /^f5(d6|f6|f4)$/);
-  // The web app manifest is linked and was cached with the page.
-  const manifest = await page.evaluate(async () => (await fetch(document.querySelector('link[rel=manifest]').href)).json());
-  assert.equal(manifest.icons.filter((i) => i.type === 'image/png').length, 2);
-  await context.setOffline(false);
   assert.deepEqual(errors, []);
   await context.close();
 });
