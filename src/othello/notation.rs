@@ -325,7 +325,7 @@ pub fn format_obf_line(position: Position, solutions: &[(Move, i32)]) -> String 
     line.push(';');
     for (mv, score) in solutions {
         let name = match mv {
-            Move::Play(sq) => sq.to_string().to_uppercase(),
+            Move::Play(sq) => sq.to_string().to_ascii_uppercase(),
             Move::Pass => "PA".to_string(),
         };
         line.push_str(&format!(" {name}:{score:+};"));
