@@ -13,13 +13,25 @@ const ARROWS = {
   ArrowDown: [0, 1],
 };
 
+/** The words of the labels; another language passes its own (see createGrid). */
+export const ENGLISH_LABELS = {
+  board: 'Othello board, columns a to h, rows 1 to 8',
+  black: 'black disc',
+  white: 'white disc',
+  empty: 'empty',
+  legal: 'legal move',
+  score: 'score',
+};
+
 /**
  * @param {HTMLElement} container
- * @param {{onActivate: (square: string) => void}} handlers Enter or Space on a cell.
+ * @param {{onActivate: (square: string) => void, labels?: typeof ENGLISH_LABELS}} handlers
+ *   onActivate: Enter or Space on a cell; labels: the words of the labels (English by default).
  */
-export function createGrid(container, { onActivate }) {
+export function createGrid(container, { onActivate, labels = ENGLISH_LABELS }) {
+  let words = labels;
   container.setAttribute('role', 'grid');
-  container.setAttribute('aria-label', 'Othello board, columns a to h, rows 1 to 8');
+  container.setAttribute('aria-label', words.board);
   const cells = [];
   for (let row = 0; row < 8; row++) {
     const rowElement = document.createElement('div');
@@ -80,16 +92,21 @@ export function createGrid(container, { onActivate }) {
     /** Updates labels and states from {squares, legal: Set<number>, hints: Map<number, string>}. */
     update({ squares, legal, hints }) {
       for (let i = 0; i < 64; i++) {
-        const content = squares[i] === BLACK ? 'black disc' : squares[i] === WHITE ? 'white disc' : 'empty';
+        const content = squares[i] === BLACK ? words.black : squares[i] === WHITE ? words.white : words.empty;
         let label = `${squareName(i)}, ${content}`;
         if (legal.has(i)) {
-          label += ', legal move';
-          if (hints.has(i)) label += `, score ${hints.get(i)}`;
+          label += `, ${words.legal}`;
+          if (hints.has(i)) label += `, ${words.score} ${hints.get(i)}`;
         }
         const cell = cells[i];
         if (cell.getAttribute('aria-label') !== label) cell.setAttribute('aria-label', label);
         cell.classList.toggle('legal', legal.has(i));
       }
+    },
+    /** Changes the words of the labels (they apply at the next update). */
+    setLabels(next) {
+      words = next;
+      container.setAttribute('aria-label', words.board);
     },
   };
 }
