@@ -89,6 +89,8 @@ const TEXT = {
     pass: 'pass',
     showMove: (n, move) => `Move ${n}: ${move}, show this position`,
     score: { black: 'Black discs', white: 'White discs' },
+    hintScore: (text) => `score ${text}`,
+    scoreUnknown: 'score unknown',
     errors: {
       start: (m) => `The board could not start: ${m}`,
       game: (m) => `Could not load that position: ${m}. The game in progress is kept.`,
@@ -121,6 +123,8 @@ const TEXT = {
     pass: 'passa',
     showMove: (n, move) => `Jogada ${n}: ${move}, mostrar esta posição`,
     score: { black: 'Peças pretas', white: 'Peças brancas' },
+    hintScore: (text) => `valor ${text}`,
+    scoreUnknown: 'valor desconhecido',
     errors: {
       start: (m) => `Não foi possível iniciar o tabuleiro: ${m}`,
       game: (m) => `Não foi possível carregar essa posição: ${m}. O jogo em curso mantém-se.`,
@@ -137,7 +141,6 @@ const TEXT = {
       white: 'peça branca',
       empty: 'vazia',
       legal: 'jogada legal',
-      score: 'valor',
     },
   },
 };
@@ -802,8 +805,17 @@ export class OthelloBoard extends HTMLElement {
 
   #hintList() {
     if (!this.#hints || !this.#isInteractive()) return [];
-    const best = this.#hints.length ? this.#hints[0].score : null;
-    return this.#hints.map((h) => ({ square: squareIndex(h.move), text: h.scoreText, exact: h.exact, best: h.score === best }));
+    // Hints come best first, unknown ones last: the best is the first known score, and a move
+    // without a score is never the best.
+    const t = this.#text;
+    const firstKnown = this.#hints.find((h) => !h.unknown);
+    return this.#hints.map((h) => ({
+      square: squareIndex(h.move),
+      text: h.unknown ? '?' : h.scoreText,
+      label: h.unknown ? t.scoreUnknown : t.hintScore(h.scoreText),
+      exact: h.exact,
+      best: !h.unknown && h.score === firstKnown.score && h.exact === firstKnown.exact,
+    }));
   }
 
   #render() {
@@ -822,7 +834,7 @@ export class OthelloBoard extends HTMLElement {
       animation: this.#animation,
       coordinates: this.coordinates,
     });
-    this.#grid.update({ squares, legal: new Set(legal), hints: new Map(hints.map((h) => [h.square, h.text])) });
+    this.#grid.update({ squares, legal: new Set(legal), hints: new Map(hints.map((h) => [h.square, { label: h.label, best: h.best }])) });
 
     this.#setText(this.#$('[data-testid="score-black"]'), String(game.scoreBlack));
     this.#setText(this.#$('[data-testid="score-white"]'), String(game.scoreWhite));

@@ -12,6 +12,7 @@ pub mod history;
 pub mod levels;
 pub mod notation;
 pub mod perft;
+pub mod record;
 pub mod score;
 pub mod search;
 pub mod square;

@@ -20,7 +20,6 @@ export const ENGLISH_LABELS = {
   white: 'white disc',
   empty: 'empty',
   legal: 'legal move',
-  score: 'score',
 };
 
 /**
@@ -89,18 +88,22 @@ export function createGrid(container, { onActivate, labels = ENGLISH_LABELS }) {
   });
 
   return {
-    /** Updates labels and states from {squares, legal: Set<number>, hints: Map<number, string>}. */
+    /**
+     * Updates labels and states from {squares, legal: Set<number>, hints: Map<number, {label, best}>}
+     * (`label` such as "score +4" or "score unknown"; the best hint's cell gets the class best-hint).
+     */
     update({ squares, legal, hints }) {
       for (let i = 0; i < 64; i++) {
         const content = squares[i] === BLACK ? words.black : squares[i] === WHITE ? words.white : words.empty;
         let label = `${squareName(i)}, ${content}`;
         if (legal.has(i)) {
           label += `, ${words.legal}`;
-          if (hints.has(i)) label += `, ${words.score} ${hints.get(i)}`;
+          if (hints.has(i)) label += `, ${hints.get(i).label}`;
         }
         const cell = cells[i];
         if (cell.getAttribute('aria-label') !== label) cell.setAttribute('aria-label', label);
         cell.classList.toggle('legal', legal.has(i));
+        cell.classList.toggle('best-hint', legal.has(i) && hints.has(i) && hints.get(i).best);
       }
     },
     /** Changes the words of the labels (they apply at the next update). */
