@@ -115,3 +115,62 @@ export async function legalSquares(page) {
     cells.filter((c) => c.getAttribute('aria-label').endsWith('legal move') || c.getAttribute('aria-label').includes('legal move,')).map((c) => c.dataset.square),
   );
 }
+
+// ---------------------------------------------------------------------------------------------
+// A static server in this process, for what Python's cannot do: send chosen headers (a
+// Content-Security-Policy) and serve a folder under a sub-path (/some/path/…), as a site would.
+
+const MIME_TYPES = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.wasm': 'application/wasm',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.json': 'application/json',
+};
+
+/**
+ * Serves `root` at http://127.0.0.1:<free port><prefix>, every response with `headers`; a path
+ * outside the prefix or the folder is a 404. Resolves to {url, origin, requests, close}
+ * (`requests`: the paths asked for, in order).
+ */
+export async function startStaticServer({ root, prefix = '/', headers = {} }) {
+  const { createServer } = await import('node:http');
+  const { readFile } = await import('node:fs/promises');
+  const requests = [];
+  const server = createServer(async (request, response) => {
+    const pathname = decodeURIComponent(new URL(request.url, 'http://localhost').pathname);
+    requests.push(pathname);
+    const relative = pathname.startsWith(prefix) ? pathname.slice(prefix.length) || 'index.html' : null;
+    const file = relative === null ? null : path.resolve(root, relative);
+    if (!file || !file.startsWith(path.resolve(root) + path.sep)) {
+      response.writeHead(404, headers).end('not found');
+      return;
+    }
+    try {
+      const body = await readFile(file);
+      const type = MIME_TYPES[path.extname(file)] || 'application/octet-stream';
+      response.writeHead(200, { 'Content-Type': type, 'Cache-Control': 'no-cache', ...headers }).end(body);
+    } catch {
+      response.writeHead(404, headers).end('not found');
+    }
+  });
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const origin = `http://127.0.0.1:${server.address().port}`;
+  return {
+    origin,
+    url: `${origin}${prefix}`,
+    requests,
+    close: () =>
+      new Promise((resolve) => {
+        server.close(resolve);
+        server.closeAllConnections(); // the browser's keep-alive connections would hold it open
+      }),
+  };
+}
+
+/** Builds the `make dist` folder into `folder` (scripts/dist.sh; silent when up to date). */
+export function buildDist(folder) {
+  execFileSync(path.join(repoRoot, 'scripts/dist.sh'), [folder], { cwd: repoRoot, stdio: ['ignore', 'ignore', 'inherit'] });
+}
