@@ -118,7 +118,7 @@ export async function legalSquares(page) {
 
 // ---------------------------------------------------------------------------------------------
 // A static server in this process, for what Python's cannot do: send chosen headers (a
-// Content-Security-Policy) and serve a folder under a sub-path (/some/path/…), as a site would.
+// Content-Security-Policy) and serve folders under sub-paths (/some/path/…), as a site would.
 
 const MIME_TYPES = {
   '.html': 'text/html; charset=utf-8',
@@ -131,20 +131,21 @@ const MIME_TYPES = {
 };
 
 /**
- * Serves `root` at http://127.0.0.1:<free port><prefix>, every response with `headers`; a path
- * outside the prefix or the folder is a 404. Resolves to {url, origin, requests, close}
- * (`requests`: the paths asked for, in order).
+ * Serves folders at http://127.0.0.1:<free port>: `mounts` maps a path prefix ("/games/othello/")
+ * to a folder, and every response carries `headers`. Anything else is a 404. Resolves to
+ * {origin, url (of the first mount), requests (the paths asked for, in order), close}.
  */
-export async function startStaticServer({ root, prefix = '/', headers = {} }) {
+export async function startStaticServer({ mounts, headers = {} }) {
   const { createServer } = await import('node:http');
   const { readFile } = await import('node:fs/promises');
   const requests = [];
   const server = createServer(async (request, response) => {
     const pathname = decodeURIComponent(new URL(request.url, 'http://localhost').pathname);
     requests.push(pathname);
-    const relative = pathname.startsWith(prefix) ? pathname.slice(prefix.length) || 'index.html' : null;
-    const file = relative === null ? null : path.resolve(root, relative);
-    if (!file || !file.startsWith(path.resolve(root) + path.sep)) {
+    const mount = Object.keys(mounts).find((prefix) => pathname.startsWith(prefix));
+    const root = mount && path.resolve(mounts[mount]);
+    const file = mount && path.resolve(root, pathname.slice(mount.length) || 'index.html');
+    if (!file || !file.startsWith(root + path.sep)) {
       response.writeHead(404, headers).end('not found');
       return;
     }
@@ -160,7 +161,7 @@ export async function startStaticServer({ root, prefix = '/', headers = {} }) {
   const origin = `http://127.0.0.1:${server.address().port}`;
   return {
     origin,
-    url: `${origin}${prefix}`,
+    url: `${origin}${Object.keys(mounts)[0]}`,
     requests,
     close: () =>
       new Promise((resolve) => {
