@@ -628,10 +628,13 @@ export class OthelloBoard extends HTMLElement {
     return !this.readOnly && this.#isHumanTurn() && !this.#thinking;
   }
 
-  /** The AI moves only at the end of the record: with a redo line, the viewer is looking back. */
+  /**
+   * The AI moves only at the end of the record (with a redo line, the viewer is looking back) and
+   * never on a read-only board, which shows a position until the page plays or lifts readonly.
+   */
   #isAiTurn() {
     const game = this.#game;
-    return !game.isGameOver && !game.canRedo && this.#players[game.sideToMove] === 'ai';
+    return !this.readOnly && !game.isGameOver && !game.canRedo && this.#players[game.sideToMove] === 'ai';
   }
 
   #ifInteractive(action) {
