@@ -375,7 +375,10 @@ export class OthelloBoard extends HTMLElement {
   }
 
   attributeChangedCallback(name, oldValue, newValue) {
-    if (oldValue === newValue || !this.#wasm) return; // before the start, #start reads them all
+    if (!this.#wasm) return; // before the start, #start reads them all
+    // Setting moves or position loads that game even when the value is unchanged: the game has
+    // moved on since, and setting it again is how a page starts it over.
+    if (oldValue === newValue && name !== 'moves' && name !== 'position') return;
     if (name === 'moves' || name === 'position') this.#loadFromAttributes();
     else if (name === 'black' || name === 'white') {
       this.#readPlayer(name);

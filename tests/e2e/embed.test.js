@@ -141,11 +141,29 @@ test('two boards on one page play independently and share one download of the wa
 test('attribute changes take effect, properties reflect them, bad values are errors that keep the game', async () => {
   const { page, context, errors } = await openHost('two-boards.html', 2);
 
+  // coordinates: the letters and digits appear in the frame (the canvas changes), and go again.
+  const drawings = await page.evaluate(() => {
+    const canvas = one.shadowRoot.querySelector('canvas');
+    const shots = [canvas.toDataURL()];
+    one.coordinates = true;
+    shots.push(canvas.toDataURL());
+    one.coordinates = false;
+    shots.push(canvas.toDataURL());
+    return shots;
+  });
+  assert.notEqual(drawings[1], drawings[0]);
+  assert.equal(drawings[2], drawings[0]);
+
   await page.evaluate(() => one.setAttribute('moves', 'f5d6c3'));
   assert.equal(await textIn(page, 'one', 'moves'), 'f5d6c3');
   assert.equal(await textIn(page, 'one', 'score-black'), '5');
   assert.equal(await textIn(page, 'one', 'score-white'), '2');
   assert.equal(await page.evaluate(() => one.moves), 'f5d6c3');
+  // Setting the same moves again starts that game over.
+  await page.evaluate(() => one.play('f4'));
+  assert.equal(await textIn(page, 'one', 'moves'), 'f5d6c3f4');
+  await page.evaluate(() => (one.moves = 'f5d6c3'));
+  assert.equal(await textIn(page, 'one', 'moves'), 'f5d6c3');
 
   // Properties set attributes.
   await page.evaluate(() => {
