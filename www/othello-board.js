@@ -354,6 +354,7 @@ export class OthelloBoard extends HTMLElement {
     }
     if (this.#wasm) {
       this.#changed(); // back on a page: the AI resumes if it is its turn
+      this.#announceReady(); // if it left the page while the engine was loading
       return;
     }
     if (this.#started) return;
@@ -405,6 +406,12 @@ export class OthelloBoard extends HTMLElement {
     this.#settleForcedPasses([]);
     if (!this.isConnected) return;
     this.#changed();
+    this.#announceReady();
+  }
+
+  /** The ready event, once per board, when it is on a page and playable. */
+  #announceReady() {
+    if (this.#readySent) return;
     this.#readySent = true;
     this.#emit([['ready', { transcript: this.transcript(), position: this.position() }]]);
   }

@@ -73,10 +73,12 @@ async function waitStatus(page, board, text) {
 const unexpected = (errors) => errors.filter((e) => !e.includes('inline script'));
 
 test('two boards on one page play independently and share one download of the wasm', async () => {
+  const first = site.requests.length;
+  const wasmDownloads = () => site.requests.slice(first).filter((p) => p.endsWith('reversi_bg.wasm')).length;
   const { page, context, errors } = await openHost('two-boards.html', 2);
   // The policy is really enforced: the page's own inline script did not run.
   assert.equal(await page.evaluate(() => window.inlineScriptRan), undefined);
-  assert.equal(site.requests.filter((p) => p.endsWith('reversi_bg.wasm')).length, 1);
+  assert.equal(wasmDownloads(), 1);
 
   for (const board of ['one', 'two']) {
     const [ready] = await events(page, board, 'ready');
@@ -132,6 +134,20 @@ test('two boards on one page play independently and share one download of the wa
   );
   assert.ok(felt[0][1] > felt[0][2], `board one's felt is green: ${felt[0]}`);
   assert.ok(felt[1][2] > felt[1][1], `board two's felt is blue: ${felt[1]}`);
+
+  // A third board made by script (properties set before it is on the page) starts from them,
+  // and still no second download.
+  await page.evaluate(() => {
+    const board = document.createElement('othello-board');
+    board.id = 'three';
+    board.moves = 'f5d6';
+    board.white = 'human';
+    document.body.append(board);
+  });
+  await page.waitForFunction(() => window.boardEvents.some((e) => e.board === 'three' && e.type === 'ready'));
+  assert.equal((await events(page, 'three', 'ready'))[0].detail.transcript, 'f5d6');
+  assert.equal(await textIn(page, 'three', 'moves'), 'f5d6');
+  assert.equal(wasmDownloads(), 1);
 
   await page.screenshot({ path: path.join(artifacts, 'embed-two-boards.png') });
   assert.deepEqual(unexpected(errors), []);
