@@ -1,14 +1,19 @@
-# The two commands of the README:
-#   make play   install what is missing, build the WebAssembly engine, serve http://127.0.0.1:8000
+# The commands of the README:
+#   make play   install what is missing, build the site into dist/, serve it at http://127.0.0.1:8000
+#   make dist   the site as one folder of static files (dist/) to copy onto any static host
 #   make test   native tests, wasm-bindgen tests in headless Chromium, end-to-end Playwright tests
 # Each step installs only what is missing and says nothing when there is nothing to do.
 
 PORT ?= 8000
 
-.PHONY: play test wasm test-native test-wasm test-e2e bench
+.PHONY: play dist test wasm test-native test-wasm test-e2e bench
 
-play: wasm
-	@scripts/serve.sh $(PORT)
+# make play serves exactly what make dist ships.
+play: dist
+	@scripts/serve.sh $(PORT) dist
+
+dist:
+	@scripts/dist.sh dist
 
 wasm:
 	@scripts/build-wasm.sh

@@ -115,3 +115,63 @@ export async function legalSquares(page) {
     cells.filter((c) => c.getAttribute('aria-label').endsWith('legal move') || c.getAttribute('aria-label').includes('legal move,')).map((c) => c.dataset.square),
   );
 }
+
+// ---------------------------------------------------------------------------------------------
+// A static server in this process, for what Python's cannot do: send chosen headers (a
+// Content-Security-Policy) and serve folders under sub-paths (/some/path/…), as a site would.
+
+const MIME_TYPES = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.wasm': 'application/wasm',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.json': 'application/json',
+};
+
+/**
+ * Serves folders at http://127.0.0.1:<free port>: `mounts` maps a path prefix ("/games/othello/")
+ * to a folder, and every response carries `headers`. Anything else is a 404. Resolves to
+ * {origin, url (of the first mount), requests (the paths asked for, in order), close}.
+ */
+export async function startStaticServer({ mounts, headers = {} }) {
+  const { createServer } = await import('node:http');
+  const { readFile } = await import('node:fs/promises');
+  const requests = [];
+  const server = createServer(async (request, response) => {
+    const pathname = decodeURIComponent(new URL(request.url, 'http://localhost').pathname);
+    requests.push(pathname);
+    const mount = Object.keys(mounts).find((prefix) => pathname.startsWith(prefix));
+    const root = mount && path.resolve(mounts[mount]);
+    const file = mount && path.resolve(root, pathname.slice(mount.length) || 'index.html');
+    if (!file || !file.startsWith(root + path.sep)) {
+      response.writeHead(404, headers).end('not found');
+      return;
+    }
+    try {
+      const body = await readFile(file);
+      const type = MIME_TYPES[path.extname(file)] || 'application/octet-stream';
+      response.writeHead(200, { 'Content-Type': type, 'Cache-Control': 'no-cache', ...headers }).end(body);
+    } catch {
+      response.writeHead(404, headers).end('not found');
+    }
+  });
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const origin = `http://127.0.0.1:${server.address().port}`;
+  return {
+    origin,
+    url: `${origin}${Object.keys(mounts)[0]}`,
+    requests,
+    close: () =>
+      new Promise((resolve) => {
+        server.close(resolve);
+        server.closeAllConnections(); // the browser's keep-alive connections would hold it open
+      }),
+  };
+}
+
+/** Builds the `make dist` folder into `folder` (scripts/dist.sh; silent when up to date). */
+export function buildDist(folder) {
+  execFileSync(path.join(repoRoot, 'scripts/dist.sh'), [folder], { cwd: repoRoot, stdio: ['ignore', 'ignore', 'inherit'] });
+}

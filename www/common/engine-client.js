@@ -98,6 +98,12 @@ export class EngineClient {
     this.startWorker();
   }
 
+  /** Stops the worker for good (its board left the page); pending promises reject. */
+  close() {
+    this.worker.terminate();
+    this.failAll(new SearchCancelled());
+  }
+
   /** Forgets what earlier searches learnt (a new game). */
   clear() {
     this.worker.postMessage({ type: 'clear' });

@@ -13,13 +13,24 @@ const ARROWS = {
   ArrowDown: [0, 1],
 };
 
+/** The words of the labels; another language passes its own (see createGrid). */
+export const ENGLISH_LABELS = {
+  board: 'Othello board, columns a to h, rows 1 to 8',
+  black: 'black disc',
+  white: 'white disc',
+  empty: 'empty',
+  legal: 'legal move',
+};
+
 /**
  * @param {HTMLElement} container
- * @param {{onActivate: (square: string) => void}} handlers Enter or Space on a cell.
+ * @param {{onActivate: (square: string) => void, labels?: typeof ENGLISH_LABELS}} handlers
+ *   onActivate: Enter or Space on a cell; labels: the words of the labels (English by default).
  */
-export function createGrid(container, { onActivate }) {
+export function createGrid(container, { onActivate, labels = ENGLISH_LABELS }) {
+  let words = labels;
   container.setAttribute('role', 'grid');
-  container.setAttribute('aria-label', 'Othello board, columns a to h, rows 1 to 8');
+  container.setAttribute('aria-label', words.board);
   const cells = [];
   for (let row = 0; row < 8; row++) {
     const rowElement = document.createElement('div');
@@ -83,10 +94,10 @@ export function createGrid(container, { onActivate }) {
      */
     update({ squares, legal, hints }) {
       for (let i = 0; i < 64; i++) {
-        const content = squares[i] === BLACK ? 'black disc' : squares[i] === WHITE ? 'white disc' : 'empty';
+        const content = squares[i] === BLACK ? words.black : squares[i] === WHITE ? words.white : words.empty;
         let label = `${squareName(i)}, ${content}`;
         if (legal.has(i)) {
-          label += ', legal move';
+          label += `, ${words.legal}`;
           if (hints.has(i)) label += `, ${hints.get(i).label}`;
         }
         const cell = cells[i];
@@ -94,6 +105,11 @@ export function createGrid(container, { onActivate }) {
         cell.classList.toggle('legal', legal.has(i));
         cell.classList.toggle('best-hint', legal.has(i) && hints.has(i) && hints.get(i).best);
       }
+    },
+    /** Changes the words of the labels (they apply at the next update). */
+    setLabels(next) {
+      words = next;
+      container.setAttribute('aria-label', words.board);
     },
   };
 }

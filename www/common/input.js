@@ -4,8 +4,10 @@
 /**
  * @param {HTMLElement} board element holding the grid cells
  * @param {{onSquare: (name: string) => void, onUndo: () => void, onRedo: () => void, onToggleHints: () => void}} handlers
+ * @param {{keyTarget?: EventTarget}} options where the shortcut keys are listened to: the whole
+ *   document for a page of its own, the board's own element when it shares the page with others
  */
-export function attachInput(board, { onSquare, onUndo, onRedo, onToggleHints }) {
+export function attachInput(board, { onSquare, onUndo, onRedo, onToggleHints }, { keyTarget = document } = {}) {
   // A press and a release on the same cell is a tap or click; sliding off cancels it, which
   // protects phone users who start scrolling on the board.
   let pressed = null;
@@ -24,7 +26,7 @@ export function attachInput(board, { onSquare, onUndo, onRedo, onToggleHints }) 
     pressed = null;
   });
 
-  document.addEventListener('keydown', (event) => {
+  keyTarget.addEventListener('keydown', (event) => {
     const target = event.target;
     if (target.closest && target.closest('input, textarea, select')) return;
     const ctrl = event.ctrlKey || event.metaKey;

@@ -7,7 +7,12 @@
 //   lastMove: number               square of the last move, or -1
 //   hints: [{square, text, best, exact}]
 //   animation: {placed, flipped: number[], fromColor, startedAt} | null
+//   coordinates: boolean           letters and digits in the margin (drawn unless false)
 // }
+//
+// Colours come from CSS custom properties on the canvas (read once, again after restyle()).
+// --disc-black, --disc-white and --legal-marker are optional: unset, the discs keep their shaded
+// look and the markers take the colour of the side to move.
 
 import { FILES, BLACK, WHITE } from './squares.js';
 
@@ -38,6 +43,9 @@ export function createRenderer(canvas) {
       last: cssVar(canvas, '--last-move', '#e5484d'),
       hint: cssVar(canvas, '--hint-text', '#fff'),
       hintBest: cssVar(canvas, '--hint-best', '#ffd54a'),
+      discBlack: cssVar(canvas, '--disc-black', ''),
+      discWhite: cssVar(canvas, '--disc-white', ''),
+      marker: cssVar(canvas, '--legal-marker', ''),
     };
   }
 
@@ -71,7 +79,16 @@ export function createRenderer(canvas) {
     ctx.fillStyle = 'rgba(0,0,0,0.35)';
     ctx.fill();
     const gradient = ctx.createRadialGradient(-radius * 0.35, -radius * 0.4, radius * 0.1, 0, 0, radius);
-    if (color === BLACK) {
+    const custom = color === BLACK ? colors.discBlack : colors.discWhite;
+    if (custom) {
+      // One colour given: the disc in that colour, with a light sheen for the same shaded look.
+      ctx.beginPath();
+      ctx.arc(0, 0, radius, 0, Math.PI * 2);
+      ctx.fillStyle = custom;
+      ctx.fill();
+      gradient.addColorStop(0, 'rgba(255,255,255,0.35)');
+      gradient.addColorStop(1, 'rgba(255,255,255,0)');
+    } else if (color === BLACK) {
       gradient.addColorStop(0, '#5a5a5a');
       gradient.addColorStop(1, '#0b0b0b');
     } else {
@@ -124,7 +141,7 @@ export function createRenderer(canvas) {
     ctx.font = `600 ${Math.round(gutter * 0.62)}px system-ui, sans-serif`;
     ctx.textAlign = 'center';
     ctx.textBaseline = 'middle';
-    for (let i = 0; i < 8; i++) {
+    for (let i = 0; i < 8 && scene.coordinates !== false; i++) {
       const centre = gutter + (i + 0.5) * cell;
       ctx.fillText(FILES[i], centre, gutter / 2);
       ctx.fillText(FILES[i], centre, size - gutter / 2);
@@ -160,7 +177,7 @@ export function createRenderer(canvas) {
     }
 
     const hinted = new Set(scene.hints.map((h) => h.square));
-    ctx.fillStyle = scene.moverColor === 'black' ? 'rgba(0,0,0,0.32)' : 'rgba(255,255,255,0.45)';
+    ctx.fillStyle = colors.marker || (scene.moverColor === 'black' ? 'rgba(0,0,0,0.32)' : 'rgba(255,255,255,0.45)');
     for (const sq of scene.legal) {
       if (hinted.has(sq)) continue;
       ctx.beginPath();
@@ -204,6 +221,10 @@ export function createRenderer(canvas) {
       scene = next;
       if (cssSize <= 0) resize();
       else paint();
+    },
+    /** Reads the colours again at the next paint (after the page changed its custom properties). */
+    restyle() {
+      colors = null;
     },
   };
 }

@@ -1,0 +1,41 @@
+#!/usr/bin/env bash
+# Builds the site as one folder of static files (default dist/): the game, the classroom, the
+# <othello-board> element, the iframe page, the demo and both wasm packages. Every link inside is
+# relative, so any static host serves the folder as it is, at the site root or under a sub-path.
+# Copies only what changed, removes what no longer exists, and says nothing when up to date.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+out=${1:-dist}
+scripts/build-wasm.sh
+
+# The files of the site: the pages at the root (with the game's service worker and web app
+# manifest), and what they load from www/ (sources, styles,
+# icons and the wasm-bindgen output; nothing else of the repository is served).
+mapfile -t files < <(
+  printf '%s\n' index.html classroom.html embed.html embed-demo.html sw.js manifest.webmanifest
+  find www -type f \( -name '*.js' -o -name '*.css' -o -name '*.wasm' -o -name '*.svg' -o -name '*.png' \) | sort
+)
+
+declare -A wanted=()
+updated=0
+for file in "${files[@]}"; do
+  wanted[$file]=1
+  if ! cmp -s "$file" "$out/$file"; then
+    mkdir -p "$out/$(dirname "$file")"
+    cp "$file" "$out/$file"
+    updated=$((updated + 1))
+  fi
+done
+
+removed=0
+while IFS= read -r -d '' path; do
+  if [ -z "${wanted[${path#"$out"/}]:-}" ]; then
+    rm -f "$path"
+    removed=$((removed + 1))
+  fi
+done < <(find "$out" -type f -print0)
+find "$out" -mindepth 1 -type d -empty -delete
+
+if [ $((updated + removed)) -gt 0 ]; then
+  echo "$out/: $updated files copied, $removed removed ($(du -sk "$out" | cut -f1) KB, ${#files[@]} files)."
+fi

@@ -1,0 +1,415 @@
+// <othello-board> and embed.html as a site owner uses them: the `make dist` folder served under a
+// sub-path (/games/othello/) with a strict Content-Security-Policy header on every response, host
+// pages beside it (fixtures/embed/), and for the iframe a parent page on other origins.
+
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
+import path from 'node:path';
+import { startStaticServer, buildDist, launchBrowser, openPage, waitReady, artifacts } from './helpers.js';
+
+const CSP = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'";
+const BASE = '/games/othello/';
+const fixtures = path.join(import.meta.dirname, 'fixtures/embed');
+const dist = path.join(process.env.TMPDIR, 'dist');
+
+/** White has no move, Black has a1 (a white disc on b1, black everywhere else); White to move. */
+const WHITE_MUST_PASS = '-O' + 'X'.repeat(62) + 'O';
+/** After these moves Black plays a8, and then White has no move (the game goes on). */
+const BEFORE_WHITE_PASSES = 'd3e3f2c3b3g1f5d2f3d6c7f4g3b2c5c2a1h3b1b4b5g5f1a2e1c1h1f6c4b8h4a3h2g4a5e6a4b6a6e2b7g2d1a7';
+
+let site; // the dist folder and the host pages, one origin
+let parentSite; // the page embedding the iframe: another origin
+let foreignSite; // the same page on a third origin, not allowed to command the board
+let browser;
+
+before(async () => {
+  buildDist(dist);
+  site = await startStaticServer({
+    mounts: { [BASE]: dist, '/host/': fixtures },
+    headers: { 'Content-Security-Policy': CSP },
+  });
+  // A host page with this policy must allow the board's origin in frame-src to show the iframe.
+  const parentHeaders = { 'Content-Security-Policy': `${CSP}; frame-src ${site.origin}` };
+  parentSite = await startStaticServer({ mounts: { '/': fixtures }, headers: parentHeaders });
+  foreignSite = await startStaticServer({ mounts: { '/': fixtures }, headers: parentHeaders });
+  browser = await launchBrowser();
+});
+
+after(async () => {
+  await browser?.close();
+  await Promise.all([site?.close(), parentSite?.close(), foreignSite?.close()]);
+});
+
+/** Opens a host page and waits for the ready event of `count` boards. */
+async function openHost(name, count, viewport) {
+  const opened = await openPage(browser, viewport);
+  const response = await opened.page.goto(`${site.origin}/host/${name}`);
+  assert.equal(response.headers()['content-security-policy'], CSP);
+  await opened.page.waitForFunction((n) => window.boardEvents.filter((e) => e.type === 'ready').length === n, count, { timeout: 20_000 });
+  return opened;
+}
+
+const events = (page, board, type) =>
+  page.evaluate(([b, t]) => window.boardEvents.filter((e) => e.board === b && (!t || e.type === t)), [board, type]);
+
+const textIn = async (page, board, testId) => (await page.locator(`#${board} [data-testid="${testId}"]`).textContent()).trim();
+
+/** Squares the board's labels call legal. */
+const legalIn = (page, board) =>
+  page.locator(`#${board} [data-square]`).evaluateAll((cells) => cells.filter((c) => c.getAttribute('aria-label').includes('legal')).map((c) => c.dataset.square));
+
+/** Waits for the board's status line to contain `text`. */
+async function waitStatus(page, board, text) {
+  await page.waitForFunction(
+    ([b, t]) => document.getElementById(b).shadowRoot.querySelector('[data-testid="status"]').textContent.includes(t),
+    [board, text],
+    { timeout: 15_000 },
+  );
+}
+
+/** Console errors other than the one the policy prints for the fixture's blocked inline script. */
+const unexpected = (errors) => errors.filter((e) => !e.includes('inline script'));
+
+test('two boards on one page play independently and share one download of the wasm', async () => {
+  const first = site.requests.length;
+  const wasmDownloads = () => site.requests.slice(first).filter((p) => p.endsWith('reversi_bg.wasm')).length;
+  const { page, context, errors } = await openHost('two-boards.html', 2);
+  // The policy is really enforced: the page's own inline script did not run.
+  assert.equal(await page.evaluate(() => window.inlineScriptRan), undefined);
+  assert.equal(wasmDownloads(), 1);
+
+  for (const board of ['one', 'two']) {
+    const [ready] = await events(page, board, 'ready');
+    assert.deepEqual(ready.detail, { transcript: '', position: `${'-'.repeat(27)}OX${'-'.repeat(6)}XO${'-'.repeat(27)} X` });
+    assert.ok(ready.bubbles && ready.composed && ready.isCustomEvent);
+    assert.equal(await page.locator(`#${board} [data-square]`).count(), 64);
+    assert.deepEqual((await legalIn(page, board)).sort(), ['c4', 'd3', 'e6', 'f5']);
+    assert.equal(await page.locator(`#${board} [role="status"]`).getAttribute('aria-live'), 'polite');
+  }
+
+  await page.locator('#one [data-square="d3"]').click();
+  await page.evaluate(() => document.getElementById('two').play('f5'));
+  await page.locator('#one [data-square="c5"]').click();
+
+  assert.equal(await textIn(page, 'one', 'moves'), 'd3c5');
+  assert.equal(await textIn(page, 'two', 'moves'), 'f5');
+  assert.equal(await textIn(page, 'one', 'score-black'), '3');
+  assert.equal(await textIn(page, 'one', 'score-white'), '3');
+  assert.equal(await textIn(page, 'two', 'score-black'), '4');
+  assert.equal(await textIn(page, 'two', 'score-white'), '1');
+  assert.deepEqual(
+    (await events(page, 'one', 'move')).map((e) => e.detail),
+    [
+      { square: 'd3', color: 'black', flipped: ['d4'], transcript: 'd3' },
+      { square: 'c5', color: 'white', flipped: ['d5'], transcript: 'd3c5' },
+    ],
+  );
+  assert.deepEqual((await events(page, 'two', 'move')).map((e) => e.detail), [{ square: 'f5', color: 'black', flipped: ['e5'], transcript: 'f5' }]);
+  assert.deepEqual(await page.evaluate(() => [one.transcript(), two.transcript(), two.position()]), [
+    'd3c5',
+    'f5',
+    `${'-'.repeat(27)}OX${'-'.repeat(6)}XXX${'-'.repeat(26)} O`,
+  ]);
+  // Only the second board shows its move list (show-moves), and it is a part the page can style.
+  assert.equal(await page.locator('#one [part="moves"]').isVisible(), false);
+  assert.equal(await page.locator('#two [part="moves"]').isVisible(), true);
+  assert.equal(await page.locator('#two [data-testid="move-list"] button').count(), 1);
+
+  // The board keeps to its container and stays square.
+  const box = await page.locator('#two [part="board"]').boundingBox();
+  assert.ok(Math.abs(box.width - box.height) < 1 && box.width <= 480, JSON.stringify(box));
+  // --othello-felt reaches the canvas: the middle of a1 is blue on board two, green on board one.
+  const felt = await page.evaluate(() =>
+    ['one', 'two'].map((id) => {
+      const canvas = document.getElementById(id).shadowRoot.querySelector('canvas');
+      const cell = document.getElementById(id).shadowRoot.querySelector('[data-square="a1"]').getBoundingClientRect();
+      const frame = canvas.getBoundingClientRect();
+      const scale = canvas.width / frame.width;
+      const x = Math.round((cell.left - frame.left + cell.width / 2) * scale);
+      const y = Math.round((cell.top - frame.top + cell.height / 4) * scale);
+      return [...canvas.getContext('2d').getImageData(x, y, 1, 1).data.slice(0, 3)];
+    }),
+  );
+  assert.ok(felt[0][1] > felt[0][2], `board one's felt is green: ${felt[0]}`);
+  assert.ok(felt[1][2] > felt[1][1], `board two's felt is blue: ${felt[1]}`);
+
+  // A third board made by script (properties set before it is on the page) starts from them,
+  // and still no second download.
+  await page.evaluate(() => {
+    const board = document.createElement('othello-board');
+    board.id = 'three';
+    board.moves = 'f5d6';
+    board.white = 'human';
+    document.body.append(board);
+  });
+  await page.waitForFunction(() => window.boardEvents.some((e) => e.board === 'three' && e.type === 'ready'));
+  assert.equal((await events(page, 'three', 'ready'))[0].detail.transcript, 'f5d6');
+  assert.equal(await textIn(page, 'three', 'moves'), 'f5d6');
+  assert.equal(wasmDownloads(), 1);
+
+  await page.screenshot({ path: path.join(artifacts, 'embed-two-boards.png') });
+  assert.deepEqual(unexpected(errors), []);
+  await context.close();
+});
+
+test('attribute changes take effect, properties reflect them, bad values are errors that keep the game', async () => {
+  const { page, context, errors } = await openHost('two-boards.html', 2);
+
+  // coordinates: the letters and digits appear in the frame (the canvas changes), and go again.
+  const drawings = await page.evaluate(() => {
+    const canvas = one.shadowRoot.querySelector('canvas');
+    const shots = [canvas.toDataURL()];
+    one.coordinates = true;
+    shots.push(canvas.toDataURL());
+    one.coordinates = false;
+    shots.push(canvas.toDataURL());
+    return shots;
+  });
+  assert.notEqual(drawings[1], drawings[0]);
+  assert.equal(drawings[2], drawings[0]);
+
+  await page.evaluate(() => one.setAttribute('moves', 'f5d6c3'));
+  assert.equal(await textIn(page, 'one', 'moves'), 'f5d6c3');
+  assert.equal(await textIn(page, 'one', 'score-black'), '5');
+  assert.equal(await textIn(page, 'one', 'score-white'), '2');
+  assert.equal(await page.evaluate(() => one.moves), 'f5d6c3');
+  // Setting the same moves again starts that game over.
+  await page.evaluate(() => one.play('f4'));
+  assert.equal(await textIn(page, 'one', 'moves'), 'f5d6c3f4');
+  await page.evaluate(() => (one.moves = 'f5d6c3'));
+  assert.equal(await textIn(page, 'one', 'moves'), 'f5d6c3');
+
+  // Properties set attributes.
+  await page.evaluate(() => {
+    one.level = 7;
+    one.readonly = true;
+    one.showMoves = true;
+    one.black = 'human';
+  });
+  assert.deepEqual(
+    await page.evaluate(() => [one.getAttribute('level'), one.hasAttribute('readonly'), one.hasAttribute('show-moves'), one.level, one.readonly]),
+    ['7', true, true, 7, true],
+  );
+  // Read-only: no legal squares offered, a click plays nothing.
+  assert.deepEqual(await legalIn(page, 'one'), []);
+  await page.locator('#one [data-square="d3"]').click();
+  assert.equal(await textIn(page, 'one', 'moves'), 'f5d6c3');
+  assert.equal(await page.locator('#one [part="moves"]').isVisible(), true);
+  await page.evaluate(() => (one.readonly = false));
+  assert.ok((await legalIn(page, 'one')).length > 0);
+
+  // Language: the status and the labels of the squares.
+  await page.evaluate(() => one.setAttribute('lang', 'pt'));
+  await waitStatus(page, 'one', 'Jogam as brancas');
+  assert.match(await page.locator('#one [data-square="d4"]').getAttribute('aria-label'), /^d4, peça preta$/);
+  await page.evaluate(() => one.setAttribute('lang', 'en'));
+  await waitStatus(page, 'one', 'White to move');
+
+  // Hints: every legal square gets a score in its label.
+  await page.evaluate(() => (one.hints = true));
+  await page.waitForFunction(() => [...one.shadowRoot.querySelectorAll('[data-square]')].some((c) => /score/.test(c.getAttribute('aria-label'))), null, { timeout: 15_000 });
+  const labels = await page.locator('#one [data-square]').evaluateAll((cells) => cells.map((c) => c.getAttribute('aria-label')).filter((l) => l.includes('legal')));
+  assert.ok(labels.length > 0 && labels.every((l) => /legal move, score (unknown|[+-]?\d+)/.test(l)), labels.join(' | '));
+
+  // A position: 64 squares and the side to move; a side without a move passes at once.
+  // (moves are played from the position: remove them first.)
+  await page.evaluate((board) => {
+    one.moves = null;
+    one.position = board;
+  }, WHITE_MUST_PASS);
+  assert.deepEqual(await legalIn(page, 'one'), ['a1']);
+  assert.equal(await page.evaluate(() => one.getAttribute('position')), WHITE_MUST_PASS);
+
+  // Bad values: an error event and message; the game in progress is kept.
+  const before = await page.evaluate(() => one.position());
+  await page.evaluate(() => one.setAttribute('moves', 'f5zz'));
+  await page.evaluate(() => one.setAttribute('level', '12'));
+  await page.evaluate(() => one.setAttribute('white', 'robot'));
+  const errorEvents = (await events(page, 'one', 'error')).map((e) => e.detail.message);
+  assert.equal(errorEvents.length, 3, errorEvents.join(' | '));
+  assert.match(errorEvents[0], /Could not load that position: .*The game in progress is kept/);
+  assert.match(errorEvents[1], /level="12" is not a level from 1 to 9/);
+  assert.match(errorEvents[2], /white="robot" is not human or ai/);
+  assert.equal(await page.evaluate(() => one.position()), before);
+  assert.match(await textIn(page, 'one', 'error'), /white="robot"/);
+  // Board two never changed. Read-only, the AI does not move either, until readonly is lifted.
+  assert.equal(await textIn(page, 'two', 'moves'), '');
+  await page.evaluate(() => {
+    two.readonly = true;
+    two.white = 'ai';
+    two.play('f5'); // the page's script may still play
+  });
+  await waitStatus(page, 'two', 'White (AI) to move.');
+  assert.equal((await events(page, 'two', 'move')).length, 1);
+  await page.evaluate(() => (two.readonly = false));
+  await page.waitForFunction(() => window.boardEvents.filter((e) => e.board === 'two' && e.type === 'move').length === 2, null, { timeout: 15_000 });
+  assert.equal((await events(page, 'two', 'move'))[1].detail.color, 'white');
+  assert.deepEqual(unexpected(errors), []);
+  await context.close();
+});
+
+test('events: the AI replies with a move event, then pass and gameover with their details', async () => {
+  const { page, context, errors } = await openHost('one-board.html', 1);
+  // Defaults: Black human, White the AI.
+  await page.locator('#one [data-square="f5"]').click();
+  await page.waitForFunction(() => window.boardEvents.filter((e) => e.type === 'move').length === 2, null, { timeout: 20_000 });
+  const [mine, reply] = (await events(page, 'one', 'move')).map((e) => e.detail);
+  assert.deepEqual(mine, { square: 'f5', color: 'black', flipped: ['e5'], transcript: 'f5' });
+  assert.equal(reply.color, 'white');
+  assert.equal(reply.transcript, `f5${reply.square}`);
+  assert.ok(reply.flipped.length >= 1);
+  assert.equal(await page.evaluate(() => one.transcript()), reply.transcript);
+
+  // undo goes back to Black's turn (the AI's reply with it); redo replays both.
+  await page.evaluate(() => one.undo());
+  assert.equal(await page.evaluate(() => one.transcript()), '');
+  await page.evaluate(() => one.redo());
+  assert.equal(await page.evaluate(() => one.transcript()), reply.transcript);
+
+  // Between two humans: after a8 White has no move.
+  await page.evaluate((moves) => {
+    one.white = 'human';
+    one.moves = moves;
+  }, BEFORE_WHITE_PASSES);
+  assert.equal(await page.evaluate(() => one.play('a8')), true);
+  const pass = (await events(page, 'one', 'pass')).map((e) => e.detail);
+  assert.deepEqual(pass, [{ color: 'white', transcript: `${BEFORE_WHITE_PASSES}a8` }]);
+  await waitStatus(page, 'one', 'White has no move');
+
+  // The last move of a game.
+  await page.evaluate((board) => {
+    one.moves = null;
+    one.position = board;
+  }, WHITE_MUST_PASS);
+  await page.locator('#one [data-square="a1"]').click();
+  const [gameover] = (await events(page, 'one', 'gameover')).map((e) => e.detail);
+  assert.deepEqual(gameover, { black: 64, white: 0, winner: 'black' });
+  await waitStatus(page, 'one', 'Game over: Black wins 64–0');
+  assert.equal(await page.evaluate(() => one.play('b2')), false);
+
+  // newGame() starts again from the position attribute.
+  await page.evaluate(() => one.newGame());
+  assert.equal(await page.evaluate(() => one.position()), WHITE_MUST_PASS.slice(0, 64) + ' X');
+  assert.deepEqual(unexpected(errors), []);
+  await context.close();
+});
+
+test('one board transfers at most 150 KB gzipped before it is playable', async () => {
+  const first = site.requests.length;
+  const { page, context, errors } = await openHost('one-board.html', 1);
+  await page.locator('#one [data-square="d3"]').click();
+  await page.waitForFunction(() => window.boardEvents.some((e) => e.type === 'move'));
+  // Every request counted, repeats too (the worker imports the bindings in its own module map).
+  const files = site.requests.slice(first).filter((p) => p.startsWith(BASE));
+  const sizes = files.map((p) => [p.slice(BASE.length), gzipSync(readFileSync(path.join(dist, p.slice(BASE.length))), { level: 9 }).length]);
+  const total = sizes.reduce((sum, [, n]) => sum + n, 0);
+  writeFileSync(path.join(artifacts, 'embed-weight.txt'), `${sizes.map(([f, n]) => `${n}\t${f}`).join('\n')}\n${total}\ttotal gzipped bytes\n`);
+  assert.ok(files.some((f) => f.endsWith('reversi_bg.wasm')) && files.some((f) => f.endsWith('worker.js')), files.join(' '));
+  assert.ok(total <= 150 * 1024, `${total} bytes gzipped`);
+  assert.deepEqual(unexpected(errors), []);
+  await context.close();
+});
+
+test('from a sub-path of make dist under the policy: the game, the classroom and the demo page work', async () => {
+  const { page, context, errors } = await openPage(browser);
+  await page.goto(`${site.url}index.html`);
+  await waitReady(page);
+  await page.locator('[data-square="d3"]').click();
+  await page.goto(`${site.url}classroom.html`);
+  await waitReady(page);
+  await page.goto(`${site.url}embed-demo.html`);
+  await page.waitForFunction(() => document.querySelectorAll('#event-log li[data-type="ready"]').length === 2, null, { timeout: 20_000 });
+  await page.locator('#demo-board [data-square="d3"]').click();
+  await page.waitForSelector('#event-log li[data-source="element"][data-type="move"]');
+  // The game page links to the demo, and the demo back to the game.
+  assert.equal(await page.getAttribute('[data-testid="game-link"]', 'href'), 'index.html');
+  assert.match(readFileSync(path.join(dist, 'index.html'), 'utf8'), /href="embed-demo.html"/);
+  assert.match(await page.locator('[data-testid="element-snippet"]').textContent(), new RegExp(`src="${site.url}www/othello-board.js"`));
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+/** Opens parent.html on `host` with the board's iframe (address options `options`). */
+async function openParent(host, options) {
+  const opened = await openPage(browser);
+  const warnings = [];
+  opened.page.on('console', (message) => {
+    if (message.type() === 'warning') warnings.push(message.text());
+  });
+  const board = `${site.url}embed.html`;
+  await opened.page.goto(`${host.origin}/parent.html?board=${encodeURIComponent(board)}&options=${encodeURIComponent(options)}`);
+  const frame = opened.page.frameLocator('iframe');
+  // Ready: the board inside the frame says whose turn it is.
+  await frame.locator('[data-testid="status"]').filter({ hasText: 'to move' }).waitFor({ timeout: 20_000 });
+  return { ...opened, frame, warnings };
+}
+
+/** Polls `condition` (a function of this process) until it is true; throws after `timeout` ms. */
+async function waitUntil(condition, timeout = 10_000) {
+  const end = Date.now() + timeout;
+  while (!condition()) {
+    if (Date.now() > end) throw new Error(`waited ${timeout} ms for ${condition}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+const messages = (page) => page.evaluate(() => window.boardMessages);
+
+test('the iframe posts its events to the allowed parent and obeys its commands', async () => {
+  const options = `black=human&white=human&show-moves&level=3&origin=${encodeURIComponent(parentSite.origin)}`;
+  const { page, context, frame, errors } = await openParent(parentSite, options);
+  await page.waitForFunction(() => window.boardMessages.some((m) => m.event === 'ready'));
+  assert.deepEqual((await messages(page))[0], {
+    channel: 'othello-board',
+    event: 'ready',
+    detail: { transcript: '', position: `${'-'.repeat(27)}OX${'-'.repeat(6)}XO${'-'.repeat(27)} X` },
+  });
+  // The address options reached the element.
+  assert.equal(await frame.locator('[part="moves"]').isVisible(), true);
+
+  await frame.locator('[data-square="d3"]').click();
+  await page.evaluate(() => window.sendCommand('play', ['c5'], 1));
+  await page.evaluate(() => window.sendCommand('transcript', [], 2));
+  await page.evaluate(() => window.sendCommand('set', [{ lang: 'pt', readonly: true }], 3));
+  await page.evaluate(() => window.sendCommand('fly', [], 4));
+  await page.waitForFunction(() => window.boardMessages.filter((m) => 'result' in m).length === 4);
+  const all = await messages(page);
+  assert.deepEqual(
+    all.filter((m) => m.event === 'move').map((m) => m.detail),
+    [
+      { square: 'd3', color: 'black', flipped: ['d4'], transcript: 'd3' },
+      { square: 'c5', color: 'white', flipped: ['d5'], transcript: 'd3c5' },
+    ],
+  );
+  const results = all.filter((m) => 'result' in m);
+  assert.deepEqual(results.slice(0, 3), [
+    { channel: 'othello-board', result: 'play', id: 1, value: true },
+    { channel: 'othello-board', result: 'transcript', id: 2, value: 'd3c5' },
+    { channel: 'othello-board', result: 'set', id: 3, value: null },
+  ]);
+  assert.match(results[3].error, /unknown command "fly"/);
+  await frame.locator('[data-testid="status"]').filter({ hasText: 'Jogam as pretas' }).waitFor();
+  assert.equal(await frame.locator('othello-board').getAttribute('readonly'), '');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('a command from a foreign origin is ignored and reported; that page receives no events', async () => {
+  // The board allows the parent site only; the same page served from a third origin embeds it.
+  const options = `black=human&white=human&origin=${encodeURIComponent(parentSite.origin)}`;
+  const { page, context, frame, warnings } = await openParent(foreignSite, options);
+  await page.evaluate(() => window.sendCommand('play', ['d3'], 1));
+  await page.evaluate(() => window.sendCommand('set', [{ white: 'ai' }], 2));
+  await waitUntil(() => warnings.filter((w) => w.includes('ignored the command')).length === 2);
+  const reported = warnings.filter((w) => w.includes('ignored the command'));
+  assert.match(reported[0], new RegExp(`"play" from ${foreignSite.origin}, which is not an allowed origin \\(${parentSite.origin}\\)`));
+  assert.equal((await frame.locator('[data-testid="moves"]').textContent()).trim(), '');
+  assert.equal(await frame.locator('othello-board').getAttribute('white'), 'human');
+  // Events go to the allowed origin only: this page got none, not even ready.
+  await frame.locator('[data-square="d3"]').click();
+  await frame.locator('[data-testid="moves"]').filter({ hasText: 'd3' }).waitFor({ state: 'attached' });
+  assert.deepEqual(await messages(page), []);
+  await context.close();
+});

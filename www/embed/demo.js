@@ -1,0 +1,149 @@
+// embed-demo.html: both ways of embedding the board, their copy-paste snippets (kept in step with
+// the options chosen) and a live log of the events of both.
+
+import '../othello-board.js';
+
+const CHANNEL = 'othello-board';
+const EVENTS = ['ready', 'move', 'pass', 'gameover', 'error'];
+const BOOLEAN_ATTRIBUTES = ['hints', 'readonly', 'coordinates', 'show-moves'];
+const CHOICE_ATTRIBUTES = ['black', 'white', 'level', 'lang'];
+/** The options of the iframe in the demo and in its snippet. */
+const FRAME_OPTIONS = { white: 'ai', level: '3', coordinates: '' };
+const LOG_LIMIT = 200;
+
+const $ = (id) => document.getElementById(id);
+const board = $('demo-board');
+const frame = $('demo-frame');
+const form = $('element-options');
+
+// --- the log ---------------------------------------------------------------------------------
+
+function log(source, type, detail) {
+  const item = document.createElement('li');
+  const time = new Date().toLocaleTimeString('en-GB');
+  const what = document.createElement('strong');
+  what.textContent = `${source} · ${type}`;
+  const data = document.createElement('code');
+  data.textContent = detail === undefined ? '' : JSON.stringify(detail);
+  item.append(`${time} `, what, ' ', data);
+  item.dataset.source = source;
+  item.dataset.type = type;
+  const list = $('event-log');
+  list.prepend(item);
+  while (list.children.length > LOG_LIMIT) list.lastElementChild.remove();
+}
+
+$('clear-log').addEventListener('click', () => $('event-log').replaceChildren());
+
+// --- the element -----------------------------------------------------------------------------
+
+for (const type of EVENTS) board.addEventListener(type, (event) => log('element', type, event.detail));
+
+const levelSelect = form.elements.level;
+for (let level = 1; level <= 9; level++) levelSelect.append(new Option(String(level)));
+
+/** The controls show the element's attributes (which the board itself may change: H toggles hints). */
+function syncControls() {
+  for (const name of CHOICE_ATTRIBUTES) form.elements[name].value = String(board[name] || board.getAttribute(name) || 'en');
+  for (const name of BOOLEAN_ATTRIBUTES) form.elements[name].checked = board.hasAttribute(name);
+  $('element-snippet').textContent = elementSnippet();
+}
+
+form.addEventListener('change', (event) => {
+  const { name } = event.target;
+  if (BOOLEAN_ATTRIBUTES.includes(name)) board.toggleAttribute(name, event.target.checked);
+  else board.setAttribute(name, event.target.value);
+});
+form.addEventListener('click', (event) => {
+  const button = event.target.closest('button[data-method]');
+  if (button) board[button.dataset.method]();
+});
+new MutationObserver(syncControls).observe(board, { attributes: true });
+
+function attributesText(element) {
+  return [...element.attributes]
+    .filter((a) => !['id', 'data-testid'].includes(a.name))
+    .map((a) => (a.value === '' ? ` ${a.name}` : ` ${a.name}="${a.value}"`))
+    .join('');
+}
+
+function elementSnippet() {
+  const module = new URL('www/othello-board.js', location.href).href;
+  return [
+    `<script type="module" src="${module}"></script>`,
+    `<othello-board${attributesText(board)}></othello-board>`,
+    '',
+    '<script type="module">',
+    "  const board = document.querySelector('othello-board');",
+    "  board.addEventListener('move', (event) => console.log(event.detail.square, event.detail.transcript));",
+    "  board.addEventListener('gameover', (event) => console.log(event.detail.winner));",
+    '</script>',
+  ].join('\n');
+}
+
+// --- the iframe ------------------------------------------------------------------------------
+
+function frameUrl(origin) {
+  const params = Object.entries(FRAME_OPTIONS)
+    .map(([name, value]) => (value === '' ? name : `${name}=${encodeURIComponent(value)}`))
+    .concat(`origin=${origin}`); // an origin's characters are all allowed in a query: kept readable
+  return new URL(`embed.html?${params.join('&')}`, location.href).href;
+}
+
+frame.src = frameUrl(location.origin);
+const frameOrigin = new URL(frame.src).origin;
+
+$('iframe-snippet').textContent = `<iframe src="${frameUrl('https://your.site').replaceAll('&', '&amp;')}"
+        title="Othello board" width="480" height="440"></iframe>`;
+$('listener-snippet').textContent = [
+  "const frame = document.querySelector('iframe');",
+  'const boardOrigin = new URL(frame.src).origin;',
+  '',
+  '// Events: check who sent them.',
+  "window.addEventListener('message', (event) => {",
+  '  if (event.origin !== boardOrigin || event.source !== frame.contentWindow) return;',
+  '  const message = event.data;',
+  `  if (message.channel !== '${CHANNEL}') return;`,
+  "  if (message.event) console.log(message.event, message.detail); // ready, move, pass, gameover, error",
+  "  if ('result' in message) console.log(message.result, message.value ?? message.error);",
+  '});',
+  '',
+  '// Commands: always to the board\'s origin.',
+  `frame.contentWindow.postMessage({ channel: '${CHANNEL}', command: 'play', args: ['d3'], id: 1 }, boardOrigin);`,
+  `frame.contentWindow.postMessage({ channel: '${CHANNEL}', command: 'set', args: [{ level: 6, hints: true }] }, boardOrigin);`,
+].join('\n');
+
+window.addEventListener('message', (event) => {
+  if (event.origin !== frameOrigin || event.source !== frame.contentWindow) return;
+  const message = event.data;
+  if (!message || message.channel !== CHANNEL) return;
+  if (message.event) log('iframe', message.event, message.detail);
+  else if ('result' in message) log('iframe', `${message.result}() →`, 'error' in message ? { error: message.error } : message.value);
+});
+
+let nextId = 1;
+$('frame-commands').addEventListener('click', (event) => {
+  const button = event.target.closest('button[data-command]');
+  if (!button) return;
+  const args = button.dataset.args ? JSON.parse(button.dataset.args) : [];
+  frame.contentWindow.postMessage({ channel: CHANNEL, command: button.dataset.command, args, id: nextId++ }, frameOrigin);
+});
+
+// --- copy buttons ----------------------------------------------------------------------------
+
+document.addEventListener('click', async (event) => {
+  const button = event.target.closest('button[data-copy]');
+  if (!button) return;
+  const text = $(button.dataset.copy).textContent;
+  try {
+    await navigator.clipboard.writeText(text);
+    button.textContent = 'Copied';
+  } catch {
+    // No clipboard permission (an insecure origin, a refusing browser): select the text instead.
+    getSelection().selectAllChildren($(button.dataset.copy));
+    button.textContent = 'Selected: Ctrl+C';
+  }
+  setTimeout(() => (button.textContent = 'Copy'), 2000);
+});
+
+syncControls();
