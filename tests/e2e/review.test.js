@@ -94,7 +94,30 @@ test('reviewing a known game fills the table, marks mistakes and shows the best 
   await context.close();
 });
 
-test('a review can be cancelled, and a changed game drops it', async () => {
+test('moves played after a review keep it; changing a reviewed move drops it', async () => {
+  const { page, context, errors } = await openPage(browser);
+  await page.goto(server.url + '?black=human&white=human');
+  await waitReady(page);
+  await load(page, 'f5d6c3d3c4');
+  await page.click('[data-testid="review"]');
+  await page.waitForSelector('[data-testid="review-table"] tbody tr', { timeout: 60_000 });
+  const rows = () => page.locator('[data-testid="review-table"] tbody tr').count();
+  assert.equal(await rows(), 5);
+  await page.click(`[data-square="${(await legalSquares(page))[0]}"]`);
+  assert.equal(await rows(), 5);
+  assert.match(await text(page, 'review-summary'), /The 1 move played since is not reviewed\.$/);
+  // Back to before the fifth move, and another move there: the review no longer fits the game.
+  await page.click('[data-testid="undo"]');
+  await page.click('[data-testid="undo"]');
+  const other = (await legalSquares(page)).find((square) => square !== 'c4');
+  await page.click(`[data-square="${other}"]`);
+  assert.equal(await page.isHidden('[data-testid="review-table"]'), true);
+  assert.equal(await text(page, 'review-summary'), '');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('a review can be cancelled', async () => {
   const { page, context, errors } = await openPage(browser);
   await page.goto(server.url + '?black=human&white=human');
   await waitReady(page);

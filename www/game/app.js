@@ -195,7 +195,7 @@ function showError(message) {
 
 function changed() {
   state.epoch++;
-  if (state.review && state.review.key !== recordKey()) dropReview();
+  if (state.review && !stillApplies(state.review.key)) dropReview();
   state.hints = null;
   state.thinking = null;
   engine.cancel();
@@ -250,10 +250,16 @@ function recordKey() {
   return `${state.game.startBoard}|${state.game.fullTranscript}`;
 }
 
-/** The finished review of the record shown, or null. */
+/** True while the game shown still begins with the record `key` names: moves played on after a
+ * review keep it (they are simply not reviewed); changing or taking back a reviewed move drops it. */
+function stillApplies(key) {
+  return recordKey().startsWith(key);
+}
+
+/** The finished review of the record shown (or of its first moves), or null. */
 function currentReview() {
   const review = state.review;
-  return review && !review.running && review.key === recordKey() ? review.result : null;
+  return review && !review.running && stillApplies(review.key) ? review.result : null;
 }
 
 function startReview() {
@@ -497,7 +503,9 @@ function renderReview() {
     progress.value = review.done;
     setText($('review-summary'), `Reviewing: ${review.done} of ${review.total} positions scored.`);
   } else if (result) {
-    setText($('review-summary'), `${summaryText(result)} (${(review.elapsedMs / 1000).toFixed(1)} s)`);
+    const since = state.game.moves.length - result.moves.length;
+    const later = since > 0 ? ` The ${plural(since, 'move')} played since ${since === 1 ? 'is' : 'are'} not reviewed.` : '';
+    setText($('review-summary'), `${summaryText(result)} (${(review.elapsedMs / 1000).toFixed(1)} s)${later}`);
   } else {
     setText($('review-summary'), state.game.moves.length ? '' : 'Play or load a game to review it.');
   }
