@@ -25,7 +25,7 @@
 
 use crate::othello::board::Position;
 use crate::othello::score::Score;
-use crate::othello::search::{Control, Engine, Limits};
+use crate::othello::search::{Control, Engine, Limits, Progress, SearchResult};
 use crate::othello::square::{Color, Move};
 use std::fmt;
 
@@ -188,6 +188,30 @@ fn for_black(discs: f64, to_move: Color) -> f64 {
     }
 }
 
+/// Searches `position` and gives its score in discs for the side to move. An estimate is the mean
+/// of the last two depths' scores: the course evaluation favours the side to move at the leaves,
+/// so scores of even and odd depths differ by a few discs, and consecutive positions of a game
+/// (searched from alternating sides) would zigzag by as much. Exact scores are taken as they are.
+fn search_in_discs(
+    engine: &mut Engine,
+    position: Position,
+    limits: &Limits,
+    clock: &dyn Fn() -> f64,
+) -> (SearchResult, f64) {
+    let mut last_two: [Option<Score>; 2] = [None, None];
+    let mut remember = |progress: &Progress| last_two = [last_two[1], Some(progress.score)];
+    let mut control = Control::new(clock);
+    control.on_progress = Some(&mut remember);
+    let found = engine.search(position.board(), limits, &mut control);
+    let discs = match (found.score, last_two) {
+        (Score::Eval(units), [Some(Score::Eval(previous)), Some(last)]) if last == found.score => {
+            (eval_to_discs(units) + eval_to_discs(previous)).clamp(-128.0, 128.0) / 2.0
+        }
+        (score, _) => score_in_discs(score),
+    };
+    (found, discs)
+}
+
 /// Reviews the game played from `start` with `moves` (legal, passes written, as in a
 /// `history::History`); an illegal move ends the review there. `on_position(done, total)` is called
 /// after each position is scored (`total` = moves + 1).
@@ -209,9 +233,8 @@ pub fn review_game(
     let total = positions.len();
     let mut review = Review::default();
     for (i, &position) in positions.iter().enumerate() {
-        let found = engine.search(position.board(), &limits.position(), &mut Control::new(clock));
+        let (found, best) = search_in_discs(engine, position, &limits.position(), clock);
         let to_move = position.side_to_move();
-        let best = score_in_discs(found.score);
         review.positions.push(ReviewedPosition {
             to_move,
             score_black: for_black(best, to_move),
@@ -224,9 +247,8 @@ pub fn review_game(
                 (best, matches!(found.score, Score::Exact(_)))
             } else {
                 let after = positions[i + 1];
-                let answer = engine.search(after.board(), &limits.after_move(), &mut Control::new(clock));
+                let (answer, discs) = search_in_discs(engine, after, &limits.after_move(), clock);
                 // The search's score is the opponent's (or, after a pass, the mover's again).
-                let discs = score_in_discs(answer.score);
                 let mover_view = if after.side_to_move() == to_move { discs } else { 0.0 - discs };
                 (mover_view, matches!(answer.score, Score::Exact(_)))
             };
@@ -357,10 +379,15 @@ mod tests {
         let position = played_to(40);
         let limits = ReviewLimits { depth: 4, exact_from_empties: 0 };
         let child = Limits::depth(3);
+        // Each move scored as the review scores it (the mean of the last two depths), by a fresh engine.
         let mut scored: Vec<(Move, f64)> = position
             .legal_moves()
             .into_iter()
-            .map(|sq| (Move::Play(sq), score_in_discs(score_after(position, Move::Play(sq), &child))))
+            .map(|sq| {
+                let after = position.play(Move::Play(sq)).unwrap();
+                let (_, discs) = search_in_discs(&mut Engine::new(1), after, &child, &monotonic_ms);
+                (Move::Play(sq), if after.side_to_move() == position.side_to_move() { discs } else { -discs })
+            })
             .collect();
         scored.sort_by(|a, b| b.1.total_cmp(&a.1));
         let (best_move, _) = scored[0];
@@ -374,6 +401,35 @@ mod tests {
         assert!(matches!(review.moves[0].class, Class::Mistake | Class::Blunder), "{:?}", review.moves[0]);
         let review = review_game(&mut Engine::new(4), position, &[best_move], &limits, &monotonic_ms, &mut |_, _| {});
         assert!(review.moves[0].loss < THRESHOLDS.inaccuracy, "{:?}", review.moves[0]);
+    }
+
+    /// The scores of consecutive positions zigzag less than single-depth scores do.
+    #[test]
+    fn estimates_do_not_zigzag_with_the_side_to_move() {
+        let mut engine = Engine::new(1);
+        let mut position = Position::start();
+        let mut moves = Vec::new();
+        while moves.len() < 20 {
+            let found = engine.search(position.board(), &Limits::depth(2), &mut Control::new(&monotonic_ms));
+            position = position.play(found.best_move).unwrap();
+            moves.push(found.best_move);
+        }
+        let limits = ReviewLimits { depth: 6, exact_from_empties: 0 };
+        let review =
+            review_game(&mut Engine::new(4), Position::start(), &moves, &limits, &monotonic_ms, &mut |_, _| {});
+        let smoothed: Vec<f64> = review.positions.iter().map(|p| p.score_black).collect();
+        let mut single = Vec::new();
+        let mut position = Position::start();
+        for mv in moves.iter().copied().map(Some).chain([None]) {
+            let found = Engine::new(4).search(position.board(), &limits.position(), &mut Control::new(&monotonic_ms));
+            single.push(for_black(score_in_discs(found.score), position.side_to_move()));
+            if let Some(mv) = mv {
+                position = position.play(mv).unwrap();
+            }
+        }
+        let zigzag =
+            |scores: &[f64]| scores.windows(2).map(|w| (w[1] - w[0]).abs()).sum::<f64>() / (scores.len() - 1) as f64;
+        assert!(zigzag(&smoothed) < zigzag(&single), "{} vs {}", zigzag(&smoothed), zigzag(&single));
     }
 
     #[test]
