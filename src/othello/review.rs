@@ -30,11 +30,13 @@ use crate::othello::square::{Color, Move};
 use std::fmt;
 
 /// Discs per unit of the course evaluation (`eval::evaluate`), measured by `examples/eval_scale.rs`:
-/// the least-squares slope through the origin of exact scores against depth-6 search scores on
-/// 300 positions at 16–20 empty squares (1 disc ≈ 15.9 units). An approximation: the evaluation
-/// is not linear in discs (correlation 0.93, residuals of 10.8 discs root mean square), so
-/// converted midgame scores are rough estimates; exact scores are what the endgame review trusts.
-pub const DISCS_PER_EVAL_UNIT: f64 = 0.0629;
+/// the least-squares slope through the origin of exact scores against search scores on 300
+/// positions at 16–20 empty squares, the scores being the mean of the depth-5 and depth-6 searches
+/// as the review takes them (0.0642, 1 disc ≈ 15.6 units; the depth-6 score alone gives 0.0629).
+/// An approximation: the evaluation is not linear in discs (correlation 0.93, residuals of 10.8
+/// discs root mean square), so converted midgame scores are rough estimates; exact scores are
+/// what the endgame review trusts.
+pub const DISCS_PER_EVAL_UNIT: f64 = 0.0642;
 
 /// A heuristic evaluation (search units, any point of view) as an estimated disc difference.
 /// Switching the engine to another evaluation changes this one function.
