@@ -303,7 +303,7 @@ mod tests {
     #[test]
     fn evaluation_units_convert_in_one_place() {
         assert_eq!(score_in_discs(Score::Exact(-12)), -12.0);
-        assert_eq!(score_in_discs(Score::Eval(1000)), eval_to_discs(1000));
+        assert_eq!(score_in_discs(Score::Eval(500)), eval_to_discs(500));
         assert!((eval_to_discs(1000) - 1000.0 * DISCS_PER_EVAL_UNIT).abs() < 1e-9);
         assert_eq!(eval_to_discs(-200), -eval_to_discs(200));
         assert_eq!(score_in_discs(Score::Eval(29_000)), 64.0);
