@@ -254,8 +254,8 @@ fn a_review_scores_every_position_and_judges_every_move() {
 #[wasm_bindgen_test]
 fn records_are_exported_as_ggf_and_obf_and_read_back() {
     let mut game = Game::from_transcript("f5d6c3").unwrap();
-    let ggf = game.to_ggf("Ann", "Bob", vec![1.5, f64::NAN, -2.0]);
-    assert!(ggf.contains("PB[Ann]PW[Bob]"), "{ggf}");
+    let ggf = game.to_ggf("Ann", "Bob", vec![1.5, f64::NAN, -2.0], Some("+4.00:r".into()));
+    assert!(ggf.contains("PB[Ann]PW[Bob]RE[+4.00:r]"), "{ggf}");
     assert!(ggf.ends_with("B[f5/1.5]W[d6]B[c3/-2];)"), "{ggf}");
     let back = Game::from_text(&ggf).unwrap();
     assert_eq!(back.transcript(false), "f5d6c3");

@@ -261,9 +261,10 @@ impl Game {
 
     /// The whole record (the redo line included) as one GGF line: `black` and `white` name the
     /// players, `evaluations[i]` is move i's score in discs from its mover's view (`NaN` or a
-    /// missing entry: none written); the result is written when the game is over.
+    /// missing entry: none written). The result is the final score when the game is over, else
+    /// `result` if given (an imported record's, a resignation say).
     #[wasm_bindgen(js_name = toGgf)]
-    pub fn to_ggf(&self, black: &str, white: &str, evaluations: Vec<f64>) -> String {
+    pub fn to_ggf(&self, black: &str, white: &str, evaluations: Vec<f64>, result: Option<String>) -> String {
         let mut game = GgfGame::new(self.history.start(), self.history.moves());
         game.set_property("PB", black);
         game.set_property("PW", white);
@@ -273,6 +274,8 @@ impl Game {
         let end = self.history.position_at(self.history.moves().len()).unwrap_or(self.history.start());
         if end.is_game_over() {
             game.set_property("RE", &format!("{:+}.00", end.final_score_black()));
+        } else if let Some(result) = result.filter(|r| !r.is_empty()) {
+            game.set_property("RE", &result);
         }
         format_ggf(&game)
     }

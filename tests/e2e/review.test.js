@@ -146,9 +146,9 @@ test('a GGF record loads with its position; bad records name the line and column
   assert.equal(await text(page, 'score-black'), '5');
   assert.equal(await text(page, 'score-white'), '2');
   assert.equal(await page.getAttribute('[data-square="c3"]', 'aria-label').then((l) => l.split(',')[1].trim()), 'black disc');
-  // Exported back, the players are kept.
   await page.click('[data-testid="export"]');
-  assert.match(await page.inputValue('[data-testid="export-output"]'), /PB\[Ann\]PW\[Bob\].*B\[f5\]W\[d6\]B\[c3\];\)$/);
+  // Exported back, the players, the result and the record's own scores are kept.
+  assert.match(await page.inputValue('[data-testid="export-output"]'), /PB\[Ann\]PW\[Bob\]RE\[\+2\.00\].*B\[f5\]W\[d6\/-1\.5\]B\[c3\/0\];\)$/);
 
   // An OBF line gives its position.
   await load(page, 'O--OOOOX-OOOOOOXOOXXOOOXOOXOOOXXOOOOOOXX---OOOOX----O--X-------- X; A2:+38;');

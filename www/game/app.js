@@ -48,7 +48,8 @@ const state = {
   /** The review of the record: {key, running, done, total, result, elapsedMs} or null. `key`
    * names the record reviewed; a review of another record is dropped. */
   review: null,
-  /** Players and result read from an imported GGF record ({black, white, result}), or null. */
+  /** What an imported GGF record says besides its moves ({black, white, result, evaluations,
+   * key}: `key` names the record as imported), or null. */
   record: null,
   /** Bumped on every change; async answers for an older epoch are dropped. */
   epoch: 0,
@@ -312,8 +313,14 @@ function onGraphPoint(ply) {
 // ---------------------------------------------------------------------------------------------
 // Records: export (the review's scores go into GGF), import details of GGF
 
+/** The imported record's details while the game still begins with it. */
+function importedRecord() {
+  return state.record && stillApplies(state.record.key) ? state.record : null;
+}
+
 function playerName(color) {
-  if (state.record && state.record[color]) return state.record[color];
+  const record = importedRecord();
+  if (record && record[color]) return record[color];
   return state.players[color] === 'ai' ? `AI level ${state.level}` : 'Human';
 }
 
@@ -322,9 +329,14 @@ function exportRecord() {
   const review = currentReview();
   let text;
   if (format === 'ggf') {
-    // GGF scores are the mover's; the review's are Black's.
-    const evaluations = review ? review.moves.map((m) => (m.mover === 'black' ? m.scoreBlack : -m.scoreBlack)) : [];
-    text = state.game.toGgf(playerName('black'), playerName('white'), Float64Array.from(evaluations));
+    // GGF scores are the mover's; the review's are Black's. Without a review, an imported
+    // record's own scores are kept.
+    const record = importedRecord();
+    let evaluations = [];
+    if (review) evaluations = review.moves.map((m) => (m.mover === 'black' ? m.scoreBlack : -m.scoreBlack));
+    else if (record) evaluations = record.evaluations.map((e) => (e === null ? NaN : e));
+    const result = record && record.result ? record.result : undefined;
+    text = state.game.toGgf(playerName('black'), playerName('white'), Float64Array.from(evaluations), result);
   } else if (format === 'obf') {
     // An OBF solution is exact: written only when the review solved this position.
     const position = review && review.positions[state.game.ply];
@@ -680,7 +692,8 @@ function loadPasted() {
   state.record = null;
   if (notation === 'GGF record') {
     const details = ggfDetails(text);
-    state.record = { black: details.black, white: details.white, result: details.result };
+    const key = `${game.startBoard}|${game.fullTranscript}`;
+    state.record = { black: details.black, white: details.white, result: details.result, evaluations: details.evaluations, key };
     const names = `${details.black || 'Black'} (Black) against ${details.white || 'White'} (White)`;
     message = `GGF record loaded: ${names}${details.result ? `, result ${details.result}` : ''}, ${plural(game.ply, 'move')}.`;
   }
