@@ -26,3 +26,4 @@ build() {
 
 build www/pkg target
 build www/pkg/classroom target/classroom --features classroom
+scripts/build-offline.sh

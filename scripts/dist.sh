@@ -8,10 +8,11 @@ cd "$(dirname "$0")/.."
 out=${1:-dist}
 scripts/build-wasm.sh
 
-# The files of the site: the pages at the root, and what they load from www/ (sources, styles,
+# The files of the site: the pages at the root (with the game's service worker and web app
+# manifest), and what they load from www/ (sources, styles,
 # icons and the wasm-bindgen output; nothing else of the repository is served).
 mapfile -t files < <(
-  printf '%s\n' index.html classroom.html embed.html embed-demo.html
+  printf '%s\n' index.html classroom.html embed.html embed-demo.html sw.js manifest.webmanifest
   find www -type f \( -name '*.js' -o -name '*.css' -o -name '*.wasm' -o -name '*.svg' -o -name '*.png' \) | sort
 )
 

@@ -3,7 +3,9 @@
 #![cfg(target_arch = "wasm32")]
 
 use js_sys::{Array, Function, Object, Reflect};
-use reversi::wasm::{evaluate, evaluation_breakdown, levels, Game, Searcher};
+use reversi::wasm::{evaluate, evaluation_breakdown, ggf_details, levels, Game, Searcher};
+use std::cell::RefCell;
+use std::rc::Rc;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use wasm_bindgen_test::*;
@@ -213,4 +215,60 @@ fn the_breakdown_adds_up_to_the_evaluation() {
     let sum: f64 = terms.iter().map(|t| get(&t, "contribution").as_f64().unwrap()).sum();
     assert_eq!(sum, total, "no clamping this early in a game");
     assert!(evaluation_breakdown("XO").is_err());
+}
+
+#[wasm_bindgen_test]
+fn a_review_scores_every_position_and_judges_every_move() {
+    let mut searcher = Searcher::new(1);
+    let calls = Rc::new(RefCell::new(Vec::new()));
+    let seen = calls.clone();
+    let progress = Closure::<dyn FnMut(u32, u32)>::new(move |done, total| seen.borrow_mut().push((done, total)));
+    let start = Game::new().board();
+    let review = searcher
+        .review(
+            &start,
+            "f5d6c3",
+            &options(&[("depth", 2.into())]),
+            Some(progress.as_ref().unchecked_ref::<Function>().clone()),
+        )
+        .unwrap();
+    assert_eq!(*calls.borrow(), [(1, 4), (2, 4), (3, 4), (4, 4)]);
+    let positions: Array = get(&review, "positions").into();
+    let moves: Array = get(&review, "moves").into();
+    assert_eq!((positions.length(), moves.length()), (4, 3));
+    let first = moves.get(0);
+    assert_eq!(get(&first, "move").as_string().unwrap(), "f5");
+    assert_eq!(get(&first, "mover").as_string().unwrap(), "black");
+    assert!(get(&first, "loss").as_f64().unwrap() >= 0.0);
+    let class = get(&first, "class").as_string().unwrap();
+    assert!(["best", "good", "inaccuracy", "mistake", "blunder"].contains(&class.as_str()), "{class}");
+    assert_eq!(get(&positions.get(0), "toMove").as_string().unwrap(), "black");
+    assert!(Array::from(&get(&positions.get(0), "bestLine")).length() >= 1);
+
+    let bad = searcher.review(&start, "f5 zz", &options(&[("depth", 2.into())]), None).err().unwrap();
+    assert!(message_of(bad).starts_with("review: transcript: 'zz'"));
+    let no_depth = searcher.review(&start, "f5", &options(&[("nodes", 100.into())]), None).err().unwrap();
+    assert!(message_of(no_depth).contains("give a depth"));
+}
+
+#[wasm_bindgen_test]
+fn records_are_exported_as_ggf_and_obf_and_read_back() {
+    let mut game = Game::from_transcript("f5d6c3").unwrap();
+    let ggf = game.to_ggf("Ann", "Bob", vec![1.5, f64::NAN, -2.0], Some("+4.00:r".into()));
+    assert!(ggf.contains("PB[Ann]PW[Bob]RE[+4.00:r]"), "{ggf}");
+    assert!(ggf.ends_with("B[f5/1.5]W[d6]B[c3/-2];)"), "{ggf}");
+    let back = Game::from_text(&ggf).unwrap();
+    assert_eq!(back.transcript(false), "f5d6c3");
+    let details = ggf_details(&ggf).unwrap();
+    assert_eq!(get(&details, "black").as_string().unwrap(), "Ann");
+    let evaluations = Array::from(&get(&details, "evaluations"));
+    assert_eq!(evaluations.get(0).as_f64(), Some(1.5));
+    assert!(evaluations.get(1).is_null());
+    assert!(message_of(ggf_details("(;GM[Othello]B[f5];)").err().unwrap()).contains("no board"));
+
+    game.go_to(1).unwrap();
+    let obf = game.to_obf(Some("d6".into()), Some(-2)).unwrap();
+    assert!(obf.ends_with(" O; D6:-2;"), "{obf}");
+    assert_eq!(Game::from_text(&obf).unwrap().board(), game.board());
+    assert!(message_of(game.to_obf(Some("z9".into()), Some(0)).err().unwrap()).starts_with("move: "));
 }

@@ -1,5 +1,6 @@
-//! `record::read_record` (whatever a player pastes: transcript, board or OBF line) never panics,
-//! and its result is consistent: the moves are legal from the start position it returns.
+//! `record::read_record` (whatever a player pastes: transcript, board, OBF line or GGF record)
+//! never panics, and its result is consistent: the moves are legal from the start position it
+//! returns.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;

@@ -142,7 +142,7 @@ pub fn parse_ggf(text: &str) -> Result<GgfGame, GgfError> {
         let m = parse_move(&value).map_err(|e| reader.error_at(at, &e))?;
         if position.side_to_move() != color {
             let said = if color == Color::Black { "B" } else { "W" };
-            let to_move = position.side_to_move().to_string().to_lowercase();
+            let to_move = position.side_to_move().to_string().to_ascii_lowercase();
             return Err(reader.error_at(at, &format!("move {} is {said}[…] but {to_move} is to move", number + 1)));
         }
         position = position
@@ -175,7 +175,7 @@ pub fn format_ggf(game: &GgfGame) -> String {
             Move::Play(sq) => sq.to_string(),
             Move::Pass => "PA".to_string(),
         };
-        let number = |x: Option<f64>| x.map(|v| format!("{}", (v * 100.0).round() / 100.0)).unwrap_or_default();
+        let number = |x: Option<f64>| x.map(format_hundredths).unwrap_or_default();
         let value = match (m.evaluation, m.seconds) {
             (None, None) => square,
             (eval, None) => format!("{square}/{}", number(eval)),
@@ -234,12 +234,7 @@ fn parse_move(value: &str) -> Result<GgfMove, String> {
     let number = |text: Option<&str>, what: &str| -> Result<Option<f64>, String> {
         match text.map(str::trim) {
             None | Some("") => Ok(None),
-            Some(t) => t
-                .parse::<f64>()
-                .ok()
-                .filter(|v| v.is_finite())
-                .map(Some)
-                .ok_or_else(|| format!("{what} '{}' is not a number", excerpt(t))),
+            Some(t) => parse_decimal(t).map(Some).ok_or_else(|| format!("{what} '{}' is not a number", excerpt(t))),
         }
     };
     let evaluation = number(parts.next(), "evaluation")?;
@@ -248,6 +243,39 @@ fn parse_move(value: &str) -> Result<GgfMove, String> {
         return Err(format!("unexpected '/{}' after the time", excerpt(extra)));
     }
     Ok(GgfMove { mv, evaluation, seconds })
+}
+
+// Numbers are read and written by hand: Rust's general float parsing and printing would add some
+// 40 KB (gzipped) to the WebAssembly engine that every player downloads.
+
+/// A decimal number as servers write them: optional sign, digits, optional fraction (`-1.5`,
+/// `+12.00`, `.25`); no exponent, at most 15 digits.
+fn parse_decimal(text: &str) -> Option<f64> {
+    let (negative, unsigned) = match text.as_bytes().first()? {
+        b'-' => (true, &text[1..]),
+        b'+' => (false, &text[1..]),
+        _ => (false, text),
+    };
+    let (whole, fraction) = unsigned.split_once('.').unwrap_or((unsigned, ""));
+    let digits = || whole.bytes().chain(fraction.bytes());
+    if whole.len() + fraction.len() == 0 || whole.len() + fraction.len() > 15 || !digits().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    let mantissa = digits().fold(0i64, |n, b| n * 10 + i64::from(b - b'0'));
+    let value = mantissa as f64 / 10f64.powi(fraction.len() as i32);
+    Some(if negative { -value } else { value })
+}
+
+/// `value` rounded to hundredths, without trailing zeros: `1.25`, `-0.5`, `3`.
+fn format_hundredths(value: f64) -> String {
+    let hundredths = (value * 100.0).round() as i64;
+    let sign = if hundredths < 0 { "-" } else { "" };
+    let (whole, fraction) = (hundredths.unsigned_abs() / 100, hundredths.unsigned_abs() % 100);
+    match fraction {
+        0 => format!("{sign}{whole}"),
+        f if f % 10 == 0 => format!("{sign}{whole}.{}", f / 10),
+        f => format!("{sign}{whole}.{f:02}"),
+    }
 }
 
 /// A cursor over the text, for errors with line and column.
@@ -377,6 +405,22 @@ mod tests {
         for (text, expected) in cases {
             let e = parse_ggf(text).unwrap_err();
             assert!(e.to_string().contains(expected), "{text:?}: {e}");
+        }
+    }
+
+    #[test]
+    fn numbers_are_read_and_written_as_servers_do() {
+        let cases = [("1.5", 1.5), ("-2.00", -2.0), ("+12", 12.0), (".25", 0.25), ("0", 0.0), ("-0.01", -0.01)];
+        for (text, value) in cases {
+            assert_eq!(parse_decimal(text), Some(value), "{text}");
+        }
+        for bad in ["", "-", ".", "1e3", "NaN", "inf", "1.2.3", "--1", "1,5", "1234567890123456", " 1"] {
+            assert_eq!(parse_decimal(bad), None, "{bad:?}");
+        }
+        let written =
+            [(1.25, "1.25"), (-0.5, "-0.5"), (3.0, "3"), (0.004, "0"), (-54.0, "-54"), (2.999, "3"), (0.1, "0.1")];
+        for (value, text) in written {
+            assert_eq!(format_hundredths(value), text, "{value}");
         }
     }
 

@@ -13,6 +13,7 @@ pub mod levels;
 pub mod notation;
 pub mod perft;
 pub mod record;
+pub mod review;
 pub mod score;
 pub mod search;
 pub mod square;

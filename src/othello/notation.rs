@@ -310,6 +310,29 @@ pub fn parse_obf_line(line: &str) -> Result<ObfEntry, ObfError> {
     Ok(ObfEntry { position, solutions })
 }
 
+/// Writes one OBF line, the inverse of [`parse_obf_line`]: `<64 squares> <X|O>;` then each
+/// solution as ` <MOVE>:<score>;` (moves in capitals, scores signed).
+///
+/// ```
+/// use reversi::othello::notation::{format_obf_line, parse_obf_line};
+/// use reversi::{Move, Position};
+/// let line = format_obf_line(Position::start(), &[("f5".parse::<Move>().unwrap(), 0)]);
+/// assert_eq!(line, format!("{} X; F5:+0;", "---------------------------OX------XO---------------------------"));
+/// assert_eq!(parse_obf_line(&line).unwrap().solutions.len(), 1);
+/// ```
+pub fn format_obf_line(position: Position, solutions: &[(Move, i32)]) -> String {
+    let mut line = format_board(position);
+    line.push(';');
+    for (mv, score) in solutions {
+        let name = match mv {
+            Move::Play(sq) => sq.to_string().to_ascii_uppercase(),
+            Move::Pass => "PA".to_string(),
+        };
+        line.push_str(&format!(" {name}:{score:+};"));
+    }
+    line
+}
+
 /// Reads a whole OBF file: one entry per non-empty line (lines starting with `%` or `#` are
 /// comments). Errors name the line number.
 pub fn parse_obf(text: &str) -> Result<Vec<ObfEntry>, (usize, ObfError)> {

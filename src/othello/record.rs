@@ -1,9 +1,9 @@
 //! What a player pastes to load a game: recognising which notation it is written in, then reading
 //! it with that notation's parser.
 //!
-//! The notations start differently, so the first character decides: a transcript starts with a
-//! square or a move number (`f5`, `1.`), a board or an OBF line with a square's content
-//! (`X x * O o - .`), and an OBF line has a `;` after the side to move. Once recognised, the text
+//! The notations start differently, so the first characters decide: a GGF record starts with
+//! `(;`, a transcript with a square or a move number (`f5`, `1.`), a board or an OBF line with a
+//! square's content (`X x * O o - .`), and an OBF line has a `;` after the side to move. Once recognised, the text
 //! is read strictly, and an error says which notation was recognised and what is wrong with it
 //! ("board: side to move 'Z' at character 66 is not X or O") rather than guessing again. Another
 //! notation is one more [`Notation`] case, one more test in [`recognise`] and one more arm in
@@ -17,9 +17,12 @@
 //! assert_eq!(read_record(&obf).unwrap().notation, Notation::Obf);
 //! let bad = format!("{} Z", "-".repeat(64));
 //! assert_eq!(read_record(&bad).unwrap_err().to_string(), "board: side to move 'Z' at character 66 is not X or O");
+//! let ggf = "(;GM[Othello]PB[Ann]PW[Bob]BO[8 ---------------------------O*------*O--------------------------- *]B[f5]W[d6];)";
+//! assert_eq!(read_record(ggf).unwrap().moves.len(), 2);
 //! ```
 
 use crate::othello::board::Position;
+use crate::othello::ggf::{parse_ggf, GgfError};
 use crate::othello::notation::{self, BoardParseError, ObfError, TranscriptError};
 use crate::othello::square::Move;
 use std::fmt;
@@ -33,6 +36,8 @@ pub enum Notation {
     Board,
     /// One line of an OBF file (`<64 squares> <X|O>; <move>:<score>; …`): its position.
     Obf,
+    /// A GGF game record `(;GM[Othello]…BO[…]B[f5]W[d6]…;)`: its start and its moves.
+    Ggf,
 }
 
 impl Notation {
@@ -42,6 +47,7 @@ impl Notation {
             Notation::Transcript => "transcript",
             Notation::Board => "board",
             Notation::Obf => "OBF line",
+            Notation::Ggf => "GGF record",
         }
     }
 }
@@ -69,6 +75,8 @@ pub enum RecordError {
     Transcript(TranscriptError),
     Board(BoardParseError),
     Obf(ObfError),
+    /// Its message names the line and column.
+    Ggf(GgfError),
     /// Several OBF lines: a game starts from one position.
     SeveralObfLines {
         lines: usize,
@@ -80,7 +88,7 @@ impl fmt::Display for RecordError {
         match self {
             RecordError::Empty => f.write_str(
                 "nothing to load: paste a transcript such as f5d6c3, a board (64 squares X O - and the side \
-                 to move) or an OBF line",
+                 to move), an OBF line or a GGF record",
             ),
             // These already name their notation ("transcript: …", "board: …").
             RecordError::Transcript(e) => e.fmt(f),
@@ -89,6 +97,7 @@ impl fmt::Display for RecordError {
             RecordError::Obf(ObfError::BadSolution { text, reason }) => {
                 write!(f, "OBF line: solution '{text}' {reason}")
             }
+            RecordError::Ggf(e) => e.fmt(f),
             RecordError::SeveralObfLines { lines } => {
                 write!(f, "OBF: {lines} lines pasted, but a game starts from one position: paste one line")
             }
@@ -100,8 +109,11 @@ impl std::error::Error for RecordError {}
 
 /// The notation `text` is written in, from its first character; `None` when it is blank.
 pub fn recognise(text: &str) -> Option<Notation> {
-    let first = text.trim_start().chars().next()?;
-    Some(if !notation::is_square_content(first) {
+    let trimmed = text.trim_start();
+    let first = trimmed.chars().next()?;
+    Some(if trimmed.starts_with("(;") {
+        Notation::Ggf
+    } else if !notation::is_square_content(first) {
         Notation::Transcript
     } else if text.contains(';') {
         Notation::Obf
@@ -133,6 +145,10 @@ pub fn read_record(text: &str) -> Result<Record, RecordError> {
             let entry = notation::parse_obf_line(text).map_err(RecordError::Obf)?;
             Ok(Record { notation, start: entry.position, moves: Vec::new() })
         }
+        Notation::Ggf => {
+            let game = parse_ggf(text).map_err(RecordError::Ggf)?;
+            Ok(Record { notation, start: game.start, moves: game.plain_moves() })
+        }
     }
 }
 
@@ -158,6 +174,7 @@ mod tests {
             Some(Notation::Obf)
         );
         assert_eq!(recognise(" \n\t"), None);
+        assert_eq!(recognise("\n (;GM[Othello];)"), Some(Notation::Ggf));
     }
 
     #[test]
@@ -181,6 +198,21 @@ mod tests {
     }
 
     #[test]
+    fn ggf_records_load_with_their_start_and_moves() {
+        let text = "(;GM[Othello]PB[Ann]PW[Bob]RE[-2.00]TY[8]\nBO[8 ---------------------------O*------*O--------------------------- *]\nB[f5//1]W[d6/0.5]B[c3];)";
+        let record = read_record(text).unwrap();
+        assert_eq!(record.notation, Notation::Ggf);
+        assert_eq!(record.start, Position::start());
+        assert_eq!(record.end(), notation::replay(Position::start(), "f5d6c3").unwrap().1);
+        // From a board that is not the start (after f5, white to move): the record keeps it.
+        let after_f5 = notation::replay(Position::start(), "f5").unwrap().1;
+        let squares = &format_board(after_f5).replace('X', "*")[..64];
+        let record = read_record(&format!("(;GM[Othello]BO[8 {squares} O]W[d6];)")).unwrap();
+        assert_eq!(record.start, after_f5);
+        assert_eq!(record.end(), notation::replay(Position::start(), "f5d6").unwrap().1);
+    }
+
+    #[test]
     fn errors_name_what_was_recognised_and_what_is_wrong() {
         let message = |text: &str| read_record(text).unwrap_err().to_string();
         // The case that used to be called a bad transcript: a board with a bad side letter.
@@ -196,6 +228,12 @@ mod tests {
             "OBF: 2 lines pasted, but a game starts from one position: paste one line"
         );
         assert_eq!(read_record("  "), Err(RecordError::Empty));
+        let start = "BO[8 ---------------------------O*------*O--------------------------- *]";
+        assert_eq!(
+            message(&format!("(;GM[Othello]{start}\nB[f5]B[e6];)")),
+            "GGF, line 2, column 8: move 2 is B[…] but white is to move"
+        );
+        assert!(message("(;GM[Othello]B[f5];)").contains("no board"));
     }
 
     #[test]

@@ -9,9 +9,11 @@
 //! JavaScript `Error` whose message says what was wrong.
 
 use crate::othello::board::Position;
+use crate::othello::ggf::{format_ggf, parse_ggf, GgfGame};
 use crate::othello::history::History;
 use crate::othello::levels::{self, LEVELS};
-use crate::othello::notation::{format_board, parse_board};
+use crate::othello::notation::{format_board, format_obf_line, parse_board, replay};
+use crate::othello::review::{review_game, ReviewLimits};
 use crate::othello::score::Score;
 use crate::othello::search::{Control, Engine, Limits, Progress, SearchResult};
 use crate::othello::square::{Color, Move, Square};
@@ -257,6 +259,38 @@ impl Game {
         format_board(self.history.start())
     }
 
+    /// The whole record (the redo line included) as one GGF line: `black` and `white` name the
+    /// players, `evaluations[i]` is move i's score in discs from its mover's view (`NaN` or a
+    /// missing entry: none written). The result is the final score when the game is over, else
+    /// `result` if given (an imported record's, a resignation say).
+    #[wasm_bindgen(js_name = toGgf)]
+    pub fn to_ggf(&self, black: &str, white: &str, evaluations: Vec<f64>, result: Option<String>) -> String {
+        let mut game = GgfGame::new(self.history.start(), self.history.moves());
+        game.set_property("PB", black);
+        game.set_property("PW", white);
+        for (m, &e) in game.moves.iter_mut().zip(&evaluations) {
+            m.evaluation = e.is_finite().then_some(e);
+        }
+        let end = self.history.position_at(self.history.moves().len()).unwrap_or(self.history.start());
+        if end.is_game_over() {
+            game.set_property("RE", &format!("{:+}.00", end.final_score_black()));
+        } else if let Some(result) = result.filter(|r| !r.is_empty()) {
+            game.set_property("RE", &result);
+        }
+        format_ggf(&game)
+    }
+
+    /// The position shown as an OBF line, with `bestMove` and its exact score for the side to
+    /// move as the solution when both are given.
+    #[wasm_bindgen(js_name = toObf)]
+    pub fn to_obf(&self, best_move: Option<String>, exact_score: Option<i32>) -> Result<String, JsError> {
+        let solutions = match (best_move, exact_score) {
+            (Some(mv), Some(score)) => vec![(parse_move(&mv)?, score)],
+            _ => Vec::new(),
+        };
+        Ok(format_obf_line(self.history.position(), &solutions))
+    }
+
     /// The move that led to the position shown, or `undefined` at the start.
     #[wasm_bindgen(getter, js_name = lastMove)]
     pub fn last_move(&self) -> Option<String> {
@@ -275,6 +309,20 @@ impl Default for Game {
 #[wasm_bindgen(js_name = recogniseText)]
 pub fn recognise_text(text: &str) -> Option<String> {
     crate::othello::record::recognise(text).map(|notation| notation.name().to_string())
+}
+
+/// What a GGF record says besides its moves: `{black, white, result, evaluations}` (players and
+/// result as written, `""` when absent; `evaluations[i]` is move i's score or `null`).
+#[wasm_bindgen(js_name = ggfDetails)]
+pub fn ggf_details(text: &str) -> Result<JsValue, JsError> {
+    let game = parse_ggf(text).map_err(|e| JsError::new(&e.to_string()))?;
+    let evaluations: Array = game.moves.iter().map(|m| m.evaluation.map_or(JsValue::NULL, JsValue::from_f64)).collect();
+    Ok(ObjectBuilder::new()
+        .set("black", game.property("PB").unwrap_or(""))
+        .set("white", game.property("PW").unwrap_or(""))
+        .set("result", game.property("RE").unwrap_or(""))
+        .set("evaluations", evaluations)
+        .build())
 }
 
 /// The playing levels: `[{number, name, depth, exactFromEmpties, timeMs}]`, weakest first.
@@ -477,6 +525,61 @@ impl Searcher {
             )));
         }
         Ok(result_object(&result))
+    }
+
+    /// Reviews the game from `startBoard` (board text) with `moves` (a transcript, passes written
+    /// or not) under `{depth, exactFromEmpties}`; `onProgress(done, total)` after each position.
+    /// Returns `{positions: [{toMove, scoreBlack, exact, bestLine}], moves: [{move, mover,
+    /// scoreBlack, exact, loss, class}]}`: scores in discs for Black, one position more than moves.
+    pub fn review(
+        &mut self,
+        start_board: &str,
+        moves: &str,
+        options: &JsValue,
+        on_progress: Option<Function>,
+    ) -> Result<JsValue, JsError> {
+        let start = parse_position(start_board)?;
+        let (moves, _) = replay(start, moves).map_err(|e| JsError::new(&format!("review: {e}")))?;
+        let limits = limits_from(options)?;
+        let limits = ReviewLimits {
+            depth: limits.depth.ok_or_else(|| JsError::new("review options: give a depth"))?,
+            exact_from_empties: limits.exact_from_empties.unwrap_or(0),
+        };
+        let mut report = |done: usize, total: usize| {
+            if let Some(callback) = &on_progress {
+                // A throwing progress callback must not stop the review: its result still counts.
+                let _ = callback.call2(&JsValue::NULL, &JsValue::from(done as u32), &JsValue::from(total as u32));
+            }
+        };
+        let clock = crate::clock::monotonic_ms;
+        let review = review_game(&mut self.engine, start, &moves, &limits, &clock, &mut report);
+        let positions: Array = review
+            .positions
+            .iter()
+            .map(|p| {
+                ObjectBuilder::new()
+                    .set("toMove", color_name(p.to_move))
+                    .set("scoreBlack", p.score_black)
+                    .set("exact", p.exact)
+                    .set("bestLine", strings(&p.best_line))
+                    .build()
+            })
+            .collect();
+        let judged: Array = review
+            .moves
+            .iter()
+            .map(|m| {
+                ObjectBuilder::new()
+                    .set("move", m.mv.to_string())
+                    .set("mover", color_name(m.mover))
+                    .set("scoreBlack", m.score_black)
+                    .set("exact", m.exact)
+                    .set("loss", m.loss)
+                    .set("class", m.class.name())
+                    .build()
+            })
+            .collect();
+        Ok(ObjectBuilder::new().set("positions", positions).set("moves", judged).build())
     }
 
     /// A score for every legal move of `board` (for hints): `[{move, score, exact, unknown,

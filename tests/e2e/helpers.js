@@ -48,11 +48,11 @@ sys.argv = ['http.server', '0', '--bind', '127.0.0.1']
 runpy.run_module('http.server', run_name='__main__')
 `;
 
-/** Serves the repository root; resolves to {url, close}. */
-export function startServer() {
+/** Serves the repository root (or another folder); resolves to {url, close}. */
+export function startServer(root = repoRoot) {
   return new Promise((resolve, reject) => {
     const server = spawn('python3', ['-u', '-c', SERVER], {
-      cwd: repoRoot,
+      cwd: root,
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';

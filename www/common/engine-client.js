@@ -81,6 +81,14 @@ export class EngineClient {
     return this.request('analyze', { board, options });
   }
 
+  /**
+   * Reviews a game (see Searcher.review): resolves to {positions, moves}; `onProgress` gets
+   * {done, total} after each position.
+   */
+  review(startBoard, moves, options, onProgress) {
+    return this.request('review', { startBoard, moves, options }, onProgress);
+  }
+
   /** Stops whatever runs: pending promises reject with SearchCancelled. */
   cancel() {
     if (!this.busy) return;

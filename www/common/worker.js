@@ -2,6 +2,7 @@
 //
 // Messages in:  {type: 'init', module, ttMegabytes} · {id, type: 'search', board, options}
 //               {id, type: 'analyze', board, options} · {type: 'clear'}
+//               {id, type: 'review', startBoard, moves, options} (progress: {done, total})
 // Messages out: {id, type: 'progress', progress} · {id, type: 'result', result}
 //               {id, type: 'error', message} · {type: 'fatal', message}
 
@@ -20,12 +21,15 @@ function start({ module, ttMegabytes }) {
 
 function answer(message) {
   const { id, type, board, options } = message;
+  const progress = (value) => self.postMessage({ id, type: 'progress', progress: value });
   try {
     let result;
     if (type === 'search') {
-      result = searcher.search(board, options, (progress) => self.postMessage({ id, type: 'progress', progress }));
+      result = searcher.search(board, options, progress);
     } else if (type === 'analyze') {
       result = searcher.analyze(board, options);
+    } else if (type === 'review') {
+      result = searcher.review(message.startBoard, message.moves, options, (done, total) => progress({ done, total }));
     } else {
       throw new Error(`unknown request '${type}'`);
     }

@@ -2,13 +2,14 @@
 // the modules. Every change goes through `changed()`, which saves, redraws from state and starts
 // whatever comes next (the AI's move or the hints).
 
-import init, { Game, levels, evaluationBreakdown, recogniseText } from '../pkg/reversi.js';
+import init, { Game, levels, evaluationBreakdown, recogniseText, ggfDetails } from '../pkg/reversi.js';
 import { createRenderer, GUTTER } from '../common/render.js';
 import { createGrid } from '../common/grid.js';
 import { attachInput } from '../common/input.js';
 import { EngineClient, SearchCancelled } from '../common/engine-client.js';
 import * as storage from './storage.js';
 import { excerpt, bounded } from './messages.js';
+import { drawGraph, tableRows, positionText, summaryText, MARKED } from './review.js';
 import { squareIndex, capitalize, opponentOf } from '../common/squares.js';
 
 /** Every tunable of the page, in one place. */
@@ -21,6 +22,11 @@ export const config = {
   hintOptions: { depth: 6, exactFromEmpties: 14, timeMs: 3000 },
   /** The AI waits at least this long before moving, so that a human sees the position change. */
   aiMinimumDelayMs: 300,
+  /** The review searches every position this deep, and solves it exactly from this many empty
+   * squares (see the README for the time it takes). */
+  reviewOptions: { depth: 8, exactFromEmpties: 18 },
+  /** The review's worker has tables of its own, so that playing on does not wait for it. */
+  reviewTtMegabytes: 16,
 };
 
 const state = {
@@ -39,6 +45,12 @@ const state = {
   status: '',
   error: '',
   notice: '',
+  /** The review of the record: {key, running, done, total, result, elapsedMs} or null. `key`
+   * names the record reviewed; a review of another record is dropped. */
+  review: null,
+  /** What an imported GGF record says besides its moves ({black, white, result, evaluations,
+   * key}: `key` names the record as imported), or null. */
+  record: null,
   /** Bumped on every change; async answers for an older epoch are dropped. */
   epoch: 0,
 };
@@ -47,6 +59,10 @@ const $ = (id) => document.getElementById(id);
 let renderer;
 let grid;
 let engine;
+/** The compiled engine, shared by every worker. */
+let wasmModule;
+/** The review's engine, started on the first review. */
+let reviewEngine = null;
 
 // ---------------------------------------------------------------------------------------------
 // Derived facts
@@ -180,6 +196,7 @@ function showError(message) {
 
 function changed() {
   state.epoch++;
+  if (state.review && !stillApplies(state.review.key)) dropReview();
   state.hints = null;
   state.thinking = null;
   engine.cancel();
@@ -224,6 +241,122 @@ function startNext() {
       },
     );
   }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Review: every position scored in a worker of its own, so that the page and the AI stay free
+
+/** The record a review belongs to: its start and every move (the redo line included). */
+function recordKey() {
+  return `${state.game.startBoard}|${state.game.fullTranscript}`;
+}
+
+/** True while the game shown still begins with the record `key` names: moves played on after a
+ * review keep it (they are simply not reviewed); changing or taking back a reviewed move drops it. */
+function stillApplies(key) {
+  return recordKey().startsWith(key);
+}
+
+/** The finished review of the record shown (or of its first moves), or null. */
+function currentReview() {
+  const review = state.review;
+  return review && !review.running && stillApplies(review.key) ? review.result : null;
+}
+
+function startReview() {
+  if ((state.review && state.review.running) || state.game.moves.length === 0) return;
+  if (!reviewEngine) reviewEngine = new EngineClient({ module: wasmModule, ttMegabytes: config.reviewTtMegabytes });
+  const key = recordKey();
+  const startedAt = performance.now();
+  state.review = { key, running: true, done: 0, total: state.game.moves.length + 1, result: null };
+  announce('Reviewing the game…');
+  render();
+  reviewEngine.review(state.game.startBoard, state.game.fullTranscript, config.reviewOptions, ({ done, total }) => {
+    if (!state.review || state.review.key !== key) return;
+    Object.assign(state.review, { done, total });
+    renderReview();
+  }).then(
+    (result) => {
+      if (!state.review || state.review.key !== key) return;
+      const elapsedMs = performance.now() - startedAt;
+      state.review = { key, running: false, result, elapsedMs };
+      document.documentElement.dataset.reviewMs = String(Math.round(elapsedMs));
+      announce(summaryText(result));
+      render();
+    },
+    (error) => {
+      if (error instanceof SearchCancelled) return;
+      state.review = null;
+      showError(`The review failed: ${error.message}`);
+    },
+  );
+}
+
+/** Forgets the review (stopping it if it runs): the record changed, or the player cancelled. */
+function dropReview() {
+  if (state.review && state.review.running) reviewEngine.cancel();
+  state.review = null;
+}
+
+function cancelReview() {
+  if (!state.review || !state.review.running) return;
+  dropReview();
+  announce('Review cancelled.');
+  render();
+}
+
+/** A point of the graph, hovered, clicked or tapped: the board shows that position. */
+function onGraphPoint(ply) {
+  if (ply !== state.game.ply) goToPly(ply);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Records: export (the review's scores go into GGF), import details of GGF
+
+/** The imported record's details while the game still begins with it. */
+function importedRecord() {
+  return state.record && stillApplies(state.record.key) ? state.record : null;
+}
+
+function playerName(color) {
+  const record = importedRecord();
+  if (record && record[color]) return record[color];
+  return state.players[color] === 'ai' ? `AI level ${state.level}` : 'Human';
+}
+
+function exportRecord() {
+  const format = $('export-format').value;
+  const review = currentReview();
+  let text;
+  if (format === 'ggf') {
+    // GGF scores are the mover's; the review's are Black's. Without a review, an imported
+    // record's own scores are kept.
+    const record = importedRecord();
+    let evaluations = [];
+    if (review) evaluations = review.moves.map((m) => (m.mover === 'black' ? m.scoreBlack : -m.scoreBlack));
+    else if (record) evaluations = record.evaluations.map((e) => (e === null ? NaN : e));
+    const result = record && record.result ? record.result : undefined;
+    text = state.game.toGgf(playerName('black'), playerName('white'), Float64Array.from(evaluations), result);
+  } else if (format === 'obf') {
+    // An OBF solution is exact: written only when the review solved this position.
+    const position = review && review.positions[state.game.ply];
+    if (position && position.exact && position.bestLine.length) {
+      const score = position.toMove === 'black' ? position.scoreBlack : -position.scoreBlack;
+      text = state.game.toObf(position.bestLine[0], Math.round(score));
+    } else {
+      text = state.game.toObf(undefined, undefined);
+    }
+  } else {
+    text = state.game.fullTranscript;
+  }
+  const output = $('export-output');
+  output.value = text;
+  output.hidden = false;
+  output.focus();
+  output.select();
+  const what = $('export-format').selectedOptions[0].textContent;
+  state.notice = `${what} below${format === 'ggf' && review ? ', with the review\'s scores' : ''}: press Ctrl+C to copy it.`;
+  render();
 }
 
 function saveGame() {
@@ -321,6 +454,7 @@ function render() {
 
   setText($('moves'), game.transcript(false));
   renderMoveList();
+  renderReview();
   renderEvaluation();
   renderClassroomLink();
 
@@ -368,11 +502,45 @@ function renderEvaluation() {
   setText($('evaluation-total'), String(report.total));
 }
 
+function renderReview() {
+  const review = state.review;
+  const running = Boolean(review && review.running);
+  const result = currentReview();
+  $('review').disabled = running || state.game.moves.length === 0;
+  $('review-cancel').hidden = !running;
+  const progress = $('review-progress');
+  progress.hidden = !running;
+  if (running) {
+    progress.max = review.total;
+    progress.value = review.done;
+    setText($('review-summary'), `Reviewing: ${review.done} of ${review.total} positions scored.`);
+  } else if (result) {
+    const since = state.game.moves.length - result.moves.length;
+    const later = since > 0 ? ` The ${plural(since, 'move')} played since ${since === 1 ? 'is' : 'are'} not reviewed.` : '';
+    setText($('review-summary'), `${summaryText(result)} (${(review.elapsedMs / 1000).toFixed(1)} s)${later}`);
+  } else {
+    setText($('review-summary'), state.game.moves.length ? '' : 'Play or load a game to review it.');
+  }
+  for (const id of ['review-graph', 'review-position', 'review-table-wrap']) $(id).hidden = !result;
+  if (!result) return;
+  const ply = state.game.ply;
+  const signature = `${review.key}|${ply}`;
+  const graph = $('review-graph');
+  if (graph.dataset.signature !== signature) {
+    graph.dataset.signature = signature;
+    drawGraph(graph, result, ply, onGraphPoint);
+    $('review-rows').replaceChildren(...tableRows(result, ply));
+  }
+  setText($('review-position'), positionText(result, ply));
+}
+
 function renderMoveList() {
   const list = $('move-list');
   const moves = state.game.moves;
   const ply = state.game.ply;
-  const signature = `${moves.join(',')}|${ply}`;
+  const review = currentReview();
+  const marks = review ? review.moves.map((m) => (MARKED[m.class] ? m.class : '')) : [];
+  const signature = `${moves.join(',')}|${ply}|${marks.join(',')}`;
   if (list.dataset.signature === signature) return;
   list.dataset.signature = signature;
   const items = moves.map((move, i) => {
@@ -381,7 +549,12 @@ function renderMoveList() {
     button.type = 'button';
     button.dataset.ply = String(i + 1);
     button.textContent = move === 'pa' ? 'pass' : move;
-    button.setAttribute('aria-label', `Move ${i + 1}: ${move === 'pa' ? 'pass' : move}, show this position`);
+    const mark = marks[i] ? `, ${marks[i]}` : '';
+    button.setAttribute('aria-label', `Move ${i + 1}: ${move === 'pa' ? 'pass' : move}${mark}, show this position`);
+    if (marks[i]) {
+      button.classList.add(`mark-${marks[i]}`);
+      button.dataset.mark = MARKED[marks[i]];
+    }
     if (i + 1 === ply) button.setAttribute('aria-current', 'step');
     if (i + 1 > ply) button.classList.add('future');
     item.append(button);
@@ -455,7 +628,10 @@ function fillLevels() {
 function wireControls() {
   $('undo').addEventListener('click', undo);
   $('redo').addEventListener('click', redo);
-  $('new-game').addEventListener('click', () => newGame());
+  $('new-game').addEventListener('click', () => {
+    state.record = null;
+    newGame();
+  });
   $('hints').addEventListener('change', (event) => {
     state.hintsOn = event.target.checked;
     changed();
@@ -477,6 +653,13 @@ function wireControls() {
   $('evaluation').addEventListener('toggle', render);
   $('copy').addEventListener('click', copyTranscript);
   $('load').addEventListener('click', loadPasted);
+  $('export').addEventListener('click', exportRecord);
+  $('review').addEventListener('click', startReview);
+  $('review-cancel').addEventListener('click', cancelReview);
+  $('review-rows').addEventListener('click', (event) => {
+    const button = event.target.closest('button[data-ply]');
+    if (button) goToPly(Number(button.dataset.ply));
+  });
 }
 
 async function copyTranscript() {
@@ -505,13 +688,52 @@ function loadPasted() {
   state.notice = '';
   // Say what was recognised, so that a board taken for a transcript (or the reverse) is noticed.
   const notation = recogniseText(text);
-  newGame(game, notation === 'transcript' ? `Transcript loaded, ${plural(game.ply, 'move')}.` : `${capitalize(notation)} loaded.`);
+  let message = notation === 'transcript' ? `Transcript loaded, ${plural(game.ply, 'move')}.` : `${capitalize(notation)} loaded.`;
+  state.record = null;
+  if (notation === 'GGF record') {
+    const details = ggfDetails(text);
+    const key = `${game.startBoard}|${game.fullTranscript}`;
+    state.record = { black: details.black, white: details.white, result: details.result, evaluations: details.evaluations, key };
+    const names = `${details.black || 'Black'} (Black) against ${details.white || 'White'} (White)`;
+    message = `GGF record loaded: ${names}${details.result ? `, result ${details.result}` : ''}, ${plural(game.ply, 'move')}.`;
+  }
+  newGame(game, message);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Offline: the service worker (sw.js) caches the game; a new version waits until the player
+// reloads with it, so that this page never mixes its files with a newer version's.
+
+function registerOffline() {
+  if (!('serviceWorker' in navigator)) return;
+  const url = new URL('../../sw.js', import.meta.url);
+  // updateViaCache 'none': a deployment is noticed at the next visit, whatever the HTTP cache says.
+  navigator.serviceWorker.register(url, { updateViaCache: 'none' }).then(
+    (registration) => {
+      const offer = () => {
+        // A waiting worker with a controller in place is a new version (the first install has none).
+        $('update').hidden = !(registration.waiting && navigator.serviceWorker.controller);
+      };
+      offer();
+      registration.addEventListener('updatefound', () => {
+        registration.installing?.addEventListener('statechange', offer);
+      });
+      $('update-now').addEventListener('click', () => {
+        if (!registration.waiting) return;
+        navigator.serviceWorker.addEventListener('controllerchange', () => location.reload());
+        registration.waiting.postMessage({ type: 'skip-waiting' });
+      });
+    },
+    // Offline play is a bonus: without it (an old browser, a file:// page) the game works as before.
+    (error) => console.warn(`Offline play unavailable: ${error.message}`),
+  );
 }
 
 async function main() {
   // One compilation serves the page and every worker the AI will ever need.
   const wasmUrl = new URL('../pkg/reversi_bg.wasm', import.meta.url);
   const module = await WebAssembly.compileStreaming(fetch(wasmUrl));
+  wasmModule = module;
   await init({ module_or_path: module });
 
   const board = $('board');
@@ -542,6 +764,7 @@ async function main() {
   announce(notes.length ? notes.join('. ') + '.' : '');
   changed();
 
+  registerOffline();
   document.documentElement.dataset.ready = 'true';
   // Since navigation start: what a visitor waits before the board can be played.
   document.documentElement.dataset.readyMs = String(Math.round(performance.now()));
