@@ -24,3 +24,5 @@ pub use othello::bitboard::Bitboard;
 pub use othello::board::{Board, MoveError, Position};
 pub use othello::perft::perft;
 pub use othello::square::{Color, Move, Square};
+#[cfg(not(target_arch = "wasm32"))]
+pub mod train;

@@ -3,7 +3,7 @@
 //! solved exactly, an optional time budget, and a deliberate randomness for the weak levels.
 
 use crate::othello::expert::{ExpertRules, Rule};
-use crate::othello::search::{ExpertUse, Limits};
+use crate::othello::search::{EvalChoice, ExpertUse, Limits};
 use std::fmt;
 
 /// One playing level.
@@ -153,6 +153,7 @@ impl Level {
             randomness: self.randomness,
             seed,
             expert: self.expert,
+            eval: EvalChoice::Course,
         }
     }
 }

@@ -9,10 +9,12 @@ use crate::othello::board::{legal_moves, Board};
 use crate::othello::endgame::Solver;
 use crate::othello::eval::evaluate;
 use crate::othello::expert::{override_move, recommended, ExpertRules};
+use crate::othello::pattern::PatternWeights;
 use crate::othello::score::{terminal_value, Score, WIN_BASE};
 use crate::othello::square::{Move, Square};
 use crate::othello::tt::{Bound, TranspositionTable, NO_MOVE};
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
 
 /// What bounds a search. `None` means no limit of that kind.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -32,6 +34,19 @@ pub struct Limits {
     pub seed: u64,
     /// Whether and how the course's expert moves steer the search.
     pub expert: ExpertUse,
+    /// Which static evaluation values the leaves.
+    pub eval: EvalChoice,
+}
+
+/// The static evaluation a search uses at its leaves.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum EvalChoice {
+    /// The course's heuristics ([`crate::othello::eval::evaluate`]), in their own units.
+    #[default]
+    Course,
+    /// The trained pattern evaluation ([`crate::othello::pattern`]), in hundredths of a disc, when
+    /// the engine has weights ([`Engine::set_pattern_weights`]); the course's otherwise.
+    Pattern,
 }
 
 /// How a search uses the course's expert moves (module [`crate::othello::expert`]).
@@ -150,6 +165,10 @@ pub struct Engine {
     deadline: f64,
     pv: Box<[[Move; MAX_PLY]; MAX_PLY]>,
     pv_len: [usize; MAX_PLY],
+    /// Pattern weights, if loaded.
+    pattern: Option<Arc<PatternWeights>>,
+    /// The pattern weights when this search evaluates with them.
+    leaf_pattern: Option<Arc<PatternWeights>>,
 }
 
 impl Engine {
@@ -177,6 +196,28 @@ impl Engine {
             deadline: f64::INFINITY,
             pv: Box::new([[Move::Pass; MAX_PLY]; MAX_PLY]),
             pv_len: [0; MAX_PLY],
+            pattern: None,
+            leaf_pattern: None,
+        }
+    }
+
+    /// Gives the engine pattern weights (or takes them away): searches whose limits ask for
+    /// [`EvalChoice::Pattern`] use them; without them every search uses the course's evaluation.
+    pub fn set_pattern_weights(&mut self, weights: Option<Arc<PatternWeights>>) {
+        self.pattern = weights;
+    }
+
+    /// Whether searches asking for the pattern evaluation get it.
+    pub fn has_pattern_weights(&self) -> bool {
+        self.pattern.is_some()
+    }
+
+    /// The static value of a leaf with the evaluation of the current search.
+    #[inline]
+    fn evaluate_leaf(&self, b: Board) -> i32 {
+        match &self.leaf_pattern {
+            Some(w) => w.evaluate(b),
+            None => evaluate(b),
         }
     }
 
@@ -193,6 +234,10 @@ impl Engine {
         self.aborted = false;
         self.node_limit = limits.nodes.unwrap_or(u64::MAX);
         self.deadline = limits.time_ms.map_or(f64::INFINITY, |t| start + t as f64);
+        self.leaf_pattern = match limits.eval {
+            EvalChoice::Pattern => self.pattern.clone(),
+            EvalChoice::Course => None,
+        };
         self.expert_ordering = match limits.expert {
             ExpertUse::Ordering(rules) => rules,
             _ => ExpertRules::NONE,
@@ -444,7 +489,7 @@ impl Engine {
                 return terminal_value(b.final_score());
             }
             self.hit_horizon = true;
-            return evaluate(b);
+            return self.evaluate_leaf(b);
         }
         if moves == 0 {
             if legal_moves(b.opponent, b.player) == 0 {

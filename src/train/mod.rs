@@ -1,0 +1,5 @@
+//! Offline training of the pattern evaluation (native only): self-play games labelled by the
+//! exact solver ([`games`]), and the least-squares fit of the weights ([`fit`]). Driven by the
+//! `train` binary (`src/bin/train.rs`).
+
+pub mod games;
