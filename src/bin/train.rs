@@ -2,6 +2,7 @@
 //! "Pattern evaluation and the train tool").
 
 use reversi::othello::pattern::file as weights_file;
+use reversi::train::fit::{load_samples, weight_errors, ErrorReport, FitSettings};
 use reversi::train::games::{game_index, GamePlayer, GamesWriter, GeneratorSettings};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -130,10 +131,79 @@ fn generate(args: &[String]) -> Result<(), Fail> {
     Ok(())
 }
 
-fn fit(_args: &[String]) -> Result<(), Fail> {
-    Err(Fail("fit: not built yet".into()))
+fn fit(args: &[String]) -> Result<(), Fail> {
+    let opts = options(args, &["dir", "out", "stages", "holdout", "iterations", "lambda"])?;
+    let dir = PathBuf::from(get(&opts, "dir").unwrap_or("train-data"));
+    let out = PathBuf::from(get(&opts, "out").unwrap_or("weights/pattern.bin"));
+    let settings = FitSettings {
+        stages: number(&opts, "stages", 12)?,
+        lambda: number(&opts, "lambda", 5.0)?,
+        iterations: number(&opts, "iterations", 60)?,
+    };
+    if !(1..=61).contains(&settings.stages) {
+        return Err(Fail(format!("--stages {} is out of range (1 to 61)", settings.stages)));
+    }
+    let holdout: u32 = number(&opts, "holdout", 10)?;
+    let start = Instant::now();
+    let (train, held, games) = load_samples(&dir, holdout.min(90)).map_err(|e| Fail(e.to_string()))?;
+    if train.is_empty() {
+        return Err(Fail(format!("no training positions in {}", dir.display())));
+    }
+    eprintln!(
+        "train: {games} games, {} training and {} held-out positions, read in {:.1} s",
+        train.len(),
+        held.len(),
+        start.elapsed().as_secs_f64()
+    );
+    let weights = reversi::train::fit::fit(&train, &settings, &|line| eprintln!("train: {line}"));
+    if let Some(parent) = out.parent().filter(|p| !p.as_os_str().is_empty()) {
+        std::fs::create_dir_all(parent).map_err(|e| Fail(format!("{}: {e}", parent.display())))?;
+    }
+    weights_file::save(&out, settings.stages, &weights).map_err(|e| Fail(e.to_string()))?;
+    let size = std::fs::metadata(&out).map(|m| m.len()).unwrap_or(0);
+    eprintln!("train: wrote {} ({size} bytes) in {:.1} s", out.display(), start.elapsed().as_secs_f64());
+    // Report with the weights as saved (quantised), read back the way the engine reads them.
+    let saved = weights_file::load(&out).map_err(|e| Fail(e.to_string()))?;
+    print_errors("training", &weight_errors(&train, &saved));
+    print_errors("held-out", &weight_errors(&held, &saved));
+    Ok(())
 }
 
-fn test(_args: &[String]) -> Result<(), Fail> {
-    Err(Fail("test: not built yet".into()))
+fn test(args: &[String]) -> Result<(), Fail> {
+    let opts = options(args, &["dir", "weights", "holdout"])?;
+    let dir = PathBuf::from(get(&opts, "dir").unwrap_or("train-data"));
+    let path = PathBuf::from(get(&opts, "weights").unwrap_or("weights/pattern.bin"));
+    let weights = weights_file::load(&path).map_err(|e| Fail(e.to_string()))?;
+    let holdout: u32 = number(&opts, "holdout", 10)?;
+    let (_, held, _) = load_samples(&dir, holdout.min(90)).map_err(|e| Fail(e.to_string()))?;
+    print_errors("held-out", &weight_errors(&held, &weights));
+    Ok(())
+}
+
+/// Mean absolute errors by bands of empties: against exact scores where the label is exact, and
+/// against all labels (game results above the solve threshold).
+fn print_errors(what: &str, report: &ErrorReport) {
+    println!("{what}: mean absolute error in discs (positions)");
+    println!("{:>9} {:>16} {:>16}", "empties", "exact labels", "all labels");
+    let bands: [(usize, usize); 12] = [
+        (0, 4),
+        (5, 9),
+        (10, 14),
+        (15, 15),
+        (16, 16),
+        (18, 18),
+        (20, 20),
+        (16, 20),
+        (21, 24),
+        (25, 34),
+        (35, 44),
+        (45, 60),
+    ];
+    for (lo, hi) in bands {
+        let (e, en) = report.mean(lo, hi, true);
+        let (a, an) = report.mean(lo, hi, false);
+        let band = if lo == hi { format!("{lo}") } else { format!("{lo}-{hi}") };
+        let exact = if en > 0 { format!("{e:.2} ({en})") } else { "-".into() };
+        println!("{band:>9} {exact:>16} {:>16}", format!("{a:.2} ({an})"));
+    }
 }

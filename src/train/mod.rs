@@ -2,4 +2,5 @@
 //! exact solver ([`games`]), and the least-squares fit of the weights ([`fit`]). Driven by the
 //! `train` binary (`src/bin/train.rs`).
 
+pub mod fit;
 pub mod games;
