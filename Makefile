@@ -20,15 +20,17 @@ test:
 test-native:
 	nice cargo test
 
+# The browser suites run under scripts/run-and-clean-up.sh: the browsers, drivers and servers they
+# start are killed when they end, fail or are interrupted (and only those).
 test-wasm:
 	@scripts/ensure-wasm-toolchain.sh
 	@scripts/ensure-browser.sh
-	nice cargo test --target wasm32-unknown-unknown --test wasm_bindings --test wasm_classroom
+	scripts/run-and-clean-up.sh nice cargo test --target wasm32-unknown-unknown --features classroom --test wasm_bindings --test wasm_classroom
 
 test-e2e: wasm
 	@scripts/ensure-browser.sh
 	@scripts/ensure-e2e-deps.sh
-	cd tests/e2e && node --test --test-concurrency=1
+	cd tests/e2e && exec ../../scripts/run-and-clean-up.sh node --test --test-concurrency=1 *.test.js
 
 # Nodes per second of one fixed search, natively and in headless Chromium (not part of `test`).
 bench: wasm

@@ -133,7 +133,7 @@ fn othello_trace_root_value_equals_the_engines_fixed_depth_score() {
     assert!(checked >= 400, "{checked}");
     // A transcript works the same way as a board.
     let l = Lesson::othello("f5d6c3", 3, "alphabeta").unwrap();
-    let pos = reversi::othello::notation::parse_game_text("f5d6c3").unwrap().2;
+    let pos = reversi::othello::record::read_record("f5d6c3").unwrap().end();
     assert_eq!(l.result().value, Value::Scalar(engine_value(pos.board(), 3)));
 }
 

@@ -112,6 +112,7 @@ fn analyze_scores_every_legal_move() {
             &Limits { depth: Some(3), exact_from_empties: Some(8), ..Limits::default() },
             &mut Control::new(&monotonic_ms),
         );
+        assert!(scored.iter().all(|(_, score)| score.is_some()), "no limit ran out: every score is known");
         let moves: Vec<Move> = scored.iter().map(|(m, _)| *m).collect();
         let legal: Vec<Move> = b.legal_moves().map(Move::Play).collect();
         if legal.is_empty() {
@@ -120,6 +121,45 @@ fn analyze_scores_every_legal_move() {
             assert_eq!(moves, legal);
         }
     }
+}
+
+#[test]
+fn analyze_marks_the_moves_it_had_no_budget_for_as_unknown() {
+    let g = othello();
+    // The node limit is shared by the moves in turn: the first ones are searched, the budget runs
+    // out, and the later ones never complete an iteration.
+    let limits = Limits { depth: Some(4), nodes: Some(60), ..Limits::default() };
+    let mut checked = 0;
+    for b in common::random_boards(15, 20, 10, 30) {
+        if b.legal_moves().count() < 4 {
+            continue;
+        }
+        let scored = Engine::new(1).analyze_moves(b, &limits, &mut Control::new(&monotonic_ms));
+        let legal: Vec<Move> = b.legal_moves().map(Move::Play).collect();
+        assert_eq!(scored.iter().map(|(m, _)| *m).collect::<Vec<_>>(), legal, "every move is listed");
+        assert!(scored[0].1.is_some(), "the first move was searched: {scored:?}");
+        assert!(scored.last().unwrap().1.is_none(), "the last move never was: {scored:?}");
+        for &(mv, score) in &scored {
+            let Some(score) = score else { continue };
+            // A known score is the value of a completed iteration (depth 1 to 3 after the move),
+            // never a placeholder.
+            let child = g.play(&b, mv);
+            let values: Vec<i32> = (1..=3).map(|d| -minimax(&g, &child, d).value).collect();
+            assert!(values.contains(&score.to_value()), "{mv}: {score:?} is none of {values:?}");
+        }
+        checked += 1;
+    }
+    assert!(checked >= 5, "{checked} positions checked");
+
+    // One node: nothing can be searched, so nothing is scored.
+    let one = Limits { depth: Some(4), nodes: Some(1), ..Limits::default() };
+    let scored = Engine::new(1).analyze_moves(Board::start(), &one, &mut Control::new(&monotonic_ms));
+    assert_eq!(scored.len(), 4);
+    assert!(scored.iter().all(|(_, score)| score.is_none()), "{scored:?}");
+    // A weak level's random choice under that budget still plays a legal move.
+    let weak = Limits { randomness: 100, ..one };
+    let r = Engine::new(1).search(Board::start(), &weak, &mut Control::new(&monotonic_ms));
+    assert!(Board::start().legal_moves().contains(r.best_move.square().unwrap()));
 }
 
 /// The lecture tree of seed 001 (ISEP notes): a → b, c; b → d, e; c → f, g; d → h, i; e → j, l;

@@ -1,6 +1,6 @@
 //! The classroom's `Lesson` binding, run in headless Chromium by wasm-bindgen-test:
-//! `cargo test --target wasm32-unknown-unknown --test wasm_classroom`.
-#![cfg(target_arch = "wasm32")]
+//! `cargo test --target wasm32-unknown-unknown --features classroom --test wasm_classroom`.
+#![cfg(all(target_arch = "wasm32", feature = "classroom"))]
 
 use js_sys::{Array, Reflect};
 use reversi::wasm::classroom::Lesson;

@@ -9,7 +9,7 @@ use crate::course::tictactoe::{Board as TicTacToeBoard, TicTacToe, Utility};
 use crate::course::trace::{Algorithm, Event, Node, Player, Trace, TraceError, DEFAULT_LIMIT};
 use crate::course::tree::{ScalarTree, Tree, VectorTree};
 use crate::othello::board::{Board, Position};
-use crate::othello::notation::parse_game_text;
+use crate::othello::record::read_record;
 use crate::othello::square::Color;
 use std::fmt;
 
@@ -172,7 +172,7 @@ impl Lesson {
         let position = if position.trim().is_empty() {
             Position::start()
         } else {
-            parse_game_text(position).map_err(|e| LessonError(format!("Othello position: {e}")))?.2
+            read_record(position).map_err(|e| LessonError(format!("Othello position: {e}")))?.end()
         };
         let game = ShownOthello {
             game: Othello::new(crate::othello::eval::evaluate as fn(Board) -> i32),

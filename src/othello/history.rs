@@ -19,6 +19,7 @@
 
 use crate::othello::board::{MoveError, Position};
 use crate::othello::notation::{self, TranscriptError};
+use crate::othello::record::{self, RecordError};
 use crate::othello::square::{Color, Move};
 use std::fmt;
 
@@ -38,8 +39,8 @@ pub struct History {
 pub enum LoadError {
     Transcript(TranscriptError),
     Board(notation::BoardParseError),
-    /// Pasted text that is neither a board nor a transcript (the message says why).
-    GameText(String),
+    /// Pasted text: what was recognised in it and what is wrong with it.
+    Pasted(RecordError),
     /// A cursor past the end of the moves.
     Cursor {
         cursor: usize,
@@ -52,7 +53,7 @@ impl fmt::Display for LoadError {
         match self {
             LoadError::Transcript(e) => e.fmt(f),
             LoadError::Board(e) => e.fmt(f),
-            LoadError::GameText(e) => f.write_str(e),
+            LoadError::Pasted(e) => e.fmt(f),
             LoadError::Cursor { cursor, moves } => {
                 write!(f, "game record: cursor {cursor} is past the {moves} moves")
             }
@@ -99,17 +100,13 @@ impl History {
         notation::parse_board(text).map(History::new).map_err(LoadError::Board)
     }
 
-    /// What a user pastes: a board string (a new game from there) or a transcript from the start.
+    /// What a user pastes, in any notation [`record`] recognises: a transcript from the start, or
+    /// a board or OBF line (a new game from that position).
     pub fn from_game_text(text: &str) -> Result<History, LoadError> {
-        if text.trim().is_empty() {
-            return Err(LoadError::GameText(
-                "nothing to load: paste a transcript such as f5d6c3 or a board of 64 squares and a side".to_string(),
-            ));
-        }
-        let (start, moves, _) = notation::parse_game_text(text).map_err(LoadError::GameText)?;
-        let mut history = History::new(start);
-        for mv in moves {
-            history.push(mv).expect("parse_game_text checked every move");
+        let pasted = record::read_record(text).map_err(LoadError::Pasted)?;
+        let mut history = History::new(pasted.start);
+        for mv in pasted.moves {
+            history.push(mv).expect("read_record checked every move");
         }
         Ok(history)
     }
@@ -366,7 +363,7 @@ mod tests {
     }
 
     #[test]
-    fn pasted_text_is_a_board_or_a_transcript() {
+    fn pasted_text_is_a_transcript_a_board_or_an_obf_line() {
         let from_moves = History::from_game_text("f5 d6 c3").unwrap();
         assert_eq!(from_moves.cursor(), 3);
         let board = format_board(from_moves.position());
@@ -376,6 +373,13 @@ mod tests {
         let err = History::from_game_text("f5 zz").unwrap_err();
         assert!(err.to_string().contains("'zz'"), "{err}");
         assert!(History::from_game_text("   ").is_err());
+        // An OBF line (here FFO #40) starts a game from its position, with no moves yet.
+        let obf = "O--OOOOX-OOOOOOXOOXXOOOXOOXOOOXXOOOOOOXX---OOOOX----O--X-------- X; A2:+38; C7:+36;";
+        let from_obf = History::from_game_text(obf).unwrap();
+        assert_eq!(format_board(from_obf.start()), format!("{} X", &obf[..64]));
+        assert_eq!((from_obf.cursor(), from_obf.transcript(false).as_str()), (0, ""));
+        let err = History::from_game_text(&format!("{} Z", &obf[..64])).unwrap_err();
+        assert_eq!(err.to_string(), "board: side to move 'Z' at character 66 is not X or O");
     }
 
     #[test]

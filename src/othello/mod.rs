@@ -13,6 +13,7 @@ pub mod levels;
 pub mod notation;
 pub mod pattern;
 pub mod perft;
+pub mod record;
 pub mod score;
 pub mod search;
 pub mod square;

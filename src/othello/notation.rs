@@ -323,20 +323,10 @@ pub fn parse_obf(text: &str) -> Result<Vec<ObfEntry>, (usize, ObfError)> {
         .collect()
 }
 
-/// Reads either a board string (if it has 64 squares and a side) or a transcript from the start:
-/// what a user pastes into the game.
-pub fn parse_game_text(text: &str) -> Result<(Position, Vec<Move>, Position), String> {
-    let squares = text.chars().filter(|c| !c.is_whitespace()).count();
-    let looks_like_board = squares >= 64
-        && text.chars().all(|c| c.is_whitespace() || square_char(c).is_some() || "XxOoBbWw*;".contains(c));
-    if looks_like_board {
-        let p = parse_board(text).map_err(|e| e.to_string())?;
-        Ok((p, Vec::new(), p))
-    } else {
-        let start = Position::start();
-        let (moves, end) = replay(start, text).map_err(|e| e.to_string())?;
-        Ok((start, moves, end))
-    }
+/// True for a character that writes a square's content in a board (`X x *` black, `O o` white,
+/// `- .` empty): what tells a pasted board from a transcript (see [`crate::othello::record`]).
+pub fn is_square_content(c: char) -> bool {
+    square_char(c).is_some()
 }
 
 #[cfg(test)]

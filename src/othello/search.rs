@@ -282,7 +282,7 @@ impl Engine {
         let result = if limits.randomness > 0 && legal_moves(board.player, board.opponent).count_ones() > 1 {
             self.search_randomized(board, limits, control)
         } else {
-            self.search_best(board, limits, control, start)
+            self.search_best(board, limits, control, start).result
         };
         self.finish(result, control, start)
     }
@@ -297,14 +297,14 @@ impl Engine {
         result
     }
 
-    fn search_best(&mut self, board: Board, limits: &Limits, control: &mut Control, start: f64) -> SearchResult {
+    fn search_best(&mut self, board: Board, limits: &Limits, control: &mut Control, start: f64) -> Searched {
         let empties = board.empty_count();
         let max_depth = limits.depth.unwrap_or(MAX_PLY as u32 - 2).clamp(1, MAX_PLY as u32 - 2);
         let solve = limits.exact_from_empties.is_some_and(|e| empties <= e);
         // Midgame iterations first. Before an exact solve, a moderate one gives the move to play
         // if the solve runs out of time (and fills the table with a good move order).
         let midgame_depth = if solve { max_depth.min(SOLVE_FALLBACK_DEPTH) } else { max_depth };
-        let mut result = self.iterate(board, midgame_depth, limits, control, start);
+        let Searched { mut result, score_known } = self.iterate(board, midgame_depth, limits, control, start);
         if solve && !self.aborted {
             let nodes_before = self.nodes;
             let node_limit = self.node_limit;
@@ -325,11 +325,12 @@ impl Engine {
                 };
                 let elapsed = ((control.clock)() - start).max(0.0) as u64;
                 self.report(control, &result, elapsed);
+                return Searched { result, score_known: true };
             } else {
                 self.aborted = true;
             }
         }
-        result
+        Searched { result, score_known }
     }
 
     fn report(&self, control: &mut Control, result: &SearchResult, elapsed_ms: u64) {
@@ -353,19 +354,21 @@ impl Engine {
         limits: &Limits,
         control: &mut Control,
         start: f64,
-    ) -> SearchResult {
+    ) -> Searched {
         let moves = legal_moves(board.player, board.opponent);
         let fallback = match Square::new(moves.trailing_zeros() as u8) {
             Some(sq) if moves != 0 => Move::Play(sq),
             _ => Move::Pass,
         };
+        // Eval(0) is a placeholder until an iteration completes (`score_known` says which).
         let mut best =
             SearchResult { best_move: fallback, score: Score::Eval(0), pv: vec![fallback], stats: Stats::default() };
         if moves == 0 && legal_moves(board.opponent, board.player) == 0 {
             best.score = Score::Exact(board.final_score());
             best.pv.clear();
-            return best;
+            return Searched { result: best, score_known: true };
         }
+        let mut score_known = false;
         for depth in 1..=max_depth {
             self.hit_horizon = false;
             let value = self.pvs(control, board, depth, -INFINITY, INFINITY, 0);
@@ -384,6 +387,7 @@ impl Engine {
                 pv,
                 stats: Stats { depth, ..Stats::default() },
             };
+            score_known = true;
             let elapsed = ((control.clock)() - start).max(0.0);
             self.report(control, &best, elapsed as u64);
             // Every line has reached the end of the game: deeper iterations change nothing.
@@ -397,25 +401,46 @@ impl Engine {
                 }
             }
         }
-        best
+        Searched { result: best, score_known }
     }
 
     /// Scores every legal move (for hints): each move's score is the negated search of the position
-    /// after it, exact when the solver applies.
-    pub fn analyze_moves(&mut self, board: Board, limits: &Limits, control: &mut Control) -> Vec<(Move, Score)> {
+    /// after it, exact when the solver applies. A move whose search was stopped (nodes, time, stop
+    /// flag) before completing even its first iteration gets `None`: its score is unknown, and no
+    /// number is made up for it.
+    ///
+    /// ```
+    /// use reversi::{clock::monotonic_ms, othello::search::{Control, Engine, Limits}, Board};
+    /// let mut engine = Engine::new(1);
+    /// let scored = engine.analyze_moves(Board::start(), &Limits::depth(3), &mut Control::new(&monotonic_ms));
+    /// assert_eq!(scored.len(), 4);
+    /// assert!(scored.iter().all(|(_, score)| score.is_some()));
+    /// ```
+    pub fn analyze_moves(
+        &mut self,
+        board: Board,
+        limits: &Limits,
+        control: &mut Control,
+    ) -> Vec<(Move, Option<Score>)> {
         let start = (control.clock)();
         self.reset_counters(limits, start);
         self.analyze(board, limits, control, start)
     }
 
-    fn analyze(&mut self, board: Board, limits: &Limits, control: &mut Control, start: f64) -> Vec<(Move, Score)> {
+    fn analyze(
+        &mut self,
+        board: Board,
+        limits: &Limits,
+        control: &mut Control,
+        start: f64,
+    ) -> Vec<(Move, Option<Score>)> {
         let mut moves = legal_moves(board.player, board.opponent);
         if moves == 0 {
             if legal_moves(board.opponent, board.player) == 0 {
                 return Vec::new();
             }
-            let r = self.search_best(board.passed(), &Self::child_limits(limits), control, start);
-            return vec![(Move::Pass, r.score.negate())];
+            let found = self.search_best(board.passed(), &Self::child_limits(limits), control, start);
+            return vec![(Move::Pass, found.score())];
         }
         let count = moves.count_ones() as u64;
         let mut out = Vec::with_capacity(count as usize);
@@ -430,8 +455,8 @@ impl Engine {
                 self.deadline = now + (deadline - now).max(0.0) / (count - index) as f64;
             }
             self.aborted = false;
-            let r = self.search_best(board.play_unchecked(sq), &Self::child_limits(limits), control, start);
-            out.push((Move::Play(sq), r.score.negate()));
+            let found = self.search_best(board.play_unchecked(sq), &Self::child_limits(limits), control, start);
+            out.push((Move::Play(sq), found.score()));
             index += 1;
         }
         self.deadline = deadline;
@@ -448,10 +473,21 @@ impl Engine {
     }
 
     /// Weak play on purpose: every move is scored, then one is drawn among those within
-    /// `randomness` of the best.
+    /// `randomness` of the best. Moves left unscored (the limits ran out) are not drawn; if no
+    /// move could be scored, all are drawn from, with the static evaluation after each.
     fn search_randomized(&mut self, board: Board, limits: &Limits, control: &mut Control) -> SearchResult {
         let start = (control.clock)();
-        let scored = self.analyze(board, limits, control, start);
+        let analyzed = self.analyze(board, limits, control, start);
+        let mut scored: Vec<(Move, Score)> = analyzed.iter().filter_map(|&(mv, score)| Some((mv, score?))).collect();
+        if scored.is_empty() {
+            scored = analyzed
+                .iter()
+                .filter_map(|&(mv, _)| {
+                    let child = board.play_unchecked(mv.square()?);
+                    Some((mv, Score::from_value(-evaluate(child))))
+                })
+                .collect();
+        }
         let best_value = scored.iter().map(|(_, s)| s.to_value()).max().unwrap_or(0);
         let candidates: Vec<&(Move, Score)> =
             scored.iter().filter(|(_, s)| s.to_value() >= best_value.saturating_sub(limits.randomness)).collect();
@@ -563,6 +599,21 @@ impl Engine {
         };
         self.tt.store(b, best, bound, depth.min(255) as u8, best_move);
         best
+    }
+}
+
+/// What a search of one position found: the result, and whether its score is real (from a
+/// completed iteration, the solver or the end of the game) rather than the placeholder of a
+/// search stopped before its first iteration completed.
+struct Searched {
+    result: SearchResult,
+    score_known: bool,
+}
+
+impl Searched {
+    /// The score for the side that moved into this position, if known.
+    fn score(&self) -> Option<Score> {
+        self.score_known.then(|| self.result.score.negate())
     }
 }
 

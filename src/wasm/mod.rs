@@ -18,7 +18,10 @@ use crate::othello::square::{Color, Move, Square};
 use js_sys::{Array, Function, Object, Reflect};
 use wasm_bindgen::prelude::*;
 
+#[cfg(feature = "classroom")]
 pub mod classroom;
+#[cfg(feature = "classroom")]
+mod lab;
 
 #[wasm_bindgen(start)]
 fn install_panic_hook() {
@@ -111,7 +114,8 @@ impl Game {
             .map_err(|e| JsError::new(&e.to_string()))
     }
 
-    /// Whatever a player pastes: a board or a transcript from the start.
+    /// Whatever a player pastes: a transcript from the start, a board or an OBF line (see
+    /// `recogniseText`); an error names the notation recognised and what is wrong with it.
     #[wasm_bindgen(js_name = fromText)]
     pub fn from_text(text: &str) -> Result<Game, JsError> {
         History::from_game_text(text).map(|history| Game { history }).map_err(|e| JsError::new(&e.to_string()))
@@ -266,6 +270,13 @@ impl Default for Game {
     }
 }
 
+/// The notation pasted text is written in, as `fromText` reads it: `"transcript"`, `"board"` or
+/// `"OBF line"`; `undefined` for blank text.
+#[wasm_bindgen(js_name = recogniseText)]
+pub fn recognise_text(text: &str) -> Option<String> {
+    crate::othello::record::recognise(text).map(|notation| notation.name().to_string())
+}
+
 /// The playing levels: `[{number, name, depth, exactFromEmpties, timeMs}]`, weakest first.
 #[wasm_bindgen]
 pub fn levels() -> Array {
@@ -293,7 +304,11 @@ pub fn evaluate(board: &str) -> Result<i32, JsError> {
 /// contribution}]}`, from the side to move's point of view; `total` equals `evaluate(board)`.
 #[wasm_bindgen(js_name = evaluationBreakdown)]
 pub fn evaluation_breakdown(board: &str) -> Result<JsValue, JsError> {
-    let report = crate::othello::eval::breakdown(parse_position(board)?.board());
+    Ok(breakdown_object(&crate::othello::eval::breakdown(parse_position(board)?.board())))
+}
+
+/// A breakdown as the plain object `evaluationBreakdown` returns (the lab returns the same).
+pub(crate) fn breakdown_object(report: &crate::othello::eval::Breakdown) -> JsValue {
     let terms: Array = report
         .terms
         .iter()
@@ -307,12 +322,12 @@ pub fn evaluation_breakdown(board: &str) -> Result<JsValue, JsError> {
                 .build()
         })
         .collect();
-    Ok(ObjectBuilder::new()
+    ObjectBuilder::new()
         .set("phase", report.phase.name())
         .set("discs", report.discs)
         .set("total", report.total)
         .set("terms", terms)
-        .build())
+        .build()
 }
 
 /// Reads an optional whole number in `0..=max` from `options[key]`.
@@ -464,18 +479,28 @@ impl Searcher {
         Ok(result_object(&result))
     }
 
-    /// A score for every legal move of `board` (for hints): `[{move, score, exact, scoreText}]`,
-    /// best first, from the side to move's point of view. Empty when it must pass.
+    /// A score for every legal move of `board` (for hints): `[{move, score, exact, unknown,
+    /// scoreText}]`, best first, from the side to move's point of view. A move the limits left no
+    /// time to search has `score: null, unknown: true, scoreText: "?"` and comes last. Empty when
+    /// it must pass.
     pub fn analyze(&mut self, board: &str, options: &JsValue) -> Result<Array, JsError> {
         let position = parse_position(board)?;
         let limits = limits_from(options)?;
         let clock = crate::clock::monotonic_ms;
         let mut control = Control::new(&clock);
         let mut scored = self.engine.analyze_moves(position.board(), &limits, &mut control);
-        scored.sort_by_key(|&(_, score)| std::cmp::Reverse(score.to_value()));
+        // Known scores best first (`None` sorts below every `Some`), unknown ones after them.
+        scored.sort_by_key(|&(_, score)| std::cmp::Reverse(score.map(Score::to_value)));
         Ok(scored
             .into_iter()
-            .map(|(mv, score)| score_fields(ObjectBuilder::new().set("move", mv.to_string()), score).build())
+            .map(|(mv, score)| {
+                let entry = ObjectBuilder::new().set("move", mv.to_string()).set("unknown", score.is_none());
+                match score {
+                    Some(score) => score_fields(entry, score),
+                    None => entry.set("score", JsValue::NULL).set("exact", false).set("scoreText", "?"),
+                }
+                .build()
+            })
             .collect())
     }
 }

@@ -3,9 +3,9 @@
 
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { startServer, launchBrowser, openPage, waitReady, text, legalSquares, artifacts } from './helpers.js';
+import { startServer, launchBrowser, openPage, waitReady, text, legalSquares, artifacts, repoRoot } from './helpers.js';
 
 let server;
 let browser;
@@ -65,6 +65,41 @@ test('the start page is playable at once and shows the start position', async ()
   });
   assert.ok(pixel[1] > pixel[0] && pixel[1] > pixel[2], `a1 is green: ${pixel}`);
   await page.screenshot({ path: path.join(artifacts, 'start.png') });
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+/** How many times the panel says whose turn it is. */
+async function toMoveCount(page) {
+  return page.evaluate(() => (document.querySelector('.panel').innerText.match(/to move/g) || []).length);
+}
+
+test('whose turn it is is said once, in the turn line; the status line says what happened', async () => {
+  const { page, context, errors } = await openPage(browser);
+  await play(page, '');
+  assert.equal(await text(page, 'turn'), 'Black to move (you)');
+  assert.equal(await text(page, 'status'), '', 'nothing has happened yet');
+  assert.equal(await toMoveCount(page), 1);
+
+  await play(page, '?black=human&white=human');
+  await page.click('[data-square="f5"]');
+  assert.equal(await text(page, 'turn'), 'White to move');
+  assert.equal(await text(page, 'status'), 'Black played f5, 1 disc flipped.');
+  await page.click('[data-testid="undo"]');
+  assert.equal(await text(page, 'turn'), 'Black to move');
+  assert.equal(await text(page, 'status'), 'Move taken back.');
+  await page.click('[data-testid="redo"]');
+  assert.equal(await text(page, 'status'), 'Move replayed.');
+  assert.equal(await toMoveCount(page), 1);
+  await page.click('[data-testid="new-game"]');
+  assert.equal(await text(page, 'turn'), 'Black to move');
+  assert.equal(await text(page, 'status'), 'New game.');
+  assert.equal(await toMoveCount(page), 1);
+  await page.fill('[data-testid="paste-input"]', 'f5d6');
+  await page.click('[data-testid="paste-load"]');
+  assert.equal(await text(page, 'turn'), 'Black to move');
+  assert.doesNotMatch(await text(page, 'status'), /to move/);
+  assert.equal(await toMoveCount(page), 1);
   assert.deepEqual(errors, []);
   await context.close();
 });
@@ -239,6 +274,89 @@ test('a bad pasted transcript shows an error and keeps the game; a good one load
   await context.close();
 });
 
+/** The page is no wider than the window (nothing stretched it). */
+async function assertNoHorizontalStretch(page, what) {
+  const { scrollWidth, innerWidth } = await page.evaluate(() => ({
+    scrollWidth: document.documentElement.scrollWidth,
+    innerWidth: window.innerWidth,
+  }));
+  assert.ok(scrollWidth <= innerWidth, `${what}: the page is ${scrollWidth} px wide in a ${innerWidth} px window`);
+}
+
+test('pasted text is recognised: a bad board says so, an OBF line from the FFO files loads', async () => {
+  const { page, context, errors } = await openPage(browser);
+  await play(page, '?black=human&white=human');
+  await page.click('[data-square="f5"]');
+  const start = `${'-'.repeat(27)}OX------XO${'-'.repeat(27)}`;
+  await page.fill('[data-testid="paste-input"]', `${start} Z`);
+  await page.click('[data-testid="paste-load"]');
+  assert.equal(
+    await text(page, 'error'),
+    "Could not load that: board: side to move 'Z' at character 66 is not X or O. The current game is kept.",
+  );
+  assert.equal(await text(page, 'moves'), 'f5');
+
+  // FFO #41, as the file has it: Black to move, solutions after the side.
+  const line = readFileSync(path.join(repoRoot, 'data/fforum-40-59.obf'), 'utf8').split('\n')[1];
+  assert.match(line, /^[-XO]{64} X; H4:\+0;/);
+  await page.fill('[data-testid="paste-input"]', line);
+  await page.click('[data-testid="paste-load"]');
+  assert.equal(await page.isHidden('[data-testid="error"]'), true);
+  assert.equal(await text(page, 'status'), 'OBF line loaded.');
+  assert.equal(await text(page, 'moves'), '', 'no move played yet from the loaded position');
+  const squares = line.slice(0, 64);
+  assert.equal(Number(await text(page, 'score-black')), squares.split('X').length - 1);
+  assert.equal(Number(await text(page, 'score-white')), squares.split('O').length - 1);
+  assert.equal(await text(page, 'turn'), 'Black to move');
+  assert.match(await page.getAttribute('[data-square="h4"]', 'aria-label'), /legal move/);
+  await page.click('[data-square="h4"]');
+  assert.equal(await text(page, 'moves'), 'h4', 'moves holds what was played from the position');
+
+  // The bare form (the side followed by ';' alone) loads too; a bad side in an OBF line is named.
+  await page.fill('[data-testid="paste-input"]', `${start} O;`);
+  await page.click('[data-testid="paste-load"]');
+  assert.equal(await text(page, 'turn'), 'White to move');
+  assert.equal(await text(page, 'moves'), '');
+  await page.fill('[data-testid="paste-input"]', `${start} Q; d3:+4;`);
+  await page.click('[data-testid="paste-load"]');
+  assert.match(await text(page, 'error'), /^Could not load that: OBF line: board: side to move 'Q' at character 66/);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('huge pasted text or address values give short wrapped messages and keep the game', async () => {
+  const { page, context, errors } = await openPage(browser, { width: 360, height: 740 }, { hasTouch: true, isMobile: true });
+  const long = 'r'.repeat(5000);
+  await play(page, `?black=${long}&white=human&level=${'9'.repeat(5000)}`);
+  const addressError = await text(page, 'error');
+  assert.match(addressError, /^Ignored in the address: black=rrrr.*…/);
+  assert.ok(addressError.length <= 400, `address error of ${addressError.length} characters`);
+  await assertNoHorizontalStretch(page, 'bad address');
+
+  await page.selectOption('[data-testid="black-player"]', 'human');
+  await page.click('[data-square="f5"]');
+  await page.click('[data-square="d6"]');
+  const pastes = {
+    '100 KB of x': 'x'.repeat(100_000),
+    'a 5000-character board': '-'.repeat(5000),
+    'a transcript with a 100 KB word': 'f5 ' + 'q'.repeat(100_000),
+    'a board with 100 KB after the side': `${'-'.repeat(64)} X ${'y'.repeat(100_000)}`,
+  };
+  for (const [what, pasted] of Object.entries(pastes)) {
+    await page.fill('[data-testid="paste-input"]', pasted);
+    await page.click('[data-testid="paste-load"]');
+    const error = await text(page, 'error');
+    assert.match(error, /^Could not load that: .*The current game is kept\.$/, what);
+    assert.ok(error.length <= 400, `${what}: an error of ${error.length} characters`);
+    assert.ok(!/\S{90}/.test(error), `${what}: no word of the message is longer than an excerpt: ${error}`);
+    await assertNoHorizontalStretch(page, what);
+    assert.equal(await text(page, 'moves'), 'f5d6', `${what}: the game in progress is kept`);
+  }
+  await page.screenshot({ path: path.join(artifacts, 'long-message.png'), fullPage: true });
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
 test('hints write a score on every legal square', async () => {
   const { page, context, errors } = await openPage(browser);
   await play(page, '?black=human&white=human');
@@ -250,10 +368,51 @@ test('hints write a score on every legal square', async () => {
   await context.close();
 });
 
+/** The legal cells' labels and whether each is marked as the best hint. */
+async function hintedCells(page) {
+  return page.$$eval('[data-square].legal', (cells) =>
+    cells.map((c) => ({ square: c.dataset.square, label: c.getAttribute('aria-label'), best: c.classList.contains('best-hint') })),
+  );
+}
+
+test('hints the search had no time for say "score unknown" and are never the best', async () => {
+  const { page, context, errors } = await openPage(browser);
+  await play(page, '?black=human&white=human');
+  // A node budget that runs out after the first moves (config holds the page's tunables; importing
+  // the module again gives the page's own instance).
+  const setHintOptions = (options) =>
+    page.evaluate(async (o) => {
+      (await import('/www/game/app.js')).config.hintOptions = o;
+    }, options);
+  await setHintOptions({ depth: 4, nodes: 60 });
+  await page.check('[data-testid="hints"]');
+  await page.waitForFunction(() => document.querySelectorAll('[data-square][aria-label*="score"]').length === 4);
+  let cells = await hintedCells(page);
+  const unknown = cells.filter((c) => c.label.endsWith('legal move, score unknown'));
+  const known = cells.filter((c) => /legal move, score [+-]\d+$/.test(c.label));
+  assert.ok(unknown.length >= 1 && known.length >= 1, JSON.stringify(cells));
+  assert.equal(unknown.length + known.length, 4);
+  assert.ok(cells.some((c) => c.best), 'a known score is the best');
+  assert.ok(unknown.every((c) => !c.best), `an unknown score is never the best: ${JSON.stringify(cells)}`);
+  await page.screenshot({ path: path.join(artifacts, 'hints-unknown.png') });
+
+  // No budget at all: every hint is unknown, and there is no best.
+  await setHintOptions({ depth: 4, nodes: 1 });
+  await page.uncheck('[data-testid="hints"]');
+  await page.check('[data-testid="hints"]');
+  await page.waitForFunction(() => document.querySelectorAll('[data-square][aria-label$="score unknown"]').length === 4);
+  cells = await hintedCells(page);
+  assert.ok(cells.every((c) => !c.best), JSON.stringify(cells));
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
 test('the evaluation panel explains the position shown', async () => {
   const { page, context, errors } = await openPage(browser);
   await play(page, '?black=human&white=human&moves=f5d6c3d3c4f4');
   await page.click('#evaluation summary');
+  // Opening <details> fires its toggle event a moment later: the table fills then.
+  await page.waitForSelector('[data-testid="evaluation"] tbody tr');
   const rows = await page.locator('[data-testid="evaluation"] tbody tr').count();
   assert.ok(rows >= 2, `${rows} terms`);
   const points = await page.$$eval('[data-testid="evaluation"] tbody tr td:last-child', (cells) => cells.map((c) => Number(c.textContent)));

@@ -2,7 +2,7 @@
 // Debian's Chromium driven by playwright-core (no browser download).
 
 import { spawn, execFileSync } from 'node:child_process';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readdirSync, rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
@@ -12,16 +12,46 @@ export const repoRoot = path.resolve(here, '../..');
 export const artifacts = path.join(here, 'artifacts');
 mkdirSync(artifacts, { recursive: true });
 
-// Playwright leaves temporary browser profiles behind: keep them in a folder of our own.
-const tmp = path.join(here, '.tmp');
+// Playwright leaves temporary browser profiles behind (all the more when a run is interrupted):
+// each test process keeps its own in .tmp/run-<pid>, removes it at exit, and removes the folders
+// of processes that are gone. Never another live run's folder.
+const tmpRoot = path.join(here, '.tmp');
+mkdirSync(tmpRoot, { recursive: true });
+for (const name of readdirSync(tmpRoot)) {
+  const pid = Number(/^run-(\d+)$/.exec(name)?.[1]);
+  if (!pid || !isRunning(pid)) rmSync(path.join(tmpRoot, name), { recursive: true, force: true });
+}
+const tmp = path.join(tmpRoot, `run-${process.pid}`);
 mkdirSync(tmp, { recursive: true });
 process.env.TMPDIR = tmp;
+process.on('exit', () => rmSync(tmp, { recursive: true, force: true }));
+
+function isRunning(pid) {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return error.code === 'EPERM';
+  }
+}
+
+// Python's static server, asking Linux to stop it when its parent (this test process) ends: a test
+// process that dies abruptly (killed by the runner, a crash) runs no clean-up code, and the server
+// would be left behind. Port 0: the system picks a free port, which the server prints.
+const SERVER = `
+import ctypes, os, runpy, signal, sys
+PR_SET_PDEATHSIG = 1
+ctypes.CDLL(None).prctl(PR_SET_PDEATHSIG, signal.SIGTERM)
+if os.getppid() == 1:
+    sys.exit('the test process ended before the server started')
+sys.argv = ['http.server', '0', '--bind', '127.0.0.1']
+runpy.run_module('http.server', run_name='__main__')
+`;
 
 /** Serves the repository root; resolves to {url, close}. */
 export function startServer() {
   return new Promise((resolve, reject) => {
-    // Port 0: the system picks a free port, which the server prints.
-    const server = spawn('python3', ['-u', '-m', 'http.server', '0', '--bind', '127.0.0.1'], {
+    const server = spawn('python3', ['-u', '-c', SERVER], {
       cwd: repoRoot,
       stdio: ['ignore', 'pipe', 'pipe'],
     });

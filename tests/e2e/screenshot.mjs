@@ -1,5 +1,6 @@
-// Regenerates docs/screenshot.png, the README's picture of the real page: a game in progress
-// against the AI with hints on. `node tests/e2e/screenshot.mjs` (after `make wasm`).
+// Regenerates the README's pictures of the real pages: docs/screenshot.png, a game in progress
+// against the AI with hints on, and docs/classroom.png, the pruning example of seed 004 searched to
+// its end. `node tests/e2e/screenshot.mjs` (after `make wasm`).
 
 import path from 'node:path';
 import { startServer, launchBrowser, openPage, waitReady, repoRoot } from './helpers.js';
@@ -14,6 +15,12 @@ try {
   await page.check('[data-testid="hints"]');
   await page.waitForFunction(() => document.querySelector('[data-square][aria-label*="score"]'));
   await page.screenshot({ path: path.join(repoRoot, 'docs', 'screenshot.png') });
+
+  const { page: classroom } = await openPage(browser, { width: 1024, height: 700 });
+  await classroom.goto(`${server.url}classroom.html?example=pruning&algorithm=alphabeta&lang=en`);
+  await waitReady(classroom);
+  await classroom.keyboard.press('End');
+  await classroom.screenshot({ path: path.join(repoRoot, 'docs', 'classroom.png') });
 } finally {
   await browser.close();
   server.close();

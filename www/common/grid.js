@@ -77,18 +77,22 @@ export function createGrid(container, { onActivate }) {
   });
 
   return {
-    /** Updates labels and states from {squares, legal: Set<number>, hints: Map<number, string>}. */
+    /**
+     * Updates labels and states from {squares, legal: Set<number>, hints: Map<number, {label, best}>}
+     * (`label` such as "score +4" or "score unknown"; the best hint's cell gets the class best-hint).
+     */
     update({ squares, legal, hints }) {
       for (let i = 0; i < 64; i++) {
         const content = squares[i] === BLACK ? 'black disc' : squares[i] === WHITE ? 'white disc' : 'empty';
         let label = `${squareName(i)}, ${content}`;
         if (legal.has(i)) {
           label += ', legal move';
-          if (hints.has(i)) label += `, score ${hints.get(i)}`;
+          if (hints.has(i)) label += `, ${hints.get(i).label}`;
         }
         const cell = cells[i];
         if (cell.getAttribute('aria-label') !== label) cell.setAttribute('aria-label', label);
         cell.classList.toggle('legal', legal.has(i));
+        cell.classList.toggle('best-hint', legal.has(i) && hints.has(i) && hints.get(i).best);
       }
     },
   };

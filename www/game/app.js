@@ -2,12 +2,13 @@
 // the modules. Every change goes through `changed()`, which saves, redraws from state and starts
 // whatever comes next (the AI's move or the hints).
 
-import init, { Game, levels, evaluationBreakdown } from '../pkg/reversi.js';
+import init, { Game, levels, evaluationBreakdown, recogniseText } from '../pkg/reversi.js';
 import { createRenderer, GUTTER } from '../common/render.js';
 import { createGrid } from '../common/grid.js';
 import { attachInput } from '../common/input.js';
 import { EngineClient, SearchCancelled } from '../common/engine-client.js';
 import * as storage from './storage.js';
+import { excerpt, bounded } from './messages.js';
 import { squareIndex, capitalize, opponentOf } from '../common/squares.js';
 
 /** Every tunable of the page, in one place. */
@@ -28,7 +29,8 @@ const state = {
   players: { ...config.players },
   level: config.level,
   hintsOn: false,
-  /** Hint scores for the position shown: [{move, scoreText, exact}] or null while unknown. */
+  /** Hints for the position shown, best first: [{move, score, exact, unknown, scoreText}], or null
+   * until they arrive. `unknown`: the search had no time for that move, so it has no score. */
   hints: null,
   /** AI search in progress: {depth, nodes, pv, scoreText} or null. */
   thinking: null,
@@ -128,7 +130,7 @@ function undo() {
     if (state.players[game.sideToMove] !== 'human') game.discardRedo();
   }
   state.animation = null;
-  announce(`Move taken back. ${capitalize(game.sideToMove)} to move.`);
+  announce('Move taken back.');
   changed();
 }
 
@@ -140,7 +142,7 @@ function redo() {
     while (game.canRedo && (state.players[game.sideToMove] !== 'human' || game.mustPass)) game.redo();
   }
   state.animation = null;
-  announce(`Move replayed. ${game.isGameOver ? resultText() : `${capitalize(game.sideToMove)} to move`}.`);
+  announce('Move replayed.');
   changed();
 }
 
@@ -157,7 +159,7 @@ function goToPly(ply) {
   changed();
 }
 
-function newGame(game = new Game(), message = 'New game. Black to move.') {
+function newGame(game = new Game(), message = 'New game.') {
   engine.cancel();
   engine.clear();
   state.game = game;
@@ -243,7 +245,7 @@ function setText(element, text) {
 }
 
 function setMessage(element, text) {
-  setText(element, text);
+  setText(element, bounded(text));
   element.hidden = !text;
 }
 
@@ -267,12 +269,15 @@ function renderThinking() {
 
 function hintList() {
   if (!state.hints || !isHumanTurn()) return [];
-  const best = state.hints.length ? state.hints[0].score : null;
+  // Hints come best first, unknown ones last: the best is the first known score. A move without
+  // a score is never the best, whatever the others are.
+  const firstKnown = state.hints.find((h) => !h.unknown);
   return state.hints.map((h) => ({
     square: squareIndex(h.move),
-    text: h.scoreText,
+    text: h.unknown ? '?' : h.scoreText,
+    label: h.unknown ? 'score unknown' : `score ${h.scoreText}`,
     exact: h.exact,
-    best: h.score === best,
+    best: !h.unknown && h.score === firstKnown.score && h.exact === firstKnown.exact,
   }));
 }
 
@@ -294,7 +299,7 @@ function render() {
   grid.update({
     squares,
     legal: new Set(legal),
-    hints: new Map(hints.map((h) => [h.square, h.text])),
+    hints: new Map(hints.map((h) => [h.square, { label: h.label, best: h.best }])),
   });
 
   setText($('score-black'), String(game.scoreBlack));
@@ -317,6 +322,7 @@ function render() {
   setText($('moves'), game.transcript(false));
   renderMoveList();
   renderEvaluation();
+  renderClassroomLink();
 
   $('undo').disabled = !game.canUndo;
   $('redo').disabled = !game.canRedo;
@@ -324,6 +330,14 @@ function render() {
   $('black-player').value = state.players.black;
   $('white-player').value = state.players.white;
   $('level').value = String(state.level);
+}
+
+/** The classroom opens on the position shown here (board text: works from any start). */
+function renderClassroomLink() {
+  const params = new URLSearchParams({ example: 'othello', board: state.game.board });
+  const href = `classroom.html?${params}`;
+  const link = $('classroom-link');
+  if (link.getAttribute('href') !== href) link.setAttribute('href', href);
 }
 
 /** The static evaluation's terms for the position shown (only while the panel is open). */
@@ -388,13 +402,13 @@ function gameFromUrl(params) {
     const value = params.get(color);
     if (value === null) continue;
     if (value === 'human' || value === 'ai') players[color] = value;
-    else problems.push(`${color}=${value} is not human or ai`);
+    else problems.push(`${color}=${excerpt(value)} is not human or ai`);
   }
   let level = state.level;
   if (params.has('level')) {
     const n = Number(params.get('level'));
     if (Number.isInteger(n) && n >= 1 && n <= levels().length) level = n;
-    else problems.push(`level=${params.get('level')} is not a level from 1 to ${levels().length}`);
+    else problems.push(`level=${excerpt(params.get('level'))} is not a level from 1 to ${levels().length}`);
   }
   let game = null;
   try {
@@ -404,7 +418,7 @@ function gameFromUrl(params) {
       game = Game.fromTranscript(params.get('moves'));
     }
   } catch (error) {
-    problems.push(error.message);
+    problems.push(bounded(error.message));
     game = null;
   }
   return { players, level, game, problems };
@@ -422,7 +436,7 @@ function restoreSaved() {
     return { game, notice: '' };
   } catch (error) {
     storage.forget();
-    return { game: null, notice: `The saved game could not be read (${error.message}); a new game was started.` };
+    return { game: null, notice: `The saved game could not be read (${bounded(error.message)}); a new game was started.` };
   }
 }
 
@@ -484,12 +498,14 @@ function loadPasted() {
   try {
     game = Game.fromText(text);
   } catch (error) {
-    showError(`Could not load that: ${error.message}. The current game is kept.`);
+    showError(`Could not load that: ${bounded(error.message)}. The current game is kept.`);
     return;
   }
   $('paste').value = '';
   state.notice = '';
-  newGame(game, `Game loaded, ${plural(game.ply, 'move')}. ${capitalize(game.sideToMove)} to move.`);
+  // Say what was recognised, so that a board taken for a transcript (or the reverse) is noticed.
+  const notation = recogniseText(text);
+  newGame(game, notation === 'transcript' ? `Transcript loaded, ${plural(game.ply, 'move')}.` : `${capitalize(notation)} loaded.`);
 }
 
 async function main() {
@@ -522,7 +538,8 @@ async function main() {
   }
   state.game = game || new Game();
   const notes = settleForcedPasses();
-  announce(notes.length ? notes.join('. ') + '.' : `${capitalize(state.game.sideToMove)} to move.`);
+  // The turn line says whose turn it is; the status line only says what happened (nothing yet).
+  announce(notes.length ? notes.join('. ') + '.' : '');
   changed();
 
   document.documentElement.dataset.ready = 'true';
@@ -532,7 +549,7 @@ async function main() {
 
 main().catch((error) => {
   const element = $('error');
-  element.textContent = `The game could not start: ${error.message}`;
+  element.textContent = bounded(`The game could not start: ${error.message}`);
   element.hidden = false;
   throw error;
 });

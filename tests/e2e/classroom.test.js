@@ -1,0 +1,357 @@
+// The classroom page in headless Chromium, driven through its test contract: tree-result,
+// leaves-evaluated, nodes-visited, step-forward / step-back / play / language, and the tree's
+// nodes (data-node + aria-label). Every lesson is the real engine's (the wasm Lesson).
+
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import path from 'node:path';
+import { startServer, launchBrowser, openPage, waitReady, text, artifacts } from './helpers.js';
+
+let server;
+let browser;
+
+before(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+
+after(async () => {
+  await browser?.close();
+  server?.close();
+});
+
+async function open(query, viewport) {
+  const opened = await openPage(browser, viewport);
+  await opened.page.goto(`${server.url}classroom.html${query}`);
+  await waitReady(opened.page);
+  return opened;
+}
+
+const nodeLabel = (page, label) => page.getAttribute(`[data-node="${label}"]`, 'aria-label');
+const result = (page) => text(page, 'tree-result');
+const counters = async (page) => [Number(await text(page, 'leaves-evaluated')), Number(await text(page, 'nodes-visited'))];
+/** Every node's aria-label, in document order: the whole drawn state of the tree. */
+const treeLabels = (page) => page.$$eval('[data-node]', (nodes) => nodes.map((n) => `${n.dataset.node}=${n.getAttribute('aria-label')}`));
+
+test('the lecture tree (seed 001) stepped to its end gives 4 [b, d, i]; nothing moves before the teacher asks', async () => {
+  const { page, context, errors } = await open('?example=lecture&lang=en');
+  assert.equal(await result(page), '');
+  assert.deepEqual(await counters(page), [0, 0]);
+  assert.match(await nodeLabel(page, 'd'), /^d, MAX, not visited yet$/);
+  // No timer runs on its own: a second later the replay is still at its start.
+  await page.waitForTimeout(1200);
+  assert.deepEqual(await counters(page), [0, 0]);
+
+  await page.keyboard.press('End');
+  assert.equal(await result(page), '4 [b, d, i]');
+  assert.deepEqual(await counters(page), [8, 15]);
+  assert.equal(await nodeLabel(page, 'a'), 'a, MAX, value 4');
+  assert.equal(await nodeLabel(page, 'd'), 'd, MAX, value 4');
+  assert.equal(await nodeLabel(page, 'b'), 'b, MIN, value 4');
+  assert.equal(await nodeLabel(page, 'h'), 'h, MIN, value 1');
+  // The principal path is highlighted at the end.
+  const principal = await page.$$eval('.node.principal', (nodes) => nodes.map((n) => n.dataset.node));
+  assert.deepEqual(principal.sort(), ['a', 'b', 'd', 'i']);
+  // Each node is one SVG element, focusable, with its state for screen readers.
+  assert.equal(await page.locator('svg [data-node]').count(), 15);
+  assert.match(await text(page, 'narration'), /Search finished: 4 \[b, d, i\]/);
+  await page.screenshot({ path: path.join(artifacts, 'classroom-lecture.png') });
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('the pruning example (seed 004): 18, and A and B are pruned and never evaluated', async () => {
+  const { page, context, errors } = await open('?example=pruning&algorithm=alphabeta&lang=en', { width: 1024, height: 768 });
+  const total = Number((await text(page, 'step-counter')).match(/of (\d+)/)[1]);
+  for (let step = 1; step <= total; step++) {
+    await page.click('[data-testid="step-forward"]');
+    for (const label of ['A', 'B']) {
+      // Never a value: at every step A and B are either not yet reached or pruned.
+      assert.doesNotMatch(await nodeLabel(page, label), /value/, `${label} at step ${step}`);
+    }
+  }
+  assert.match(await result(page), /^18 \[x, /);
+  assert.equal(await nodeLabel(page, 'A'), 'A, pruned');
+  assert.equal(await nodeLabel(page, 'B'), 'B, pruned');
+  assert.deepEqual(await counters(page), [4, 7]);
+  // The cut is drawn and its reason listed.
+  assert.equal(await page.locator('.cut').count(), 2);
+  assert.match(await text(page, 'cutoffs'), /A and B are skipped/);
+  await page.screenshot({ path: path.join(artifacts, 'classroom-pruning-1024x768.png') });
+  // Minimax on the same tree evaluates all six leaves and agrees on the value.
+  await page.selectOption('[data-testid="algorithm"]', 'minimax');
+  await page.keyboard.press('End');
+  assert.match(await result(page), /^18 \[x, /);
+  assert.deepEqual(await counters(page), [6, 9]);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('max^n (seed 003) ends at (1, 2, 6), the tic-tac-toe heuristic at depth 2 prefers the centre', async () => {
+  const { page, context, errors } = await open('?example=maxn&lang=en');
+  await page.keyboard.press('End');
+  assert.match(await result(page), /^\(1, 2, 6\) \[/);
+  assert.equal(await page.locator('[data-testid="algorithm"]').inputValue(), 'maxn');
+
+  await page.click('[data-testid="example-tictactoe"]');
+  await page.keyboard.press('End');
+  assert.match(await result(page), /^1 \[b2(, |\])/);
+  const withSymmetry = await counters(page);
+  await page.uncheck('[data-testid="symmetry"]');
+  await page.keyboard.press('End');
+  assert.match(await result(page), /^1 \[b2(, |\])/);
+  const without = await counters(page);
+  assert.ok(without[1] > withSymmetry[1], `symmetry removal visits fewer nodes: ${withSymmetry} vs ${without}`);
+  assert.match(page.url(), /symmetry=off/);
+  // A large tree is not drawn whole: only the root's children and the current path are open.
+  assert.ok((await page.locator('[data-node]').count()) < without[1]);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('an Othello position: the root value is the best child by the engine evaluation; every algorithm agrees', async () => {
+  const { page, context, errors } = await open('?example=othello&moves=f5d6c3&depth=1&lang=en', { width: 1024, height: 768 });
+  await page.keyboard.press('End');
+  // Depth 1: the value of each move is the evaluation of the position after it, from the mover's view.
+  const expected = await page.evaluate(async () => {
+    const { Game, evaluate } = await import('/www/pkg/classroom/reversi.js');
+    const game = Game.fromTranscript('f5d6c3');
+    return Math.max(...game.legalMoves().map((move) => -evaluate(Game.fromTranscript(`f5d6c3${move}`).board)));
+  });
+  const [value] = (await result(page)).split(' ');
+  assert.equal(Number(value), expected);
+
+  await page.fill('[data-testid="depth"]', '3');
+  await page.click('[data-testid="run"]');
+  await page.keyboard.press('End');
+  const depth3 = await result(page);
+  assert.match(depth3, /^-?\d+ \[\w\d, \w\d, \w\d\]$/);
+  await page.click('#compare summary');
+  // Opening <details> fires its toggle event a moment later: the table fills then.
+  await page.waitForSelector('[data-testid="compare"] tbody tr');
+  const rows = await page.$$eval('[data-testid="compare"] tbody tr', (trs) =>
+    trs.map((tr) => ({
+      algorithm: tr.dataset.algorithm,
+      result: tr.querySelector('[data-column="result"]')?.textContent,
+      leaves: Number(tr.querySelector('[data-column="leaves"]')?.textContent),
+    })),
+  );
+  assert.equal(rows.length, 5);
+  for (const row of rows) assert.equal(row.result.split(' ')[0], depth3.split(' ')[0], row.algorithm);
+  const leaves = Object.fromEntries(rows.map((row) => [row.algorithm, row.leaves]));
+  assert.ok(leaves.alphabeta < leaves.minimax, JSON.stringify(leaves));
+
+  // A leaf's seed-004 breakdown: four terms whose points add up to its evaluation.
+  await page.keyboard.press('Home');
+  await page.keyboard.press('End');
+  const leaf = page.locator('.node.leaf').first();
+  await leaf.click();
+  await page.waitForSelector('[data-testid="node-breakdown"]:not([hidden])');
+  const terms = await page.$$eval('#node-breakdown-table tbody tr', (trs) => trs.map((tr) => Number(tr.lastElementChild.textContent)));
+  const total = Number(await page.textContent('#node-breakdown-table tfoot td'));
+  assert.equal(terms.length, 4);
+  assert.equal(terms.reduce((a, b) => a + b, 0), total);
+  await page.screenshot({ path: path.join(artifacts, 'classroom-othello-1024x768.png') });
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('step back restores the previous state: counters and node labels', async () => {
+  const { page, context, errors } = await open('?example=lecture&lang=en');
+  for (let i = 0; i < 9; i++) await page.click('[data-testid="step-forward"]');
+  const before = { counters: await counters(page), labels: await treeLabels(page), narration: await text(page, 'narration') };
+  await page.click('[data-testid="step-forward"]');
+  await page.click('[data-testid="step-forward"]');
+  assert.notDeepEqual(await treeLabels(page), before.labels);
+  await page.click('[data-testid="step-back"]');
+  await page.click('[data-testid="step-back"]');
+  assert.deepEqual(await counters(page), before.counters);
+  assert.deepEqual(await treeLabels(page), before.labels);
+  assert.equal(await text(page, 'narration'), before.narration);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('a tree given by the address is searched, and the address follows the page', async () => {
+  const tree = 'max r(p(u:3 v:5) q(w:2 z:9))';
+  const { page, context, errors } = await open(`?tree=${encodeURIComponent(tree)}&algorithm=alphabeta&lang=en`);
+  await page.keyboard.press('End');
+  assert.equal(await result(page), '3 [p, u]');
+  assert.equal(await nodeLabel(page, 'z'), 'z, pruned');
+  assert.equal(await page.inputValue('[data-testid="tree-text"]'), tree);
+  // The address carries the tree and the algorithm, so it can be shared.
+  const params = new URL(page.url()).searchParams;
+  assert.equal(params.get('tree'), tree);
+  assert.equal(params.get('algorithm'), 'alphabeta');
+  await page.click('[data-testid="example-pruning"]');
+  assert.equal(new URL(page.url()).searchParams.get('example'), 'pruning');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('the language switch changes the labels, the narration and the address', async () => {
+  const { page, context, errors } = await open('?example=lecture&lang=en');
+  await page.keyboard.press('End');
+  assert.match(await text(page, 'step-forward'), /Step/);
+  await page.click('[data-testid="language"]');
+  assert.equal(await page.getAttribute('html', 'lang'), 'pt');
+  assert.match(await text(page, 'step-forward'), /Avançar/);
+  assert.equal(await nodeLabel(page, 'd'), 'd, MAX, valor 4');
+  assert.match(await text(page, 'narration'), /Fim da procura: 4 \[b, d, i\]/);
+  assert.equal(new URL(page.url()).searchParams.get('lang'), 'pt');
+  assert.equal(await result(page), '4 [b, d, i]');
+  await page.click('[data-testid="language"]');
+  assert.match(await text(page, 'step-forward'), /Step/);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('a bad tree shows an error with its position and the previous tree stays', async () => {
+  const { page, context, errors } = await open('?example=lecture&lang=en');
+  await page.click('#editor summary');
+  await page.fill('[data-testid="tree-text"]', 'max a(b(1 2) c(3');
+  await page.click('[data-testid="tree-run"]');
+  const error = await text(page, 'error');
+  assert.match(error, /line 1, column \d+/);
+  assert.equal(await page.locator('[data-node="d"]').count(), 1);
+  await page.keyboard.press('End');
+  assert.equal(await result(page), '4 [b, d, i]');
+  // A bad address tree: the error is shown and the lecture tree is there instead.
+  await page.goto(`${server.url}classroom.html?tree=${encodeURIComponent('max (1 2')}&lang=en`);
+  await waitReady(page);
+  assert.match(await text(page, 'error'), /line 1, column \d+/);
+  assert.equal(await page.locator('[data-node="d"]').count(), 1);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('a leaf edited by clicking it is searched again', async () => {
+  const { page, context, errors } = await open('?example=lecture&lang=en');
+  await page.keyboard.press('End');
+  await page.click('[data-node="i"]');
+  await page.fill('[data-testid="leaf-value"]', '0');
+  await page.click('[data-testid="leaf-change"]');
+  // i = 0: d = max(1, 0) = 1, b = min(1, 6) = 1, c = min(2, 1) = 1; the first of equals wins.
+  assert.equal(await result(page), '1 [b, d, h]');
+  assert.match(await page.inputValue('[data-testid="tree-text"]'), /i:0/);
+  await page.fill('[data-testid="leaf-value"]', 'x');
+  await page.click('[data-testid="leaf-change"]');
+  assert.match(await text(page, 'error'), /leaf was not changed/);
+  assert.equal(await result(page), '1 [b, d, h]');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('keys: arrows step, Space plays and pauses (even on a focused button), Home and End jump', async () => {
+  const { page, context, errors } = await open('?example=lecture&lang=en');
+  const step = async () => Number((await text(page, 'step-counter')).match(/Step (\d+)/)[1]);
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ArrowRight');
+  assert.equal(await step(), 3);
+  await page.keyboard.press('ArrowLeft');
+  assert.equal(await step(), 2);
+  await page.keyboard.press('End');
+  assert.equal(await result(page), '4 [b, d, i]');
+  await page.keyboard.press('Home');
+  assert.equal(await step(), 0);
+  assert.equal(await result(page), '');
+
+  await page.selectOption('[data-testid="speed"]', '16');
+  await page.focus('[data-testid="step-forward"]');
+  await page.keyboard.press('Space');
+  assert.equal(await page.getAttribute('[data-testid="play"]', 'aria-pressed'), 'true');
+  await page.waitForFunction(() => /Step [1-9]/.test(document.querySelector('[data-testid="step-counter"]').textContent));
+  await page.keyboard.press('Space');
+  assert.equal(await page.getAttribute('[data-testid="play"]', 'aria-pressed'), 'false');
+  const paused = await step();
+  await page.waitForTimeout(400);
+  assert.equal(await step(), paused, 'paused means paused');
+  // Play runs to the end and stops there.
+  await page.click('[data-testid="play"]');
+  await page.waitForFunction(() => document.querySelector('[data-testid="tree-result"]').textContent !== '', null, { timeout: 10_000 });
+  assert.equal(await result(page), '4 [b, d, i]');
+  assert.equal(await page.getAttribute('[data-testid="play"]', 'aria-pressed'), 'false');
+  // Typing in a field is typing, not stepping.
+  await page.click('#editor summary');
+  await page.focus('[data-testid="tree-text"]');
+  await page.keyboard.press('Home');
+  assert.equal(await result(page), '4 [b, d, i]');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('the game page and the classroom link to each other; the classroom opens on the game position', async () => {
+  const { page, context, errors } = await openPage(browser);
+  await page.goto(`${server.url}?black=human&white=human&moves=f5d6c3`);
+  await waitReady(page);
+  await page.click('[data-testid="classroom-link"]');
+  await waitReady(page);
+  assert.match(page.url(), /classroom\.html\?/);
+  assert.equal(await page.getAttribute('[data-testid="example-othello"]', 'aria-pressed'), 'true');
+  await page.keyboard.press('End');
+  assert.match(await result(page), /^-?\d+ \[/);
+  await page.click('[data-testid="game-link"]');
+  await waitReady(page);
+  assert.equal(await text(page, 'moves'), 'f5d6c3');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('the heuristic lab explains the position and plays a short match in workers', async () => {
+  const { page, context, errors } = await open('?example=othello&moves=f5d6c3&lang=en');
+  await page.click('#lab summary');
+  await page.waitForSelector('[data-testid="lab-breakdown"] tbody tr');
+  // The breakdown of the position under both settings: four terms, totals.
+  assert.equal(await page.locator('[data-testid="lab-breakdown"] tbody tr').count(), 4);
+  const totalA = Number(await text(page, 'lab-total-a'));
+  const expected = await page.evaluate(async () => {
+    const { Game, evaluate } = await import('/www/pkg/classroom/reversi.js');
+    return evaluate(Game.fromTranscript('f5d6c3').board);
+  });
+  assert.equal(totalA, expected, 'A starts with the engine’s own weights');
+  // Switching mobility off for A changes A's total by mobility's points.
+  const mobilityPoints = Number(await page.textContent('[data-testid="lab-breakdown"] tr[data-term="mobility"] td:nth-child(4)'));
+  await page.uncheck('[data-testid="lab-a-on-mobility"]');
+  assert.equal(Number(await text(page, 'lab-total-a')), totalA - mobilityPoints);
+
+  await page.selectOption('[data-testid="lab-openings"]', '2');
+  await page.selectOption('[data-testid="lab-a-depth"]', '1');
+  await page.selectOption('[data-testid="lab-b-depth"]', '1');
+  await page.selectOption('[data-testid="lab-b-rule-take_corner"]', 'override');
+  await page.click('[data-testid="lab-play"]');
+  await page.waitForSelector('[data-testid="lab-result"][data-state="done"]', { timeout: 30_000 });
+  assert.match(await text(page, 'lab-result'), /^4 of 4 games: A wins \d, draws \d, loses \d · A scores [\d.]+ % · mean [+-]?[\d.]+ discs for A$/);
+  assert.equal(await page.locator('[data-testid="lab-games"] li').count(), 4);
+  // The page stayed responsive: the replay still steps.
+  await page.keyboard.press('ArrowRight');
+  assert.match(await text(page, 'step-counter'), /Step 1 of/);
+  await page.locator('#lab').screenshot({ path: path.join(artifacts, 'classroom-lab.png') });
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('projector, phone and full screen: the page fits and the fullscreen button works', async () => {
+  for (const [name, viewport] of [['1024x768', { width: 1024, height: 768 }], ['phone', { width: 390, height: 844 }]]) {
+    const { page, context, errors } = await open('?example=lecture&lang=pt', viewport);
+    await page.keyboard.press('End');
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    assert.ok(overflow <= 0, `${name}: no sideways scrolling of the page (${overflow}px)`);
+    assert.equal(await result(page), '4 [b, d, i]');
+    await page.screenshot({ path: path.join(artifacts, `classroom-lecture-${name}.png`) });
+    if (name === '1024x768') {
+      // The whole lecture tree is on screen without scrolling.
+      const bottom = await page.$eval('[data-testid="tree"]', (el) => el.getBoundingClientRect().bottom);
+      assert.ok(bottom <= 768, `tree bottom at ${bottom}`);
+      await page.click('[data-testid="fullscreen"]');
+      // The label follows the 'fullscreenchange' event, which may come a frame after the element.
+      await page.waitForFunction(
+        () => document.fullscreenElement !== null && /Sair/.test(document.querySelector('[data-testid="fullscreen"]').textContent),
+        null,
+        { timeout: 5_000 },
+      );
+    }
+    assert.deepEqual(errors, []);
+    await context.close();
+  }
+});

@@ -1,0 +1,125 @@
+// The page's address: what is searched (an example, a tree text, a game position), with which
+// algorithm, in which language. Read once at start, rewritten after every change so that the
+// address in the bar can be shared and reopens the same lesson.
+
+export const EXAMPLES = ['lecture', 'pruning', 'tictactoe', 'maxn', 'othello'];
+/** Built-in trees: the engine holds their texts (`Lesson.example`). */
+export const TREE_EXAMPLES = ['lecture', 'pruning', 'maxn'];
+export const TWO_PLAYER_ALGORITHMS = ['minimax', 'negamax', 'alphabeta', 'alphabeta-negamax', 'alphabeta-ordered'];
+export const ALGORITHMS = [...TWO_PLAYER_ALGORITHMS, 'maxn'];
+
+/** What each example starts with when the address names no algorithm. */
+const DEFAULT_ALGORITHM = {
+  lecture: 'minimax',
+  pruning: 'alphabeta',
+  maxn: 'maxn',
+  tictactoe: 'minimax',
+  othello: 'alphabeta',
+};
+
+export const DEPTHS = { tictactoe: { min: 0, max: 9, default: 2 }, othello: { min: 1, max: 4, default: 2 } };
+
+/** A tree text with a comma holds vectors: a max^n tree (commas appear nowhere else in the format). */
+export function isVectorTree(text) {
+  return text.includes(',');
+}
+
+/** The algorithms that apply to a source: max^n for vector trees, the two-player ones otherwise. */
+export function algorithmsFor(source) {
+  const vector =
+    (source.kind === 'example' && source.name === 'maxn') || (source.kind === 'tree' && isVectorTree(source.text));
+  return vector ? ['maxn'] : TWO_PLAYER_ALGORITHMS;
+}
+
+export function defaultAlgorithm(source) {
+  if (source.kind === 'example') return DEFAULT_ALGORITHM[source.name];
+  if (source.kind === 'tree') return isVectorTree(source.text) ? 'maxn' : 'alphabeta';
+  return DEFAULT_ALGORITHM[source.kind];
+}
+
+export function exampleSource(name) {
+  if (TREE_EXAMPLES.includes(name)) return { kind: 'example', name };
+  const depth = DEPTHS[name].default;
+  if (name === 'tictactoe') return { kind: 'tictactoe', moves: '', board: '', depth, symmetry: true };
+  return { kind: 'othello', moves: '', board: '', depth };
+}
+
+/** The example button that stands for a source ('tree' for a tree of one's own). */
+export function exampleName(source) {
+  if (source.kind === 'example') return source.name;
+  if (source.kind === 'tree') return 'tree';
+  return source.kind;
+}
+
+function readDepth(params, kind, problems) {
+  const range = DEPTHS[kind];
+  if (!params.has('depth')) return range.default;
+  const depth = Number(params.get('depth'));
+  if (Number.isInteger(depth) && depth >= range.min && depth <= range.max) return depth;
+  problems.push(`depth=${params.get('depth')} is not a whole number from ${range.min} to ${range.max}`);
+  return range.default;
+}
+
+/**
+ * The lesson the address asks for: {source, algorithm, lang, problems}. Anything not understood is
+ * named in `problems` and replaced by the default, so a bad address still opens a lesson.
+ */
+export function readAddress(search) {
+  const params = new URLSearchParams(search);
+  const problems = [];
+  let name = params.get('example') ?? 'lecture';
+  if (!EXAMPLES.includes(name)) {
+    problems.push(`example=${name} is not one of ${EXAMPLES.join(', ')}`);
+    name = 'lecture';
+  }
+  let source;
+  if (params.has('tree') && !['tictactoe', 'othello'].includes(name)) {
+    source = { kind: 'tree', text: params.get('tree') };
+  } else if (name === 'tictactoe' || name === 'othello') {
+    source = exampleSource(name);
+    source.moves = params.get('moves') ?? '';
+    source.board = params.get('board') ?? '';
+    source.depth = readDepth(params, name, problems);
+    if (name === 'tictactoe' && params.has('symmetry')) {
+      const value = params.get('symmetry');
+      if (value === 'on' || value === 'off') source.symmetry = value === 'on';
+      else problems.push(`symmetry=${value} is not on or off`);
+    }
+  } else {
+    source = exampleSource(name);
+  }
+
+  let algorithm = defaultAlgorithm(source);
+  if (params.has('algorithm')) {
+    const wanted = params.get('algorithm');
+    if (algorithmsFor(source).includes(wanted)) algorithm = wanted;
+    else problems.push(`algorithm=${wanted} does not apply here (${algorithmsFor(source).join(', ')})`);
+  }
+
+  let lang = null;
+  if (params.has('lang')) {
+    const wanted = params.get('lang');
+    if (wanted === 'pt' || wanted === 'en') lang = wanted;
+    else problems.push(`lang=${wanted} is not pt or en`);
+  }
+  return { source, algorithm, lang, problems };
+}
+
+/** The query string (with its '?') that reopens this lesson. */
+export function writeAddress(source, algorithm, lang) {
+  const params = new URLSearchParams();
+  if (source.kind === 'example') {
+    params.set('example', source.name);
+  } else if (source.kind === 'tree') {
+    params.set('tree', source.text);
+  } else {
+    params.set('example', source.kind);
+    if (source.board) params.set('board', source.board);
+    if (source.moves) params.set('moves', source.moves);
+    params.set('depth', String(source.depth));
+    if (source.kind === 'tictactoe') params.set('symmetry', source.symmetry ? 'on' : 'off');
+  }
+  params.set('algorithm', algorithm);
+  params.set('lang', lang);
+  return `?${params.toString()}`;
+}

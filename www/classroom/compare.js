@@ -1,0 +1,70 @@
+// Every applicable algorithm on the same tree or position, side by side: the root value and path
+// (the same for all two-player algorithms) and the work each did (leaves evaluated, nodes visited).
+// Computed when the table is opened and the source changes; each lesson is freed at once.
+
+import { t } from './i18n.js';
+import { createLesson } from './lessons.js';
+
+/** [{algorithm, text, leaves, nodes} | {algorithm, error}] for `source`. */
+export function compareAlgorithms(source, algorithms) {
+  return algorithms.map((algorithm) => {
+    try {
+      const lesson = createLesson(source, algorithm);
+      const result = lesson.result;
+      lesson.free();
+      return { algorithm, text: result.text, leaves: result.leaves, nodes: result.nodes };
+    } catch (error) {
+      return { algorithm, error: error.message };
+    }
+  });
+}
+
+/** Fills the comparison table; the row of `current` is marked, the others offer a switch. */
+export function renderComparison(table, rows, current, onUse) {
+  const head = document.createElement('thead');
+  const headRow = document.createElement('tr');
+  for (const key of ['compare.algorithm', 'compare.result', 'compare.leaves', 'compare.nodes']) {
+    const th = document.createElement('th');
+    th.scope = 'col';
+    th.textContent = t(key);
+    headRow.append(th);
+  }
+  head.append(headRow);
+  const body = document.createElement('tbody');
+  for (const entry of rows) {
+    const tr = document.createElement('tr');
+    tr.dataset.algorithm = entry.algorithm;
+    const name = document.createElement('th');
+    name.scope = 'row';
+    if (entry.algorithm === current) {
+      tr.classList.add('current');
+      tr.setAttribute('aria-current', 'true');
+      name.textContent = t(`algorithm.${entry.algorithm}`);
+    } else {
+      const button = document.createElement('button');
+      button.type = 'button';
+      button.className = 'link-button';
+      button.textContent = t(`algorithm.${entry.algorithm}`);
+      button.title = t('compare.show');
+      button.addEventListener('click', () => onUse(entry.algorithm));
+      name.append(button);
+    }
+    tr.append(name);
+    if (entry.error) {
+      const td = document.createElement('td');
+      td.colSpan = 3;
+      td.className = 'compare-error';
+      td.textContent = t('compare.failed', { message: entry.error });
+      tr.append(td);
+    } else {
+      for (const [value, key] of [[entry.text, 'result'], [entry.leaves, 'leaves'], [entry.nodes, 'nodes']]) {
+        const td = document.createElement('td');
+        td.dataset.column = key;
+        td.textContent = String(value);
+        tr.append(td);
+      }
+    }
+    body.append(tr);
+  }
+  table.replaceChildren(head, body);
+}

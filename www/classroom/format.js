@@ -1,0 +1,35 @@
+// How values, bounds and players are written everywhere on the page (tree, narration, tables).
+
+import { t } from './i18n.js';
+
+/** 4, -3, or (1, 2, 6) for a max^n vector. */
+export function formatValue(value) {
+  if (Array.isArray(value)) return `(${value.join(', ')})`;
+  if (value === null || value === undefined) return '';
+  return String(value);
+}
+
+/** A bound: the engine writes ±∞ as null; `infinity` says which one a null stands for here. */
+export function formatBound(value, infinity) {
+  if (value === null || value === undefined) return infinity;
+  return String(value);
+}
+
+/** The bounds a node carries, in the algorithm's own terms, or null when it has none. */
+export function boundsText(kind, holder) {
+  if (kind === 'alphabeta' && 'alpha' in holder) {
+    return { alpha: formatBound(holder.alpha, '−∞'), beta: formatBound(holder.beta, '+∞') };
+  }
+  // MINIMAX-A-B starts with Usar-Limite = +∞ (the best the side to move could hope for) and
+  // Passar-Limite = −∞ (nothing found yet); each ply swaps and negates them, so null keeps that meaning.
+  if (kind === 'limits' && 'useLimit' in holder) {
+    return { use: formatBound(holder.useLimit, '+∞'), pass: formatBound(holder.passLimit, '−∞') };
+  }
+  return null;
+}
+
+/** MAX, MIN, or "Player 2" (max^n); `short` gives "P2" / "J2" for the tree's level labels. */
+export function playerName(player, short = false) {
+  if (player === 'MAX' || player === 'MIN') return t(`player.${player}`);
+  return t(short ? 'player.short' : 'player.n', { n: player });
+}

@@ -1,0 +1,99 @@
+// The panel beside the tree for one node (the one clicked, else the current one): its position
+// (an Othello board drawn by the game's renderer, or a tic-tac-toe grid), the seed-004 breakdown of
+// an evaluated Othello leaf, and, in a tree of one's own, a field to change a leaf's value.
+
+import { createRenderer, GUTTER } from '../common/render.js';
+import { squareIndex } from '../common/squares.js';
+import { t } from './i18n.js';
+import { formatValue, playerName } from './format.js';
+import { renderBreakdown } from './breakdown-table.js';
+import { ticTacToeSquare } from './lessons.js';
+
+const $ = (id) => document.getElementById(id);
+
+/** Board text (`X`, `O`, `-`, a1 first) to the renderer's squares: 0 empty, 1 black, 2 white. */
+function squaresOf(board) {
+  return Uint8Array.from(board.slice(0, 64), (c) => (c === 'X' ? 1 : c === 'O' ? 2 : 0));
+}
+
+export function createNodePanel({ onChangeLeaf }) {
+  const canvas = $('node-board-canvas');
+  $('node-board').style.setProperty('--gutter', `${GUTTER * 100}%`);
+  const renderer = createRenderer(canvas);
+
+  $('leaf-form').addEventListener('submit', (event) => {
+    event.preventDefault();
+    const form = event.target;
+    onChangeLeaf(form.dataset.label, $('leaf-value').value.trim());
+  });
+
+  /** model = {view, id, state (this node's replay state or undefined)} or null. */
+  function render(model) {
+    const empty = !model;
+    $('node-none').hidden = !empty;
+    $('node-details').hidden = empty;
+    if (empty) return;
+    const { view, id, state } = model;
+    const node = view.node(id);
+    const status = state ? state.status : 'unvisited';
+    const name = view.nameOf(id, t('tree.root'));
+    $('node-name').textContent = `${name} · ${playerName(node.player)}`;
+    const value = state && status !== 'pruned' && state.value !== undefined && state.value !== null ? formatValue(state.value) : '';
+    $('node-status').textContent = [t(`selection.status.${status}`), value ? `${t('selection.value')} ${value}` : ''].filter(Boolean).join(' · ');
+
+    const othello = view.kind === 'othello' && node.board;
+    $('node-board').hidden = !othello;
+    $('node-side').hidden = !othello;
+    if (othello) {
+      const color = view.colorAt(id);
+      $('node-side').textContent = t('selection.toMove', { color: t(`selection.${color}`) });
+      renderer.draw({
+        squares: squaresOf(node.board),
+        legal: [],
+        moverColor: color,
+        lastMove: id === 0 ? -1 : squareIndex(node.move),
+        hints: [],
+        animation: null,
+      });
+    }
+
+    const ttt = view.kind === 'tictactoe' && node.board;
+    $('node-ttt').hidden = !ttt;
+    if (ttt) renderTicTacToe(node);
+
+    // The breakdown explains a number the page has shown: only once the leaf has been evaluated.
+    const breakdown = view.kind === 'othello' && node.leaf && status === 'leaf';
+    $('node-breakdown').hidden = !breakdown;
+    if (breakdown) {
+      const report = view.lesson.breakdown(id);
+      $('node-breakdown-intro').textContent = t('selection.breakdownIntro', { color: t(`selection.${view.colorAt(id)}`) });
+      renderBreakdown($('node-breakdown-table'), report);
+    }
+
+    const editable = view.kind === 'tree' && node.leaf;
+    const form = $('leaf-form');
+    form.hidden = !editable;
+    if (editable) {
+      if (form.dataset.label !== node.label) {
+        form.dataset.label = node.label;
+        $('leaf-value').value = formatValue(node.staticValue).replace(/ /g, '');
+      }
+      $('leaf-value-label').textContent = t('selection.leafValue', { label: node.label });
+    }
+  }
+
+  function renderTicTacToe(node) {
+    const grid = $('node-ttt');
+    const cells = [...node.board.slice(0, 9)].map((mark, i) => {
+      const cell = document.createElement('span');
+      cell.className = `ttt-cell${node.move === ticTacToeSquare(i) ? ' last' : ''}`;
+      cell.textContent = mark === '-' ? '' : mark;
+      cell.setAttribute('aria-label', `${ticTacToeSquare(i)} ${mark === '-' ? '·' : mark}`);
+      cell.setAttribute('role', 'img');
+      return cell;
+    });
+    grid.replaceChildren(...cells);
+  }
+
+  return { render };
+}

@@ -1,0 +1,24 @@
+// Messages quote what a player, an address or a stored game gave the page. A pasted 100 KB word
+// must neither flood the panel nor stretch the page: every such text is cut to an excerpt here
+// (and the style sheet lets messages wrap anywhere).
+
+/** The longest piece of outside text a message quotes, in characters. */
+export const EXCERPT_CHARS = 80;
+/** The longest message shown, in characters. */
+export const MESSAGE_CHARS = 400;
+
+/** `text` cut to `max` characters, with an ellipsis when something was cut. */
+export function excerpt(text, max = EXCERPT_CHARS) {
+  const value = String(text);
+  // Spreading counts characters, not UTF-16 units; only the head is spread, so this stays cheap.
+  const head = [...value.slice(0, 2 * max + 2)];
+  return head.length > max ? head.slice(0, max).join('') + '…' : value;
+}
+
+const LONG_WORD = new RegExp(`\\S{${EXCERPT_CHARS + 1},}`, 'g');
+
+/** A message from elsewhere (an engine error, say) made safe to show: every word longer than an
+ * excerpt is cut to one, then the whole message is bounded. */
+export function bounded(message) {
+  return excerpt(String(message).replace(LONG_WORD, (word) => excerpt(word)), MESSAGE_CHARS);
+}
