@@ -203,8 +203,16 @@ impl Engine {
 
     /// Gives the engine pattern weights (or takes them away): searches whose limits ask for
     /// [`EvalChoice::Pattern`] use them; without them every search uses the course's evaluation.
+    /// The exact solver orders its moves with them in every search (its results do not change).
     pub fn set_pattern_weights(&mut self, weights: Option<Arc<PatternWeights>>) {
+        self.solver.set_pattern_weights(weights.clone());
         self.pattern = weights;
+    }
+
+    /// Whether a search under `limits` evaluates with the pattern weights (in hundredths of a
+    /// disc) rather than the course's heuristics.
+    pub fn uses_pattern(&self, limits: &Limits) -> bool {
+        limits.eval == EvalChoice::Pattern && self.pattern.is_some()
     }
 
     /// Whether searches asking for the pattern evaluation get it.

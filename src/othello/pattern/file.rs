@@ -195,6 +195,21 @@ pub fn load(path: &Path) -> Result<PatternWeights, WeightsError> {
     parse(&bytes)
 }
 
+/// The weights committed with the repository (`weights/pattern.bin`), built into native programs
+/// and parsed once. The browser build leaves them out (it fetches the file after the board is up,
+/// so that the first load stays small).
+#[cfg(not(target_arch = "wasm32"))]
+pub fn bundled() -> Result<std::sync::Arc<PatternWeights>, String> {
+    static BUNDLED: std::sync::OnceLock<Result<std::sync::Arc<PatternWeights>, String>> = std::sync::OnceLock::new();
+    BUNDLED
+        .get_or_init(|| {
+            parse(include_bytes!("../../../weights/pattern.bin"))
+                .map(std::sync::Arc::new)
+                .map_err(|e| format!("weights/pattern.bin (built in): {e}"))
+        })
+        .clone()
+}
+
 /// Writes trained weights to a file.
 pub fn save(path: &Path, stages: usize, weights: &[f32]) -> Result<(), WeightsError> {
     std::fs::write(path, encode(stages, weights)).map_err(|e| WeightsError::Io(path.to_path_buf(), e))
@@ -243,5 +258,17 @@ mod tests {
         assert!(err(&version).contains("version 9"));
         let missing = load(Path::new("/nonexistent/weights.bin")).err().unwrap().to_string();
         assert!(missing.contains("cannot read weights file /nonexistent/weights.bin"), "{missing}");
+        assert!(err(&[]).contains("too short"));
+    }
+
+    #[test]
+    fn the_committed_weights_load_and_round_trip() {
+        let bytes = include_bytes!("../../../weights/pattern.bin");
+        let (stages, weights) = decode(bytes).expect("weights/pattern.bin is valid");
+        assert_eq!(encode(stages, &weights), bytes.to_vec(), "re-encoding the file gives the same bytes");
+        assert_eq!(*bundled().unwrap(), parse(bytes).unwrap());
+        // A fitted evaluation: the start position is about even, a wiped-out side is lost.
+        let w = bundled().unwrap();
+        assert!(w.evaluate(crate::othello::board::Board::start()).abs() < 5 * super::super::UNITS_PER_DISC);
     }
 }
