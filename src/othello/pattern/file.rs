@@ -196,9 +196,9 @@ pub fn load(path: &Path) -> Result<PatternWeights, WeightsError> {
 }
 
 /// The weights committed with the repository (`weights/pattern.bin`), built into native programs
-/// and parsed once. The browser build leaves them out (it fetches the file after the board is up,
-/// so that the first load stays small).
-#[cfg(not(target_arch = "wasm32"))]
+/// and parsed once. The browser's bindings never call this (the page fetches the file after the
+/// board is up, so that the first load stays small), so the linker leaves the bytes out of the
+/// wasm.
 pub fn bundled() -> Result<std::sync::Arc<PatternWeights>, String> {
     static BUNDLED: std::sync::OnceLock<Result<std::sync::Arc<PatternWeights>, String>> = std::sync::OnceLock::new();
     BUNDLED
