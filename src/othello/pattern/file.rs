@@ -244,7 +244,7 @@ mod tests {
     #[test]
     fn damaged_truncated_or_missing_files_are_clear_errors() {
         let bytes = encode(1, &sample(1));
-        let err = |b: &[u8]| parse(b).err().expect("must fail").to_string();
+        let err = |b: &[u8]| parse(b).expect_err("must fail").to_string();
         assert!(err(&bytes[..bytes.len() - 1]).contains("truncated"));
         assert!(err(&bytes[..10]).contains("too short"));
         let mut flipped = bytes.clone();

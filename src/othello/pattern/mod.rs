@@ -219,7 +219,7 @@ impl Layout {
             let mut canon = vec![0u32; size];
             let mut ids = vec![u32::MAX; size];
             let mut next = 0u32;
-            for index in 0..size {
+            for (index, class) in canon.iter_mut().enumerate() {
                 let digits: Vec<usize> = (0..n).map(|j| index / 3usize.pow(j as u32) % 3).collect();
                 let least = self_maps
                     .iter()
@@ -230,7 +230,7 @@ impl Layout {
                     ids[least] = next;
                     next += 1;
                 }
-                canon[index] = ids[least];
+                *class = ids[least];
             }
             sizes[p] = size;
             full_offsets[p] = full;
@@ -305,7 +305,7 @@ pub fn class_features(layout: &Layout, board: Board) -> [u32; FEATURES] {
             let p = layout.instances[i].pattern;
             (layout.class_offsets[p] + layout.class[p][f as usize - layout.full_offsets[p]] as usize) as u32
         } else {
-            (f as usize - layout.full_len + layout.class_len) as u32
+            (f as usize + layout.class_len - layout.full_len) as u32
         };
     }
     out
