@@ -137,10 +137,10 @@ fn fit(args: &[String]) -> Result<(), Fail> {
     let dir = PathBuf::from(get(&opts, "dir").unwrap_or("train-data"));
     let out = PathBuf::from(get(&opts, "out").unwrap_or("weights/pattern.bin"));
     let settings = FitSettings {
-        stages: number(&opts, "stages", 12)?,
-        lambda: number(&opts, "lambda", 5.0)?,
-        iterations: number(&opts, "iterations", 60)?,
-        overlap: number(&opts, "overlap", 0)?,
+        stages: number(&opts, "stages", 8)?,
+        lambda: number(&opts, "lambda", 20.0)?,
+        iterations: number(&opts, "iterations", 150)?,
+        overlap: number(&opts, "overlap", 2)?,
     };
     if !(1..=61).contains(&settings.stages) {
         return Err(Fail(format!("--stages {} is out of range (1 to 61)", settings.stages)));
