@@ -24,6 +24,8 @@ const ZERO_RUN: u8 = 0x80;
 /// Measured on held-out positions: 127, 63 and 31 steps give the same error (31 makes the file
 /// 27 % smaller gzipped than 127); 15 begins to cost. 63 keeps a margin.
 const STEPS: f32 = 63.0;
+/// One stage per number of discs at most (the game has 61 of them).
+pub const MAX_STAGES: usize = 61;
 /// Scales per stage: one per pattern, one for the mobility tables and the constant.
 const BLOCKS: usize = PATTERN_COUNT + 1;
 
@@ -70,7 +72,7 @@ fn block_ranges(layout: &Layout) -> [(usize, usize); BLOCKS] {
 /// Quantises and encodes trained weights (`stages × class_len`, in discs).
 pub fn encode(stages: usize, weights: &[f32]) -> Vec<u8> {
     let layout = Layout::get();
-    assert!((1..=255).contains(&stages) && weights.len() == stages * layout.class_len);
+    assert!((1..=MAX_STAGES).contains(&stages) && weights.len() == stages * layout.class_len);
     let ranges = block_ranges(layout);
     let mut scales = Vec::with_capacity(stages * BLOCKS);
     let mut steps = Vec::with_capacity(weights.len());
@@ -96,13 +98,18 @@ pub fn encode(stages: usize, weights: &[f32]) -> Vec<u8> {
             i += 1;
         }
     }
+    frame(stages as u8, &payload)
+}
+
+/// A weights file around `payload`: the header (this program's pattern set) and the checksum.
+pub fn frame(stages: u8, payload: &[u8]) -> Vec<u8> {
     let mut out = Vec::with_capacity(HEADER_LEN + payload.len() + 8);
     out.extend_from_slice(MAGIC);
     out.push(VERSION);
-    out.push(stages as u8);
-    out.extend_from_slice(&(layout.class_len as u32).to_le_bytes());
+    out.push(stages);
+    out.extend_from_slice(&(Layout::get().class_len as u32).to_le_bytes());
     out.extend_from_slice(&(payload.len() as u32).to_le_bytes());
-    out.extend_from_slice(&payload);
+    out.extend_from_slice(payload);
     let sum = fnv1a64(&out);
     out.extend_from_slice(&sum.to_le_bytes());
     out
@@ -136,8 +143,8 @@ pub fn decode(bytes: &[u8]) -> Result<(usize, Vec<f32>), WeightsError> {
     if fnv1a64(&bytes[..end]) != stored {
         return bad("checksum mismatch (the file is damaged)".into());
     }
-    if stages == 0 {
-        return bad("zero stages".into());
+    if stages == 0 || stages > MAX_STAGES {
+        return bad(format!("{stages} stages (1 to {MAX_STAGES})"));
     }
     if per_stage != layout.class_len {
         return bad(format!(
@@ -260,6 +267,12 @@ mod tests {
         let mut version = bytes.clone();
         version[8] = 9;
         assert!(err(&version).contains("version 9"));
+        // Valid frames around bad payloads: too many stages, a cut zero run, too few weights.
+        assert!(err(&frame(62, &[])).contains("62 stages"));
+        let mut cut = vec![0u8; BLOCKS * 4];
+        cut.push(ZERO_RUN);
+        assert!(err(&frame(1, &cut)).contains("zero run cut off"));
+        assert!(err(&frame(1, &[0; BLOCKS * 4 + 3])).contains("3 weights, expected"));
         let missing = load(Path::new("/nonexistent/weights.bin")).err().unwrap().to_string();
         assert!(missing.contains("cannot read weights file /nonexistent/weights.bin"), "{missing}");
         assert!(err(&[]).contains("too short"));
