@@ -1,7 +1,8 @@
 //! Solves FFO positions exactly and prints time, nodes and speed per position.
 //!
 //! `cargo run --release --example ffo -- [FILE.obf] [FIRST] [LAST]` (table size in MiB from
-//! `FFO_TT_MB`, 64 by default as in the command line), by default
+//! `FFO_TT_MB`, 64 by default as in the command line; `FFO_EVAL=course` orders moves with the
+//! course's evaluation instead of the built-in pattern weights), by default
 //! `data/fforum-40-59.obf` (compiled in) positions 40 to 49 (the number of a line is its position
 //! in the file plus the number of the file's first position, read from its name).
 
@@ -37,6 +38,12 @@ fn main() {
 
     let megabytes = std::env::var("FFO_TT_MB").ok().and_then(|v| v.parse().ok()).unwrap_or(64);
     let mut solver = Solver::new(megabytes);
+    let course = std::env::var("FFO_EVAL").is_ok_and(|v| v == "course");
+    if !course {
+        let weights = reversi::othello::pattern::file::bundled().unwrap_or_else(|e| fail(&e));
+        solver.set_pattern_weights(Some(weights));
+    }
+    println!("move ordering with the {} evaluation", if course { "course" } else { "pattern" });
     let (mut total_nodes, mut total_seconds, mut wrong) = (0u64, 0f64, 0);
     println!("  #  empties  move  score  expected          nodes     seconds     Mn/s");
     for (i, entry) in entries.iter().enumerate() {

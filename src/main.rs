@@ -5,11 +5,13 @@ use reversi::othello::arena;
 use reversi::othello::endgame::Solver;
 use reversi::othello::levels;
 use reversi::othello::notation::{excerpt, parse_board, parse_obf, ObfEntry};
+use reversi::othello::pattern::PatternWeights;
 use reversi::othello::score::Score;
 use reversi::othello::search::{Control, Engine, Limits};
 use reversi::{perft, Board, Move, Position};
 use std::io::Write;
 use std::process::ExitCode;
+use std::sync::Arc;
 use std::time::Instant;
 
 /// `println!` that ends the program quietly when standard output is closed (`reversi … | head -1`),
@@ -138,6 +140,31 @@ fn cmd_perft(args: &[String]) -> Result<ExitCode, UsageError> {
     Ok(ExitCode::SUCCESS)
 }
 
+/// The built-in pattern weights (levels 6–9 evaluate with them, the solver orders its moves with
+/// them); if they cannot be read, says so once and plays with the course's evaluation.
+fn pattern_weights() -> Option<Arc<PatternWeights>> {
+    static WARNED: std::sync::Once = std::sync::Once::new();
+    match reversi::othello::pattern::file::bundled() {
+        Ok(weights) => Some(weights),
+        Err(e) => {
+            WARNED.call_once(|| eprintln!("reversi: {e}; the course's evaluation is used instead"));
+            None
+        }
+    }
+}
+
+fn new_engine(tt_megabytes: usize) -> Engine {
+    let mut engine = Engine::new(tt_megabytes);
+    engine.set_pattern_weights(pattern_weights());
+    engine
+}
+
+fn new_solver(tt_megabytes: usize) -> Solver {
+    let mut solver = Solver::new(tt_megabytes);
+    solver.set_pattern_weights(pattern_weights());
+    solver
+}
+
 /// Solves one OBF entry; returns (move, score, nodes, seconds).
 fn solve_entry(
     solver: &mut Solver,
@@ -172,8 +199,8 @@ fn cmd_solve(args: &[String]) -> Result<ExitCode, UsageError> {
     };
     let text = read_file(path)?;
     let entries = parse_obf(&text).map_err(|(line, e)| UsageError(format!("{}:{line}: {e}", excerpt(path))))?;
-    let mut solver = Solver::new(64);
-    let mut engine = Engine::new(64);
+    let mut solver = new_solver(64);
+    let mut engine = new_engine(64);
     let (mut total_nodes, mut total_secs, mut wrong) = (0u64, 0f64, 0);
     for (i, entry) in entries.iter().enumerate() {
         let (mv, score, nodes, secs) = solve_entry(&mut solver, &mut engine, entry, level);
@@ -242,7 +269,7 @@ fn cmd_best(args: &[String]) -> Result<ExitCode, UsageError> {
         },
         None => levels::LEVELS[levels::LEVELS.len() - 1].limits(0),
     };
-    let mut engine = Engine::new(64);
+    let mut engine = new_engine(64);
     let r = engine.search(position.board(), &limits, &mut Control::new(&monotonic_ms));
     say!("{} {}", r.best_move, r.score);
     let pv: Vec<String> = r.pv.iter().map(|m| m.to_string()).collect();
@@ -280,7 +307,7 @@ fn cmd_bench(args: &[String]) -> Result<ExitCode, UsageError> {
     let leaves = perft(Board::start(), 11);
     line("perft(11)", leaves, start.elapsed().as_secs_f64());
 
-    let mut engine = Engine::new(64);
+    let mut engine = new_engine(64);
     let (mut mid_nodes, mut mid_secs) = (0, 0.0);
     for opening in BENCH_OPENINGS {
         let (_, pos) =
@@ -299,7 +326,7 @@ fn cmd_bench(args: &[String]) -> Result<ExitCode, UsageError> {
     }
     line("midgame total", mid_nodes, mid_secs);
 
-    let mut solver = Solver::new(64);
+    let mut solver = new_solver(64);
     let (mut nodes, mut secs) = (0, 0.0);
     for (i, entry) in entries.iter().enumerate().take(10) {
         solver.clear();
@@ -336,7 +363,10 @@ fn cmd_match(args: &[String]) -> Result<ExitCode, UsageError> {
     let start = Instant::now();
     let starts = arena::openings(openings, MATCH_OPENING_PLIES, MATCH_SEED);
     let level_player = |level: levels::Level| {
-        move || arena::EnginePlayer::new(16, move |board: Board, ply| level.limits(board.hash() ^ u64::from(ply)))
+        move || {
+            arena::EnginePlayer::new(16, move |board: Board, ply| level.limits(board.hash() ^ u64::from(ply)))
+                .with_pattern_weights(pattern_weights())
+        }
     };
     let t = arena::run_match(&starts, level_player(a), level_player(b), 2);
     say!(

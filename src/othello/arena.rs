@@ -16,8 +16,10 @@ use crate::clock::monotonic_ms;
 use crate::othello::board::{legal_moves, Board, Position};
 use crate::othello::eval::{evaluate_with, Weights, WEIGHTS};
 use crate::othello::expert::{ordered_moves, override_move, ExpertRules};
+use crate::othello::pattern::PatternWeights;
 use crate::othello::search::{Control, Engine, Limits};
 use crate::othello::square::{Color, Move, Square};
+use std::sync::Arc;
 
 /// Anything that chooses moves: the engine at some settings, or the course's plain search.
 pub trait Player {
@@ -40,6 +42,12 @@ impl<F: FnMut(Board, u32) -> Limits> EnginePlayer<F> {
     /// An engine with tables of `tt_megabytes` MiB, searching each move with `limits(board, ply)`.
     pub fn new(tt_megabytes: usize, limits: F) -> EnginePlayer<F> {
         EnginePlayer { engine: Engine::new(tt_megabytes), limits }
+    }
+
+    /// The same player with pattern weights (limits that ask for the pattern evaluation get it).
+    pub fn with_pattern_weights(mut self, weights: Option<Arc<PatternWeights>>) -> EnginePlayer<F> {
+        self.engine.set_pattern_weights(weights);
+        self
     }
 }
 

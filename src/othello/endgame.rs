@@ -25,9 +25,12 @@
 //! Nothing in the search allocates; only the principal variation is collected into a `Vec`.
 
 use crate::othello::board::{flips_at, last_flip_count, legal_moves, Board};
+use crate::othello::eval::MAX_EVAL;
+use crate::othello::pattern::PatternWeights;
 use crate::othello::square::{Move, Square};
 use crate::othello::stability::{edge_stability_table, stable_discs};
 use crate::othello::tt::{Bound, TranspositionTable, NO_MOVE};
+use std::sync::Arc;
 
 /// Fewest empties at which the transposition table is used; below it the trees are so small that
 /// probing costs more than it saves.
@@ -88,13 +91,22 @@ pub struct Solution {
 /// ```
 pub struct Solver {
     tt: TranspositionTable,
+    /// Pattern weights for the ordering search's leaves, if given (the course's evaluation
+    /// otherwise); they change the order of the moves, never the result.
+    pattern: Option<Arc<PatternWeights>>,
 }
 
 impl Solver {
     /// A solver with a transposition table of about `tt_megabytes` MiB.
     pub fn new(tt_megabytes: usize) -> Solver {
         edge_stability_table(); // build it now rather than inside the first timed solve
-        Solver { tt: TranspositionTable::new(tt_megabytes) }
+        Solver { tt: TranspositionTable::new(tt_megabytes), pattern: None }
+    }
+
+    /// Orders moves with the pattern evaluation (or, with `None`, the course's): it knows more
+    /// Othello, so the first move tried is more often the best one.
+    pub fn set_pattern_weights(&mut self, weights: Option<Arc<PatternWeights>>) {
+        self.pattern = weights;
     }
 
     /// Forgets everything learnt (between games).
@@ -120,6 +132,7 @@ impl Solver {
         let beta = if beta > alpha { beta.min(INFINITY - 1) } else { alpha + 1 };
         self.tt.new_search();
         let mut search = Search::new(&mut self.tt, should_stop);
+        search.pattern = self.pattern.as_deref();
         let (score, best_move) = search.root(board, alpha, beta);
         if search.stopped {
             return None;
@@ -145,6 +158,8 @@ struct Search<'a> {
     next_poll: u64,
     should_stop: &'a mut dyn FnMut(u64) -> bool,
     stopped: bool,
+    /// The ordering search's evaluation: these weights, or the course's heuristics.
+    pattern: Option<&'a PatternWeights>,
 }
 
 /// Squares by class, best first, for the static part of move ordering.
@@ -250,7 +265,17 @@ fn last_move_score(player: u64, sq: usize) -> i32 {
 
 impl<'a> Search<'a> {
     fn new(tt: &'a mut TranspositionTable, should_stop: &'a mut dyn FnMut(u64) -> bool) -> Search<'a> {
-        Search { tt, nodes: 0, next_poll: POLL_INTERVAL, should_stop, stopped: false }
+        Search { tt, nodes: 0, next_poll: POLL_INTERVAL, should_stop, stopped: false, pattern: None }
+    }
+
+    /// The ordering search's static value of a leaf, within ±`MAX_EVAL` (the pattern evaluation
+    /// stays within ±64 discs, 6,400).
+    #[inline]
+    fn ordering_eval(&self, board: Board) -> i32 {
+        match self.pattern {
+            Some(w) => w.evaluate(board),
+            None => crate::othello::eval::evaluate(board),
+        }
     }
 
     /// Asks the caller whether to stop, once every `POLL_INTERVAL` nodes.
@@ -437,18 +462,18 @@ impl<'a> Search<'a> {
     }
 
     /// A heuristic value for move ordering: a `depth`-ply alpha-beta search whose leaves are
-    /// valued by [`crate::othello::eval::evaluate`] (finished games by their score, scaled above any
+    /// valued by [`Search::ordering_eval`] (finished games by their score, scaled above any
     /// evaluation).
     fn ordering_search(&mut self, player: u64, opponent: u64, depth: u32, mut alpha: i32, beta: i32) -> i32 {
         self.nodes += 1;
         if depth == 0 {
-            return crate::othello::eval::evaluate(Board { player, opponent });
+            return self.ordering_eval(Board { player, opponent });
         }
         let moves = legal_moves(player, opponent);
         if moves == 0 {
             if legal_moves(opponent, player) == 0 {
                 let score = final_score(player, opponent);
-                return score * ORDERING_WIN_SCALE + score.signum() * crate::othello::eval::MAX_EVAL;
+                return score * ORDERING_WIN_SCALE + score.signum() * MAX_EVAL;
             }
             return -self.ordering_search(opponent, player, depth, -beta, -alpha);
         }

@@ -3,7 +3,7 @@
 //! solved exactly, an optional time budget, and a deliberate randomness for the weak levels.
 
 use crate::othello::expert::{ExpertRules, Rule};
-use crate::othello::search::{ExpertUse, Limits};
+use crate::othello::search::{EvalChoice, ExpertUse, Limits};
 use std::fmt;
 
 /// One playing level.
@@ -22,12 +22,18 @@ pub struct Level {
     pub randomness: i32,
     /// How the course's expert moves are used.
     pub expert: ExpertUse,
+    /// The static evaluation: the course's for the levels that play as the course teaches, the
+    /// trained pattern evaluation for the strong ones (when the engine has its weights; the
+    /// course's until then).
+    pub eval: EvalChoice,
 }
 
 /// The levels, weakest first.
 ///
 /// Depths and solve thresholds were chosen so that each level answers within about a second in a
-/// browser on a phone, except the last two, which use their time budget.
+/// browser on a phone, except the last two, which use their time budget. Levels 1–5 evaluate as
+/// the course teaches; 6–9 with the trained pattern evaluation (about as costly per position, and
+/// worth several plies of search: see the README, "Pattern evaluation and the train tool").
 pub const LEVELS: &[Level] = &[
     Level {
         number: 1,
@@ -37,6 +43,7 @@ pub const LEVELS: &[Level] = &[
         time_ms: None,
         randomness: 400,
         expert: ExpertUse::Off,
+        eval: EvalChoice::Course,
     },
     Level {
         number: 2,
@@ -47,6 +54,7 @@ pub const LEVELS: &[Level] = &[
         randomness: 150,
         // A novice knows one thing for sure: take a corner when you can.
         expert: ExpertUse::Override(ExpertRules::only(Rule::TakeCorner)),
+        eval: EvalChoice::Course,
     },
     Level {
         number: 3,
@@ -56,6 +64,7 @@ pub const LEVELS: &[Level] = &[
         time_ms: None,
         randomness: 40,
         expert: ExpertUse::Off,
+        eval: EvalChoice::Course,
     },
     Level {
         number: 4,
@@ -65,6 +74,7 @@ pub const LEVELS: &[Level] = &[
         time_ms: None,
         randomness: 0,
         expert: ExpertUse::Off,
+        eval: EvalChoice::Course,
     },
     Level {
         number: 5,
@@ -74,6 +84,7 @@ pub const LEVELS: &[Level] = &[
         time_ms: None,
         randomness: 0,
         expert: ExpertUse::Off,
+        eval: EvalChoice::Course,
     },
     Level {
         number: 6,
@@ -83,6 +94,7 @@ pub const LEVELS: &[Level] = &[
         time_ms: None,
         randomness: 0,
         expert: ExpertUse::Off,
+        eval: EvalChoice::Pattern,
     },
     Level {
         number: 7,
@@ -92,6 +104,7 @@ pub const LEVELS: &[Level] = &[
         time_ms: Some(2_000),
         randomness: 0,
         expert: ExpertUse::Off,
+        eval: EvalChoice::Pattern,
     },
     Level {
         number: 8,
@@ -101,6 +114,7 @@ pub const LEVELS: &[Level] = &[
         time_ms: Some(4_000),
         randomness: 0,
         expert: ExpertUse::Off,
+        eval: EvalChoice::Pattern,
     },
     Level {
         number: 9,
@@ -110,6 +124,7 @@ pub const LEVELS: &[Level] = &[
         time_ms: Some(6_000),
         randomness: 0,
         expert: ExpertUse::Off,
+        eval: EvalChoice::Pattern,
     },
 ];
 
@@ -153,6 +168,7 @@ impl Level {
             randomness: self.randomness,
             seed,
             expert: self.expert,
+            eval: self.eval,
         }
     }
 }

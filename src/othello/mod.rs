@@ -11,6 +11,7 @@ pub mod ggf;
 pub mod history;
 pub mod levels;
 pub mod notation;
+pub mod pattern;
 pub mod perft;
 pub mod record;
 pub mod review;

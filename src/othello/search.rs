@@ -9,10 +9,12 @@ use crate::othello::board::{legal_moves, Board};
 use crate::othello::endgame::Solver;
 use crate::othello::eval::evaluate;
 use crate::othello::expert::{override_move, recommended, ExpertRules};
+use crate::othello::pattern::PatternWeights;
 use crate::othello::score::{terminal_value, Score, WIN_BASE};
 use crate::othello::square::{Move, Square};
 use crate::othello::tt::{Bound, TranspositionTable, NO_MOVE};
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
 
 /// What bounds a search. `None` means no limit of that kind.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -32,6 +34,19 @@ pub struct Limits {
     pub seed: u64,
     /// Whether and how the course's expert moves steer the search.
     pub expert: ExpertUse,
+    /// Which static evaluation values the leaves.
+    pub eval: EvalChoice,
+}
+
+/// The static evaluation a search uses at its leaves.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum EvalChoice {
+    /// The course's heuristics ([`crate::othello::eval::evaluate`]), in their own units.
+    #[default]
+    Course,
+    /// The trained pattern evaluation ([`crate::othello::pattern`]), in hundredths of a disc, when
+    /// the engine has weights ([`Engine::set_pattern_weights`]); the course's otherwise.
+    Pattern,
 }
 
 /// How a search uses the course's expert moves (module [`crate::othello::expert`]).
@@ -112,6 +127,10 @@ const INFINITY: i32 = WIN_BASE + 1000;
 const SOLVE_FALLBACK_DEPTH: u32 = 8;
 /// Expert-move ordering is applied at nodes with at least this much depth below them.
 const EXPERT_ORDERING_DEPTH: u32 = 3;
+/// With the pattern evaluation, moves are also ordered by it at nodes with at least this much
+/// depth below them. Measured (examples/ordering.rs, depth 11, 11 positions): 6 % fewer nodes for
+/// the same time; from depth 3 or 4, 7–9 % fewer nodes but the evaluations cost what they save.
+const PATTERN_ORDERING_DEPTH: u32 = 5;
 /// Positions between two looks at the clock and the stop flag.
 const CHECK_INTERVAL: u64 = 1024;
 
@@ -150,6 +169,10 @@ pub struct Engine {
     deadline: f64,
     pv: Box<[[Move; MAX_PLY]; MAX_PLY]>,
     pv_len: [usize; MAX_PLY],
+    /// Pattern weights, if loaded.
+    pattern: Option<Arc<PatternWeights>>,
+    /// The pattern weights when this search evaluates with them.
+    leaf_pattern: Option<Arc<PatternWeights>>,
 }
 
 impl Engine {
@@ -177,6 +200,51 @@ impl Engine {
             deadline: f64::INFINITY,
             pv: Box::new([[Move::Pass; MAX_PLY]; MAX_PLY]),
             pv_len: [0; MAX_PLY],
+            pattern: None,
+            leaf_pattern: None,
+        }
+    }
+
+    /// Gives the engine pattern weights (or takes them away): searches whose limits ask for
+    /// [`EvalChoice::Pattern`] use them; without them every search uses the course's evaluation.
+    /// The exact solver orders its moves with them in every search (its results do not change).
+    pub fn set_pattern_weights(&mut self, weights: Option<Arc<PatternWeights>>) {
+        self.solver.set_pattern_weights(weights.clone());
+        self.pattern = weights;
+    }
+
+    /// Whether a search under `limits` evaluates with the pattern weights (in hundredths of a
+    /// disc) rather than the course's heuristics.
+    pub fn uses_pattern(&self, limits: &Limits) -> bool {
+        limits.eval == EvalChoice::Pattern && self.pattern.is_some()
+    }
+
+    /// Whether searches asking for the pattern evaluation get it.
+    pub fn has_pattern_weights(&self) -> bool {
+        self.pattern.is_some()
+    }
+
+    /// The static value of a leaf with the evaluation of the current search.
+    #[inline]
+    fn evaluate_leaf(&self, b: Board) -> i32 {
+        match &self.leaf_pattern {
+            Some(w) => w.evaluate(b),
+            None => evaluate(b),
+        }
+    }
+
+    /// When this search evaluates with the pattern weights, adds the pattern evaluation of the
+    /// position after each move (best for us first) to the square value and the opponent's
+    /// mobility that order the moves after the table's move.
+    fn order_by_pattern(&self, list: &mut MoveList, b: Board) {
+        let Some(weights) = &self.leaf_pattern else { return };
+        for k in 0..list.len {
+            if list.scores[k] >= i32::MAX - 1 {
+                continue;
+            }
+            let child = b.play_unchecked(Square::new(list.squares[k]).expect("a square of the list"));
+            let replies = legal_moves(child.player, child.opponent).count_ones() as i32;
+            list.scores[k] = -weights.evaluate(child) / 4 - 16 * replies + SQUARE_ORDER[list.squares[k] as usize];
         }
     }
 
@@ -193,6 +261,10 @@ impl Engine {
         self.aborted = false;
         self.node_limit = limits.nodes.unwrap_or(u64::MAX);
         self.deadline = limits.time_ms.map_or(f64::INFINITY, |t| start + t as f64);
+        self.leaf_pattern = match limits.eval {
+            EvalChoice::Pattern => self.pattern.clone(),
+            EvalChoice::Course => None,
+        };
         self.expert_ordering = match limits.expert {
             ExpertUse::Ordering(rules) => rules,
             _ => ExpertRules::NONE,
@@ -480,7 +552,7 @@ impl Engine {
                 return terminal_value(b.final_score());
             }
             self.hit_horizon = true;
-            return evaluate(b);
+            return self.evaluate_leaf(b);
         }
         if moves == 0 {
             if legal_moves(b.opponent, b.player) == 0 {
@@ -509,6 +581,9 @@ impl Engine {
         }
 
         let mut list = MoveList::new(b, moves, tt_move, depth);
+        if depth >= PATTERN_ORDERING_DEPTH {
+            self.order_by_pattern(&mut list, b);
+        }
         if depth >= EXPERT_ORDERING_DEPTH && self.expert_ordering != ExpertRules::NONE {
             list.prefer(recommended(b, &self.expert_ordering));
         }

@@ -1,0 +1,6 @@
+//! Offline training of the pattern evaluation (run natively): self-play games labelled by the
+//! exact solver ([`games`]), and the least-squares fit of the weights ([`fit`]). Driven by the
+//! `train` binary (`src/bin/train.rs`).
+
+pub mod fit;
+pub mod games;
