@@ -4,7 +4,9 @@
 //!
 //! Scores are in discs from Black's point of view: exact final disc differences where the game is
 //! solved (few empty squares), otherwise the heuristic evaluation converted by [`eval_to_discs`],
-//! the one place that knows how many discs an evaluation unit is worth.
+//! the one place that knows how many discs an evaluation unit is worth. The review evaluates with
+//! the pattern evaluation when the engine has its weights (its unit is a hundredth of a disc, and
+//! its midgame error is about half the course evaluation's), with the course evaluation otherwise.
 //!
 //! The played move's score comes from a search of the position after it with the limits the
 //! search of the position before it used for its moves (one ply shallower, the same exact-solve
@@ -14,18 +16,19 @@
 //! ```
 //! use reversi::clock::monotonic_ms;
 //! use reversi::othello::review::{review_game, Class, ReviewLimits};
-//! use reversi::othello::search::Engine;
+//! use reversi::othello::search::{Engine, EvalChoice};
 //! use reversi::{Move, Position};
 //! let moves: Vec<Move> = ["f5", "d6", "c3"].iter().map(|m| m.parse().unwrap()).collect();
-//! let review = review_game(&mut Engine::new(1), Position::start(), &moves, &ReviewLimits { depth: 3, exact_from_empties: 0 }, &monotonic_ms, &mut |_, _| {});
+//! let review = review_game(&mut Engine::new(1), Position::start(), &moves, &ReviewLimits { depth: 3, exact_from_empties: 0, eval: EvalChoice::Course }, &monotonic_ms, &mut |_, _| {});
 //! assert_eq!(review.positions.len(), 4);
 //! assert_eq!(review.moves.len(), 3);
 //! assert!(review.moves.iter().all(|m| m.loss >= 0.0 && m.class != Class::Forced));
 //! ```
 
 use crate::othello::board::Position;
+use crate::othello::pattern::UNITS_PER_DISC;
 use crate::othello::score::Score;
-use crate::othello::search::{Control, Engine, Limits, Progress, SearchResult};
+use crate::othello::search::{Control, Engine, EvalChoice, Limits, Progress, SearchResult};
 use crate::othello::square::{Color, Move};
 use std::fmt;
 
@@ -38,18 +41,22 @@ use std::fmt;
 /// what the endgame review trusts.
 pub const DISCS_PER_EVAL_UNIT: f64 = 0.0642;
 
-/// A heuristic evaluation (search units, any point of view) as an estimated disc difference.
-/// Switching the engine to another evaluation changes this one function.
-pub fn eval_to_discs(units: i32) -> f64 {
-    units as f64 * DISCS_PER_EVAL_UNIT
+/// A heuristic evaluation (search units of `eval`, any point of view) as an estimated disc
+/// difference: the pattern evaluation counts hundredths of a disc, the course evaluation's scale
+/// is measured ([`DISCS_PER_EVAL_UNIT`]).
+pub fn eval_to_discs(units: i32, eval: EvalChoice) -> f64 {
+    match eval {
+        EvalChoice::Pattern => f64::from(units) / f64::from(UNITS_PER_DISC),
+        EvalChoice::Course => f64::from(units) * DISCS_PER_EVAL_UNIT,
+    }
 }
 
 /// A search score in discs, from the same point of view as the score. Estimates are kept within
 /// ±64, the largest disc difference there is.
-pub fn score_in_discs(score: Score) -> f64 {
+pub fn score_in_discs(score: Score, eval: EvalChoice) -> f64 {
     match score {
         Score::Exact(discs) => discs as f64,
-        Score::Eval(units) => eval_to_discs(units).clamp(-64.0, 64.0),
+        Score::Eval(units) => eval_to_discs(units, eval).clamp(-64.0, 64.0),
     }
 }
 
@@ -121,22 +128,29 @@ pub fn classify_with(loss: f64, t: &Thresholds) -> Class {
 }
 
 /// How deep the review searches: `depth` plies in the midgame, solved exactly from
-/// `exact_from_empties` empty squares.
+/// `exact_from_empties` empty squares, with the evaluation `eval` (the pattern evaluation only
+/// if the engine has its weights; the course evaluation otherwise).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct ReviewLimits {
     pub depth: u32,
     pub exact_from_empties: u32,
+    pub eval: EvalChoice,
 }
 
 impl ReviewLimits {
     fn position(&self) -> Limits {
-        Limits { exact_from_empties: Some(self.exact_from_empties), ..Limits::depth(self.depth.max(1)) }
+        Limits {
+            exact_from_empties: Some(self.exact_from_empties),
+            eval: self.eval,
+            ..Limits::depth(self.depth.max(1))
+        }
     }
 
     /// The limits the position's search applies to each of its moves (as `search::Engine` does).
     fn after_move(&self) -> Limits {
         Limits {
             exact_from_empties: Some(self.exact_from_empties.saturating_sub(1)),
+            eval: self.eval,
             ..Limits::depth(self.depth.saturating_sub(1).max(1))
         }
     }
@@ -200,6 +214,7 @@ fn search_in_discs(
     limits: &Limits,
     clock: &dyn Fn() -> f64,
 ) -> (SearchResult, f64) {
+    let eval = limits.eval;
     let mut last_two: [Option<Score>; 2] = [None, None];
     let mut remember = |progress: &Progress| last_two = [last_two[1], Some(progress.score)];
     let mut control = Control::new(clock);
@@ -207,9 +222,9 @@ fn search_in_discs(
     let found = engine.search(position.board(), limits, &mut control);
     let discs = match (found.score, last_two) {
         (Score::Eval(units), [Some(Score::Eval(previous)), Some(last)]) if last == found.score => {
-            (eval_to_discs(units) + eval_to_discs(previous)).clamp(-128.0, 128.0) / 2.0
+            (eval_to_discs(units, eval) + eval_to_discs(previous, eval)).clamp(-128.0, 128.0) / 2.0
         }
-        (score, _) => score_in_discs(score),
+        (score, _) => score_in_discs(score, eval),
     };
     (found, discs)
 }
@@ -225,6 +240,13 @@ pub fn review_game(
     clock: &dyn Fn() -> f64,
     on_position: &mut dyn FnMut(usize, usize),
 ) -> Review {
+    // Without weights the engine evaluates with the course evaluation: convert its units so.
+    let eval = if limits.eval == EvalChoice::Pattern && engine.has_pattern_weights() {
+        EvalChoice::Pattern
+    } else {
+        EvalChoice::Course
+    };
+    let limits = &ReviewLimits { eval, ..*limits };
     let mut positions = vec![start];
     for &mv in moves {
         match positions[positions.len() - 1].play(mv) {
@@ -302,12 +324,15 @@ mod tests {
 
     #[test]
     fn evaluation_units_convert_in_one_place() {
-        assert_eq!(score_in_discs(Score::Exact(-12)), -12.0);
-        assert_eq!(score_in_discs(Score::Eval(500)), eval_to_discs(500));
-        assert!((eval_to_discs(1000) - 1000.0 * DISCS_PER_EVAL_UNIT).abs() < 1e-9);
-        assert_eq!(eval_to_discs(-200), -eval_to_discs(200));
-        assert_eq!(score_in_discs(Score::Eval(29_000)), 64.0);
-        assert_eq!(score_in_discs(Score::Eval(-29_000)), -64.0);
+        let course = EvalChoice::Course;
+        assert_eq!(score_in_discs(Score::Exact(-12), course), -12.0);
+        assert_eq!(score_in_discs(Score::Exact(-12), EvalChoice::Pattern), -12.0);
+        assert_eq!(score_in_discs(Score::Eval(500), course), eval_to_discs(500, course));
+        assert!((eval_to_discs(1000, course) - 1000.0 * DISCS_PER_EVAL_UNIT).abs() < 1e-9);
+        assert_eq!(eval_to_discs(-200, course), -eval_to_discs(200, course));
+        assert_eq!(eval_to_discs(-250, EvalChoice::Pattern), -2.5);
+        assert_eq!(score_in_discs(Score::Eval(29_000), course), 64.0);
+        assert_eq!(score_in_discs(Score::Eval(-29_000), EvalChoice::Pattern), -64.0);
     }
 
     /// The position after the engine at depth 2 played both sides until `empties` squares are empty.
@@ -337,7 +362,7 @@ mod tests {
     #[test]
     fn an_exact_endgame_judges_moves_by_exact_scores() {
         let position = played_to(12);
-        let limits = ReviewLimits { depth: 4, exact_from_empties: 14 };
+        let limits = ReviewLimits { depth: 4, exact_from_empties: 14, eval: EvalChoice::Course };
         let solve = Limits { exact_from_empties: Some(64), ..Limits::depth(1) };
         let mut scored: Vec<(Move, i32)> = position
             .legal_moves()
@@ -379,7 +404,7 @@ mod tests {
     #[test]
     fn a_midgame_blunder_is_marked() {
         let position = played_to(40);
-        let limits = ReviewLimits { depth: 4, exact_from_empties: 0 };
+        let limits = ReviewLimits { depth: 4, exact_from_empties: 0, eval: EvalChoice::Course };
         let child = Limits::depth(3);
         // Each move scored as the review scores it (the mean of the last two depths), by a fresh engine.
         let mut scored: Vec<(Move, f64)> = position
@@ -416,7 +441,7 @@ mod tests {
             position = position.play(found.best_move).unwrap();
             moves.push(found.best_move);
         }
-        let limits = ReviewLimits { depth: 6, exact_from_empties: 0 };
+        let limits = ReviewLimits { depth: 6, exact_from_empties: 0, eval: EvalChoice::Course };
         let review =
             review_game(&mut Engine::new(4), Position::start(), &moves, &limits, &monotonic_ms, &mut |_, _| {});
         let smoothed: Vec<f64> = review.positions.iter().map(|p| p.score_black).collect();
@@ -424,7 +449,7 @@ mod tests {
         let mut position = Position::start();
         for mv in moves.iter().copied().map(Some).chain([None]) {
             let found = Engine::new(4).search(position.board(), &limits.position(), &mut Control::new(&monotonic_ms));
-            single.push(for_black(score_in_discs(found.score), position.side_to_move()));
+            single.push(for_black(score_in_discs(found.score, EvalChoice::Course), position.side_to_move()));
             if let Some(mv) = mv {
                 position = position.play(mv).unwrap();
             }
@@ -445,7 +470,7 @@ mod tests {
             &mut Engine::new(1),
             start,
             &moves,
-            &ReviewLimits { depth: 2, exact_from_empties: 10 },
+            &ReviewLimits { depth: 2, exact_from_empties: 10, eval: EvalChoice::Course },
             &monotonic_ms,
             &mut |_, _| {},
         );
@@ -464,10 +489,33 @@ mod tests {
             &mut Engine::new(1),
             Position::start(),
             &moves,
-            &ReviewLimits { depth: 2, exact_from_empties: 0 },
+            &ReviewLimits { depth: 2, exact_from_empties: 0, eval: EvalChoice::Course },
             &monotonic_ms,
             &mut |_, _| {},
         );
         assert_eq!((review.positions.len(), review.moves.len()), (2, 1));
+    }
+
+    /// With weights the review scores in the pattern evaluation's hundredths of a disc; without
+    /// them, asking for it gives exactly the course evaluation's review.
+    #[test]
+    fn the_pattern_evaluation_is_used_when_the_engine_has_its_weights() {
+        let moves: Vec<Move> = ["f5", "d6", "c3", "d3"].iter().map(|m| m.parse().unwrap()).collect();
+        let review = |eval, weights: bool| {
+            let mut engine = Engine::new(1);
+            if weights {
+                engine.set_pattern_weights(Some(crate::othello::pattern::file::bundled().unwrap()));
+            }
+            let limits = ReviewLimits { depth: 4, exact_from_empties: 0, eval };
+            review_game(&mut engine, Position::start(), &moves, &limits, &monotonic_ms, &mut |_, _| {})
+        };
+        let course = review(EvalChoice::Course, false);
+        assert_eq!(review(EvalChoice::Pattern, false), course);
+        let pattern = review(EvalChoice::Pattern, true);
+        assert_ne!(pattern, course);
+        // The pattern evaluation's scale is discs: an opening is within a few discs of even.
+        for position in &pattern.positions {
+            assert!(position.score_black.abs() < 8.0, "{position:?}");
+        }
     }
 }

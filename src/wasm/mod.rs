@@ -15,7 +15,7 @@ use crate::othello::levels::{self, LEVELS};
 use crate::othello::notation::{format_board, format_obf_line, parse_board, replay};
 use crate::othello::review::{review_game, ReviewLimits};
 use crate::othello::score::Score;
-use crate::othello::search::{Control, Engine, Limits, Progress, SearchResult};
+use crate::othello::search::{Control, Engine, EvalChoice, Limits, Progress, SearchResult};
 use crate::othello::square::{Color, Move, Square};
 use js_sys::{Array, Function, Object, Reflect};
 use wasm_bindgen::prelude::*;
@@ -614,6 +614,8 @@ impl Searcher {
         let limits = ReviewLimits {
             depth: limits.depth.ok_or_else(|| JsError::new("review options: give a depth"))?,
             exact_from_empties: limits.exact_from_empties.unwrap_or(0),
+            // The pattern evaluation once its weights have arrived (review_game falls back).
+            eval: EvalChoice::Pattern,
         };
         let mut report = |done: usize, total: usize| {
             if let Some(callback) = &on_progress {
