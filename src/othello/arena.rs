@@ -17,7 +17,8 @@ use crate::othello::board::{legal_moves, Board, Position};
 use crate::othello::eval::{evaluate_with, Weights, WEIGHTS};
 use crate::othello::expert::{ordered_moves, override_move, ExpertRules};
 use crate::othello::pattern::PatternWeights;
-use crate::othello::search::{Control, Engine, Limits};
+use crate::othello::rating::Estimate;
+use crate::othello::search::{Control, Engine, EvalChoice, Limits};
 use crate::othello::square::{Color, Move, Square};
 use std::sync::Arc;
 
@@ -300,10 +301,113 @@ impl Tally {
     }
 }
 
+/// One game of a match, from side A's point of view.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct GameOutcome {
+    /// Index of the opening in the match's list.
+    pub opening: usize,
+    /// Whether A had Black.
+    pub a_black: bool,
+    /// Final disc difference for A.
+    pub diff: i32,
+}
+
+/// The games of a match (in game order once the match is over: opening 0 with A Black, opening 0
+/// with A White, opening 1…).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct MatchReport {
+    pub outcomes: Vec<GameOutcome>,
+}
+
+impl MatchReport {
+    /// A's wins, draws, losses and disc sum.
+    pub fn tally(&self) -> Tally {
+        let mut t = Tally::default();
+        for o in &self.outcomes {
+            t.add(o.diff);
+        }
+        t
+    }
+
+    /// The score of every opening whose two games are both played (mean of the two, 0 to 1).
+    pub fn pair_scores(&self) -> Vec<f64> {
+        let mut by_opening: std::collections::BTreeMap<usize, Vec<f64>> = std::collections::BTreeMap::new();
+        for o in &self.outcomes {
+            let points = match o.diff.cmp(&0) {
+                std::cmp::Ordering::Greater => 1.0,
+                std::cmp::Ordering::Equal => 0.5,
+                std::cmp::Ordering::Less => 0.0,
+            };
+            by_opening.entry(o.opening).or_default().push(points);
+        }
+        by_opening.values().filter(|g| g.len() == 2).map(|g| (g[0] + g[1]) / 2.0).collect()
+    }
+
+    /// A's score with its 95 % interval: from the pairs when every game is in a complete pair,
+    /// from the single games otherwise (a match in progress).
+    pub fn estimate(&self) -> Estimate {
+        let pairs = self.pair_scores();
+        if pairs.len() * 2 == self.outcomes.len() && !pairs.is_empty() {
+            Estimate::from_pairs(&pairs)
+        } else {
+            let t = self.tally();
+            Estimate::from_games(t.wins, t.draws, t.losses)
+        }
+    }
+}
+
 /// A match: every opening played twice, colours swapped, so an unbalanced opening favours neither
-/// side. Games are shared out over `threads` threads, each with its own pair of players made by
-/// `make_a` and `make_b`. The tally is A's. Native only: a browser has no threads here (the
-/// heuristic lab plays [`play_game`] in workers instead).
+/// side. Games are shared out over `threads` threads (each takes the next game not yet started),
+/// each thread with its own pair of players made by `make_a` and `make_b`; a player starts every
+/// game afresh ([`Player::new_game`]), so the results do not depend on which thread played which
+/// game. `on_game` is called after every game with the games so far and the total. Native only:
+/// a browser has no threads here (the heuristic lab plays [`play_game`] in workers instead).
+pub fn play_match<A, B>(
+    starts: &[Position],
+    make_a: impl Fn() -> A + Sync,
+    make_b: impl Fn() -> B + Sync,
+    threads: usize,
+    on_game: &(dyn Fn(&MatchReport, usize) + Sync),
+) -> MatchReport
+where
+    A: Player,
+    B: Player,
+{
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    use std::sync::Mutex;
+    let total = starts.len() * 2;
+    let next = AtomicUsize::new(0);
+    let report = Mutex::new(MatchReport::default());
+    std::thread::scope(|scope| {
+        for _ in 0..threads.clamp(1, total.max(1)) {
+            let (make_a, make_b, next, report) = (&make_a, &make_b, &next, &report);
+            scope.spawn(move || {
+                let (mut a, mut b) = (make_a(), make_b());
+                loop {
+                    let index = next.fetch_add(1, Ordering::Relaxed);
+                    if index >= total {
+                        break;
+                    }
+                    let (opening, a_black) = (index / 2, index % 2 == 0);
+                    let start = starts[opening];
+                    let diff = if a_black {
+                        play_game(start, &mut a, &mut b).score_black
+                    } else {
+                        -play_game(start, &mut b, &mut a).score_black
+                    };
+                    let mut r = report.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+                    r.outcomes.push(GameOutcome { opening, a_black, diff });
+                    on_game(&r, total);
+                }
+            });
+        }
+    });
+    let mut report = report.into_inner().unwrap_or_else(|poisoned| poisoned.into_inner());
+    report.outcomes.sort_by_key(|o| (o.opening, !o.a_black));
+    report
+}
+
+/// [`play_match`] without progress, as a tally of A's results.
 pub fn run_match<A, B>(
     starts: &[Position],
     make_a: impl Fn() -> A + Sync,
@@ -314,36 +418,143 @@ where
     A: Player,
     B: Player,
 {
-    let games: Vec<(Position, bool)> = starts.iter().flat_map(|&p| [(p, true), (p, false)]).collect();
-    if games.is_empty() {
-        return Tally::default();
+    play_match(starts, make_a, make_b, threads, &|_, _| {}).tally()
+}
+
+/// One side of a match as the command line describes it: `level=9`, `depth=8,eval=pattern`,
+/// `time=200,eval=course,exact=14`… (see [`PlayerConfig::parse`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PlayerConfig {
+    /// The limits of every move (the seed of a weak level's random choices is mixed per move).
+    pub limits: Limits,
+    /// A pattern weights file; `None` means the built-in weights (when the evaluation is
+    /// the pattern one).
+    pub weights: Option<String>,
+    /// The text it was parsed from, for reports.
+    pub text: String,
+}
+
+/// A configuration that cannot be parsed; the message names the part at fault.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ConfigError(pub String);
+
+impl std::fmt::Display for ConfigError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
     }
-    let per_thread = games.len().div_ceil(threads.max(1));
-    std::thread::scope(|scope| {
-        let handles: Vec<_> = games
-            .chunks(per_thread)
-            .map(|chunk| {
-                let (make_a, make_b) = (&make_a, &make_b);
-                scope.spawn(move || {
-                    let (mut a, mut b) = (make_a(), make_b());
-                    let mut tally = Tally::default();
-                    for &(start, a_is_black) in chunk {
-                        tally.add(if a_is_black {
-                            play_game(start, &mut a, &mut b).score_black
-                        } else {
-                            -play_game(start, &mut b, &mut a).score_black
-                        });
-                    }
-                    tally
+}
+
+impl std::error::Error for ConfigError {}
+
+impl PlayerConfig {
+    /// Parses comma-separated `key=value` settings, applied in order:
+    ///
+    /// | key | value |
+    /// |---|---|
+    /// | `level` | a playing level (1–9): its depth, exact solving, time, randomness, evaluation; later keys override |
+    /// | `depth` | plies (1–60) |
+    /// | `nodes` | positions per move |
+    /// | `time` | milliseconds per move |
+    /// | `exact` | solve exactly from this many empties |
+    /// | `eval` | `course` or `pattern` |
+    /// | `weights` | a pattern weights file (implies `eval=pattern`) |
+    /// | `probcut` | `on` or `off` (default: on with the pattern evaluation, off with the course's) |
+    ///
+    /// A bare number is a level (`9` is `level=9`). A configuration needs a level, a depth, a node
+    /// limit or a time.
+    ///
+    /// ```
+    /// use reversi::othello::arena::PlayerConfig;
+    /// use reversi::othello::search::EvalChoice;
+    /// let c = PlayerConfig::parse("level=9,eval=course,time=200").unwrap();
+    /// assert_eq!((c.limits.eval, c.limits.time_ms, c.limits.probcut), (EvalChoice::Course, Some(200), false));
+    /// assert!(PlayerConfig::parse("depth=0").is_err());
+    /// ```
+    pub fn parse(text: &str) -> Result<PlayerConfig, ConfigError> {
+        let fail = |what: String| Err(ConfigError(format!("player '{}': {what}", crate::othello::notation::excerpt(text))));
+        let mut limits = Limits::default();
+        let mut weights = None;
+        let mut probcut = None;
+        let mut bounded = false;
+        for part in text.split(',').map(str::trim) {
+            let (key, value) = part.split_once('=').unwrap_or(if part.bytes().all(|c| c.is_ascii_digit()) {
+                ("level", part)
+            } else {
+                (part, "")
+            });
+            let number = |max: u64| -> Result<u64, ConfigError> {
+                value.parse::<u64>().ok().filter(|n| (1..=max).contains(n)).ok_or_else(|| {
+                    ConfigError(format!(
+                        "player '{}': {key} '{}' is not a number from 1 to {max}",
+                        crate::othello::notation::excerpt(text),
+                        crate::othello::notation::excerpt(value)
+                    ))
                 })
-            })
-            .collect();
-        let mut total = Tally::default();
-        for handle in handles {
-            total.merge(handle.join().expect("a match thread panicked"));
+            };
+            match key {
+                "level" => {
+                    let level = crate::othello::levels::level(number(255)? as i64).map_err(|e| ConfigError(e.to_string()))?;
+                    limits = level.limits(0);
+                    bounded = true;
+                }
+                "depth" => {
+                    limits.depth = Some(number(60)? as u32);
+                    bounded = true;
+                }
+                "nodes" => {
+                    limits.nodes = Some(number(u64::MAX)?);
+                    bounded = true;
+                }
+                "time" => {
+                    limits.time_ms = Some(number(3_600_000)?);
+                    bounded = true;
+                }
+                "exact" => limits.exact_from_empties = Some(value.parse().ok().filter(|e| *e <= 60).ok_or_else(|| {
+                    ConfigError(format!("player '{}': exact '{}' is not 0 to 60 empties", crate::othello::notation::excerpt(text), crate::othello::notation::excerpt(value)))
+                })?),
+                "eval" => {
+                    limits.eval = match value {
+                        "course" => EvalChoice::Course,
+                        "pattern" => EvalChoice::Pattern,
+                        _ => return fail(format!("eval '{}' is not course or pattern", crate::othello::notation::excerpt(value))),
+                    }
+                }
+                "weights" if !value.is_empty() => {
+                    weights = Some(value.to_string());
+                    limits.eval = EvalChoice::Pattern;
+                }
+                "probcut" => {
+                    probcut = Some(match value {
+                        "on" => true,
+                        "off" => false,
+                        _ => return fail(format!("probcut '{}' is not on or off", crate::othello::notation::excerpt(value))),
+                    })
+                }
+                _ => return fail(format!("'{}' is not a setting (level, depth, nodes, time, exact, eval, weights, probcut)", crate::othello::notation::excerpt(part))),
+            }
         }
-        total
-    })
+        if !bounded {
+            return fail("give a level, a depth, a node limit or a time".into());
+        }
+        limits.probcut = probcut.unwrap_or(limits.eval == EvalChoice::Pattern);
+        Ok(PlayerConfig { limits, weights, text: text.to_string() })
+    }
+
+    /// An engine player with these limits and `weights` (for the pattern evaluation), whose
+    /// random choices (weak levels) are drawn from `seed`, the position and the ply.
+    pub fn player(
+        &self,
+        tt_megabytes: usize,
+        weights: Option<Arc<PatternWeights>>,
+        seed: u64,
+    ) -> EnginePlayer<impl FnMut(Board, u32) -> Limits> {
+        let limits = self.limits.clone();
+        EnginePlayer::new(tt_megabytes, move |board: Board, ply| Limits {
+            seed: seed ^ limits.seed ^ board.hash() ^ u64::from(ply).wrapping_mul(0x9E37_79B9_7F4A_7C15),
+            ..limits.clone()
+        })
+        .with_pattern_weights(weights)
+    }
 }
 
 #[cfg(test)]
