@@ -66,7 +66,9 @@ fn main() -> ExitCode {
             "unknown command '{}' (commands: perft, solve, best, bench, match, bench-time, probcut-fit)",
             excerpt(other)
         ))),
-        None => Err(UsageError("no command given (commands: perft, solve, best, bench, match, bench-time, probcut-fit)".into())),
+        None => Err(UsageError(
+            "no command given (commands: perft, solve, best, bench, match, bench-time, probcut-fit)".into(),
+        )),
     };
     match result {
         Ok(code) => code,
@@ -417,7 +419,9 @@ fn cmd_match(args: &[String]) -> Result<ExitCode, UsageError> {
     let threads: usize = option_number(&options, "threads", 2)?;
     let tt: usize = option_number(&options, "tt", 16)?;
     if !(1..=10_000).contains(&openings) || plies > 40 || !(1..=64).contains(&threads) || !(1..=4096).contains(&tt) {
-        return Err(UsageError("out of range: --openings 1 to 10000, --plies 0 to 40, --threads 1 to 64, --tt 1 to 4096 (MiB)".into()));
+        return Err(UsageError(
+            "out of range: --openings 1 to 10000, --plies 0 to 40, --threads 1 to 64, --tt 1 to 4096 (MiB)".into(),
+        ));
     }
     let starts = arena::openings(openings, plies, seed);
     let start = Instant::now();
@@ -668,7 +672,10 @@ fn cmd_probcut_fit(args: &[String]) -> Result<ExitCode, UsageError> {
             let fitted = if pairs.len() >= 20 { fit_line(&pairs) } else { None };
             row.push(fitted.map(|(a, b, sigma)| (a, b, sigma, pairs.len())));
             if let Some((a, b, sigma)) = fitted {
-                say!("stage {st} depth {depth} from {shallow}: a {a:.3} b {b:+.1} sigma {sigma:.1} ({} pairs)", pairs.len());
+                say!(
+                    "stage {st} depth {depth} from {shallow}: a {a:.3} b {b:+.1} sigma {sigma:.1} ({} pairs)",
+                    pairs.len()
+                );
             }
         }
     }

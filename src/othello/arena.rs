@@ -471,12 +471,13 @@ impl PlayerConfig {
     /// assert!(PlayerConfig::parse("depth=0").is_err());
     /// ```
     pub fn parse(text: &str) -> Result<PlayerConfig, ConfigError> {
-        let fail = |what: String| Err(ConfigError(format!("player '{}': {what}", crate::othello::notation::excerpt(text))));
+        let fail =
+            |what: String| Err(ConfigError(format!("player '{}': {what}", crate::othello::notation::excerpt(text))));
         let mut limits = Limits::default();
         let mut weights = None;
         let mut probcut = None;
         let mut bounded = false;
-        for part in text.split(',').map(str::trim) {
+        for part in text.split(',').map(str::trim).filter(|p| !p.is_empty()) {
             let (key, value) = part.split_once('=').unwrap_or(if part.bytes().all(|c| c.is_ascii_digit()) {
                 ("level", part)
             } else {
@@ -493,7 +494,8 @@ impl PlayerConfig {
             };
             match key {
                 "level" => {
-                    let level = crate::othello::levels::level(number(255)? as i64).map_err(|e| ConfigError(e.to_string()))?;
+                    let level =
+                        crate::othello::levels::level(number(255)? as i64).map_err(|e| ConfigError(e.to_string()))?;
                     limits = level.limits(0);
                     bounded = true;
                 }
@@ -509,17 +511,31 @@ impl PlayerConfig {
                     limits.time_ms = Some(number(3_600_000)?);
                     bounded = true;
                 }
-                "exact" => limits.exact_from_empties = Some(value.parse().ok().filter(|e| *e <= 60).ok_or_else(|| {
-                    ConfigError(format!("player '{}': exact '{}' is not 0 to 60 empties", crate::othello::notation::excerpt(text), crate::othello::notation::excerpt(value)))
-                })?),
+                "exact" => {
+                    limits.exact_from_empties = Some(value.parse().ok().filter(|e| *e <= 60).ok_or_else(|| {
+                        ConfigError(format!(
+                            "player '{}': exact '{}' is not 0 to 60 empties",
+                            crate::othello::notation::excerpt(text),
+                            crate::othello::notation::excerpt(value)
+                        ))
+                    })?)
+                }
                 "eval" => {
                     limits.eval = match value {
                         "course" => EvalChoice::Course,
                         "pattern" => EvalChoice::Pattern,
-                        _ => return fail(format!("eval '{}' is not course or pattern", crate::othello::notation::excerpt(value))),
+                        _ => {
+                            return fail(format!(
+                                "eval '{}' is not course or pattern",
+                                crate::othello::notation::excerpt(value)
+                            ))
+                        }
                     }
                 }
-                "weights" if !value.is_empty() => {
+                "weights" => {
+                    if value.is_empty() {
+                        return fail("weights needs a file".into());
+                    }
                     weights = Some(value.to_string());
                     limits.eval = EvalChoice::Pattern;
                 }
@@ -527,10 +543,20 @@ impl PlayerConfig {
                     probcut = Some(match value {
                         "on" => true,
                         "off" => false,
-                        _ => return fail(format!("probcut '{}' is not on or off", crate::othello::notation::excerpt(value))),
+                        _ => {
+                            return fail(format!(
+                                "probcut '{}' is not on or off",
+                                crate::othello::notation::excerpt(value)
+                            ))
+                        }
                     })
                 }
-                _ => return fail(format!("'{}' is not a setting (level, depth, nodes, time, exact, eval, weights, probcut)", crate::othello::notation::excerpt(part))),
+                _ => {
+                    return fail(format!(
+                        "'{}' is not a setting (level, depth, nodes, time, exact, eval, weights, probcut)",
+                        crate::othello::notation::excerpt(part)
+                    ))
+                }
             }
         }
         if !bounded {
@@ -630,5 +656,121 @@ mod tests {
         assert_eq!((t.wins, t.draws, t.losses, t.disc_sum), (1, 1, 1, 6));
         assert!((t.score() - 0.5).abs() < 1e-12);
         assert!((t.mean_discs() - 2.0).abs() < 1e-12);
+    }
+
+    /// Plays the first legal move; records the start positions where it moves first, by name.
+    struct Recorder(std::sync::Arc<std::sync::Mutex<Vec<(Board, char)>>>, char);
+    impl Player for Recorder {
+        fn choose(&mut self, b: Board, ply: u32) -> Move {
+            if ply == 0 {
+                self.0.lock().unwrap().push((b, self.1));
+            }
+            crate::Bitboard(legal_moves(b.player, b.opponent)).next().map_or(Move::Pass, Move::Play)
+        }
+    }
+
+    #[test]
+    fn every_opening_is_played_once_with_each_colour() {
+        let starts = openings(5, 4, 21);
+        for threads in [1, 2, 3] {
+            let report = play_match(
+                &starts,
+                || HeuristicPlayer::new(HeuristicSettings::course(2)),
+                || HeuristicPlayer::new(HeuristicSettings::course(1)),
+                threads,
+                &|_, _| {},
+            );
+            assert_eq!(report.outcomes.len(), 10);
+            for (i, o) in report.outcomes.iter().enumerate() {
+                assert_eq!((o.opening, o.a_black), (i / 2, i % 2 == 0), "threads {threads}");
+            }
+            assert_eq!(report.pair_scores().len(), 5);
+        }
+        // Each opening's first move is A's in one game and B's in the other.
+        let seen = std::sync::Arc::new(std::sync::Mutex::new(Vec::new()));
+        let starts = openings(3, 4, 5);
+        let (sa, sb) = (seen.clone(), seen.clone());
+        play_match(&starts, move || Recorder(sa.clone(), 'A'), move || Recorder(sb.clone(), 'B'), 2, &|_, _| {});
+        let seen = seen.lock().unwrap();
+        assert_eq!(seen.len(), 6);
+        for p in &starts {
+            for side in ['A', 'B'] {
+                assert_eq!(seen.iter().filter(|&&(b, s)| b == p.board() && s == side).count(), 1, "{side}");
+            }
+        }
+    }
+
+    #[test]
+    fn a_match_does_not_depend_on_the_number_of_threads() {
+        let starts = openings(4, 6, 9);
+        let run = |threads| {
+            play_match(
+                &starts,
+                || EnginePlayer::new(1, |_, _| Limits::depth(3)),
+                || HeuristicPlayer::new(HeuristicSettings::course(2)),
+                threads,
+                &|_, _| {},
+            )
+        };
+        assert_eq!(run(1), run(2));
+    }
+
+    #[test]
+    fn progress_is_reported_after_every_game() {
+        let calls = std::sync::atomic::AtomicUsize::new(0);
+        let starts = openings(3, 4, 2);
+        play_match(
+            &starts,
+            || HeuristicPlayer::new(HeuristicSettings::course(1)),
+            || HeuristicPlayer::new(HeuristicSettings::course(1)),
+            2,
+            &|report, total| {
+                assert_eq!(total, 6);
+                let n = calls.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;
+                assert_eq!(report.outcomes.len(), n);
+            },
+        );
+        assert_eq!(calls.into_inner(), 6);
+    }
+
+    #[test]
+    fn the_estimate_uses_pairs_once_the_match_is_complete() {
+        let o = |opening, a_black, diff| GameOutcome { opening, a_black, diff };
+        let report = MatchReport { outcomes: vec![o(0, true, 10), o(0, false, -2), o(1, true, 0), o(1, false, 4)] };
+        assert_eq!(report.pair_scores(), vec![0.5, 0.75]);
+        assert_eq!(report.estimate(), Estimate::from_pairs(&[0.5, 0.75]));
+        let partial = MatchReport { outcomes: report.outcomes[..3].to_vec() };
+        assert_eq!(partial.estimate(), Estimate::from_games(1, 1, 1));
+    }
+
+    #[test]
+    fn player_configurations_parse_and_fail_clearly() {
+        let c = PlayerConfig::parse("depth=8,eval=pattern").unwrap();
+        assert_eq!(c.limits.depth, Some(8));
+        assert_eq!(c.limits.eval, EvalChoice::Pattern);
+        assert!(c.limits.probcut, "ProbCut goes with the pattern evaluation by default");
+        let c = PlayerConfig::parse("depth=8,eval=pattern,probcut=off,exact=12").unwrap();
+        assert!(!c.limits.probcut);
+        assert_eq!(c.limits.exact_from_empties, Some(12));
+        let nine = crate::othello::levels::level(9).unwrap();
+        assert_eq!(PlayerConfig::parse("9").unwrap().limits, nine.limits(0));
+        let c = PlayerConfig::parse("level=9,eval=course,time=150").unwrap();
+        assert_eq!((c.limits.time_ms, c.limits.eval, c.limits.probcut), (Some(150), EvalChoice::Course, false));
+        assert_eq!(c.limits.depth, Some(nine.depth));
+        let c = PlayerConfig::parse("nodes=5000,weights=w.bin").unwrap();
+        assert_eq!((c.weights.as_deref(), c.limits.eval), (Some("w.bin"), EvalChoice::Pattern));
+        for (bad, says) in [
+            ("", "give a level"),
+            ("eval=pattern", "give a level"),
+            ("depth=x", "depth 'x'"),
+            ("level=12", "level 12 does not exist"),
+            ("time=0", "time '0'"),
+            ("eval=great,depth=2", "eval 'great'"),
+            ("probcut=maybe,depth=2", "probcut 'maybe'"),
+            ("colour=red", "'colour=red' is not a setting"),
+        ] {
+            let e = PlayerConfig::parse(bad).unwrap_err().to_string();
+            assert!(e.contains(says), "{bad}: {e}");
+        }
     }
 }

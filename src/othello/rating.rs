@@ -94,7 +94,11 @@ impl Estimate {
 /// An Elo number for a report: `+190`, `-35`, `+inf`.
 pub fn format_elo(elo: f64) -> String {
     if elo.is_infinite() {
-        if elo > 0.0 { "+inf".into() } else { "-inf".into() }
+        if elo > 0.0 {
+            "+inf".into()
+        } else {
+            "-inf".into()
+        }
     } else {
         format!("{:+.0}", elo)
     }

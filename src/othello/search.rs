@@ -660,7 +660,15 @@ impl Engine {
     /// Multi-ProbCut at a null-window node: a shallow search whose value, through the fitted
     /// regression, predicts the deep one beyond the window by [`probcut::CUT_SIGMAS`] deviations
     /// returns the window's bound without the deep search (`None`: search normally).
-    fn probcut_cut(&mut self, control: &Control, b: Board, depth: u32, alpha: i32, beta: i32, ply: usize) -> Option<i32> {
+    fn probcut_cut(
+        &mut self,
+        control: &Control,
+        b: Board,
+        depth: u32,
+        alpha: i32,
+        beta: i32,
+        ply: usize,
+    ) -> Option<i32> {
         if beta.abs() >= PROBCUT_MAX_VALUE || alpha.abs() >= PROBCUT_MAX_VALUE {
             return None;
         }
