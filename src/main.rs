@@ -39,10 +39,11 @@ const USAGE: &str = "usage:
   reversi solve FILE.obf [--level L]
   reversi best \"<64 squares> <X|O>\" [--level L | --depth D | --time-ms T]
   reversi bench [FFO-40-59.obf]
-  reversi match A B [--openings N] [--plies P] [--seed S] [--threads T] [--tt MIB]
+  reversi match A B [--openings N] [--plies P] [--seed S] [--threads T] [--tt MIB] [--clock wall|cpu]
       A, B: a level (9) or settings: level=9,eval=course,time=200,depth=8,nodes=N,exact=E,
             weights=FILE,probcut=on|off
-  reversi bench-time [--positions N] [--time-ms T] [--eval pattern|course] [--exact E] [--seed S]
+  reversi bench-time [--positions N] [--time-ms T] [--eval pattern|course] [--exact E] [--seed S] [--clock wall|cpu]
+                     [--verbose yes]
   reversi probcut-fit [--positions N] [--depth D] [--seed S] [--weights FILE] [--out FILE] [--threads T]";
 
 /// A command-line mistake: printed as one line on stderr, exit code 2.
@@ -406,7 +407,13 @@ fn hms(secs: f64) -> String {
 /// A match between two configurations: every opening twice, colours swapped; a progress line per
 /// game on stderr, the result with its confidence interval and Elo difference on stdout.
 fn cmd_match(args: &[String]) -> Result<ExitCode, UsageError> {
-    let (positional, options) = option_values(args, &["openings", "plies", "seed", "threads", "tt"])?;
+    let (positional, options) = option_values(args, &["openings", "plies", "seed", "threads", "tt", "clock"])?;
+    let clock = match options.iter().rev().find(|(n, _)| *n == "clock").map(|(_, v)| *v) {
+        None | Some("wall") => monotonic_ms as fn() -> f64,
+        Some("cpu") if thread_cpu_ms().is_some() => || thread_cpu_ms().unwrap_or(0.0),
+        Some("cpu") => return Err(UsageError("--clock cpu needs /proc/thread-self/schedstat (Linux)".into())),
+        Some(other) => return Err(UsageError(format!("--clock '{}' is not wall or cpu", excerpt(other)))),
+    };
     if positional.len() != 2 {
         return Err(UsageError("match needs two players (a level, or settings such as depth=8,eval=pattern)".into()));
     }
@@ -445,8 +452,8 @@ fn cmd_match(args: &[String]) -> Result<ExitCode, UsageError> {
     };
     let report = arena::play_match(
         &starts,
-        || a.player(tt, weights_a.clone(), seed),
-        || b.player(tt, weights_b.clone(), seed ^ 1),
+        || a.player(tt, weights_a.clone(), seed).with_clock(clock),
+        || b.player(tt, weights_b.clone(), seed ^ 1).with_clock(clock),
         threads,
         &progress,
     );
@@ -517,10 +524,30 @@ fn sample_position(seed: u64, empties: u32, weights: &Option<Arc<PatternWeights>
     }
 }
 
+/// Milliseconds of processor time used by this thread (from `/proc/thread-self/schedstat`, in
+/// nanoseconds): a clock that stands still while other processes have the processor, so that the
+/// time management benchmark measures the engine rather than the machine's load. `None` where the
+/// file is missing (not Linux).
+fn thread_cpu_ms() -> Option<f64> {
+    use std::io::Read;
+    let mut text = String::new();
+    std::fs::File::open("/proc/thread-self/schedstat").ok()?.read_to_string(&mut text).ok()?;
+    Some(text.split_whitespace().next()?.parse::<f64>().ok()? / 1e6)
+}
+
 /// The time management benchmark: many positions searched with a time budget per move, the time
 /// used measured against the budget.
 fn cmd_bench_time(args: &[String]) -> Result<ExitCode, UsageError> {
-    let (_, options) = option_values(args, &["positions", "time-ms", "eval", "seed", "exact"])?;
+    let (_, options) = option_values(args, &["positions", "time-ms", "eval", "seed", "exact", "verbose", "clock"])?;
+    let cpu_clock = match options.iter().rev().find(|(n, _)| *n == "clock").map(|(_, v)| *v) {
+        None | Some("wall") => false,
+        Some("cpu") if thread_cpu_ms().is_some() => true,
+        Some("cpu") => return Err(UsageError("--clock cpu needs /proc/thread-self/schedstat (Linux)".into())),
+        Some(other) => return Err(UsageError(format!("--clock '{}' is not wall or cpu", excerpt(other)))),
+    };
+    let cpu = || thread_cpu_ms().unwrap_or(0.0);
+    let clock: &dyn Fn() -> f64 = if cpu_clock { &cpu } else { &monotonic_ms };
+    let verbose = options.iter().any(|(n, v)| *n == "verbose" && *v == "yes");
     let count: usize = option_number(&options, "positions", 100)?;
     let budget: u64 = option_number(&options, "time-ms", 200)?;
     let seed: u64 = option_number(&options, "seed", 7)?;
@@ -542,18 +569,31 @@ fn cmd_bench_time(args: &[String]) -> Result<ExitCode, UsageError> {
         probcut: eval == reversi::othello::search::EvalChoice::Pattern,
         ..Limits::default()
     };
-    say!("reversi bench-time: {count} positions (14 to 54 empties), {}", describe(&limits, weights.is_some()));
+    say!(
+        "reversi bench-time: {count} positions (14 to 54 empties), {}, {} clock",
+        describe(&limits, weights.is_some()),
+        if cpu_clock { "processor-time" } else { "wall" }
+    );
     let mut used = Vec::with_capacity(count);
     let mut depths = 0u64;
     for i in 0..count {
         let empties = 14 + (i as u32 * 7) % 41;
         let board = sample_position(seed.wrapping_add(i as u64).wrapping_mul(0x9E37_79B9), empties, &weights);
         engine.clear();
-        let t0 = Instant::now();
-        let r = engine.search(board, &limits, &mut Control::new(&monotonic_ms));
-        let ms = t0.elapsed().as_secs_f64() * 1000.0;
+        let t0 = clock();
+        let r = engine.search(board, &limits, &mut Control::new(clock));
+        let ms = clock() - t0;
         used.push(ms / budget as f64);
         depths += u64::from(r.stats.depth);
+        if verbose {
+            say!(
+                "{i:>4} empties {empties:>2} depth {:>2} {:>9} nodes {ms:>8.1} ms {} {}",
+                r.stats.depth,
+                r.stats.nodes,
+                r.best_move,
+                r.score
+            );
+        }
     }
     let mut sorted = used.clone();
     sorted.sort_by(f64::total_cmp);

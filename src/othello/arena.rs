@@ -37,12 +37,21 @@ pub trait Player {
 pub struct EnginePlayer<F: FnMut(Board, u32) -> Limits> {
     engine: Engine,
     limits: F,
+    /// The clock of time limits (milliseconds).
+    clock: fn() -> f64,
 }
 
 impl<F: FnMut(Board, u32) -> Limits> EnginePlayer<F> {
     /// An engine with tables of `tt_megabytes` MiB, searching each move with `limits(board, ply)`.
     pub fn new(tt_megabytes: usize, limits: F) -> EnginePlayer<F> {
-        EnginePlayer { engine: Engine::new(tt_megabytes), limits }
+        EnginePlayer { engine: Engine::new(tt_megabytes), limits, clock: monotonic_ms }
+    }
+
+    /// The same player timing its moves with `clock` (for instance the processor time of its
+    /// thread, so that a match at equal time per move stays fair on a loaded machine).
+    pub fn with_clock(mut self, clock: fn() -> f64) -> EnginePlayer<F> {
+        self.clock = clock;
+        self
     }
 
     /// The same player with pattern weights (limits that ask for the pattern evaluation get it).
@@ -55,7 +64,7 @@ impl<F: FnMut(Board, u32) -> Limits> EnginePlayer<F> {
 impl<F: FnMut(Board, u32) -> Limits> Player for EnginePlayer<F> {
     fn choose(&mut self, board: Board, ply: u32) -> Move {
         let limits = (self.limits)(board, ply);
-        self.engine.search(board, &limits, &mut Control::new(&monotonic_ms)).best_move
+        self.engine.search(board, &limits, &mut Control::new(&self.clock)).best_move
     }
 
     fn new_game(&mut self) {
