@@ -622,7 +622,7 @@ fn cmd_bench_time(args: &[String]) -> Result<ExitCode, UsageError> {
 /// depth, the regression on its shallow depth's value per stage; the table written as Rust
 /// source.
 fn cmd_probcut_fit(args: &[String]) -> Result<ExitCode, UsageError> {
-    use reversi::othello::probcut::{fit_line, params_source, shallow_depth, stage, FIRST_DEPTH, STAGES};
+    use reversi::othello::probcut::{fit_line, params_source, shallow_depth, stage, Fitted, FittedTable, FIRST_DEPTH};
     let (_, options) = option_values(args, &["positions", "depth", "seed", "weights", "out", "threads"])?;
     let count: usize = option_number(&options, "positions", 600)?;
     let max_depth: u32 = option_number(&options, "depth", 10)?;
@@ -686,7 +686,7 @@ fn cmd_probcut_fit(args: &[String]) -> Result<ExitCode, UsageError> {
                     let mut all = samples.lock().unwrap_or_else(|p| p.into_inner());
                     all.push((board.empty_count(), values));
                     let done = all.len();
-                    if done % 20 == 0 || done == count {
+                    if done.is_multiple_of(20) || done == count {
                         let secs = start.elapsed().as_secs_f64();
                         eprintln!(
                             "probcut-fit: {done}/{count} positions, elapsed {}, left {}",
@@ -699,7 +699,7 @@ fn cmd_probcut_fit(args: &[String]) -> Result<ExitCode, UsageError> {
         }
     });
     let samples = samples.into_inner().unwrap_or_else(|p| p.into_inner());
-    let mut rows: [Vec<Option<(f64, f64, f64, usize)>>; STAGES] = Default::default();
+    let mut rows: FittedTable = Default::default();
     for (st, row) in rows.iter_mut().enumerate() {
         for depth in FIRST_DEPTH..=max_depth {
             let shallow = shallow_depth(depth) as usize;
@@ -710,7 +710,7 @@ fn cmd_probcut_fit(args: &[String]) -> Result<ExitCode, UsageError> {
                 .collect();
             // Fewer than 20 pairs make a sigma too uncertain to cut on.
             let fitted = if pairs.len() >= 20 { fit_line(&pairs) } else { None };
-            row.push(fitted.map(|(a, b, sigma)| (a, b, sigma, pairs.len())));
+            row.push(fitted.map(|(a, b, sigma)| Fitted { a, b, sigma, samples: pairs.len() }));
             if let Some((a, b, sigma)) = fitted {
                 say!(
                     "stage {st} depth {depth} from {shallow}: a {a:.3} b {b:+.1} sigma {sigma:.1} ({} pairs)",

@@ -100,9 +100,21 @@ pub fn fit_line(pairs: &[(f64, f64)]) -> Option<(f64, f64, f64)> {
     Some((a, b, (residuals / (n - 2.0)).sqrt()))
 }
 
-/// The Rust source of [`params`] for fitted rows: `rows[stage][depth − FIRST_DEPTH]` is
-/// `Some((a, b, sigma, samples))` or `None` (too few samples: no cut-off there).
-pub fn params_source(rows: &[Vec<Option<(f64, f64, f64, usize)>>; STAGES], header: &str) -> String {
+/// One fitted regression and the number of samples it was fitted on.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Fitted {
+    pub a: f64,
+    pub b: f64,
+    pub sigma: f64,
+    pub samples: usize,
+}
+
+/// Per stage, per deep depth from [`FIRST_DEPTH`]: the fit, or `None` (too few samples: no
+/// cut-off there).
+pub type FittedTable = [Vec<Option<Fitted>>; STAGES];
+
+/// The Rust source of [`params`] for a fitted table, under a header saying how it was made.
+pub fn params_source(rows: &FittedTable, header: &str) -> String {
     let depths = rows.iter().map(Vec::len).max().unwrap_or(0);
     let mut s = String::new();
     for line in header.lines() {
@@ -119,7 +131,7 @@ pub fn params_source(rows: &[Vec<Option<(f64, f64, f64, usize)>>; STAGES], heade
         for d in 0..depths {
             let depth = FIRST_DEPTH + d as u32;
             match row.get(d).copied().flatten() {
-                Some((a, b, sigma, n)) => s.push_str(&format!(
+                Some(Fitted { a, b, sigma, samples: n }) => s.push_str(&format!(
                     "        [{a:.4}, {b:.1}, {sigma:.1}], // depth {depth} from {}: {n} samples\n",
                     shallow_depth(depth)
                 )),
@@ -165,8 +177,8 @@ mod tests {
 
     #[test]
     fn the_generated_source_has_one_row_per_stage() {
-        let mut rows: [Vec<Option<(f64, f64, f64, usize)>>; STAGES] = Default::default();
-        rows[2] = vec![Some((0.9, -12.0, 250.0, 40)), None];
+        let mut rows: FittedTable = Default::default();
+        rows[2] = vec![Some(Fitted { a: 0.9, b: -12.0, sigma: 250.0, samples: 40 }), None];
         let text = params_source(&rows, "test");
         assert!(text.contains("pub const DEPTHS: usize = 2;"));
         assert!(text.contains("[0.9000, -12.0, 250.0], // depth 3 from 1: 40 samples"));
