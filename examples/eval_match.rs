@@ -4,10 +4,10 @@
 //! `cargo run --release --example eval_match -- pattern:6 course:8 [OPENINGS] [PLIES]`
 //! (60 openings of 6 random plies by default: 120 games). No exact solving beyond what the depth
 //! reaches, so that only the evaluations and depths differ. The pattern weights are the built-in
-//! ones (`weights/pattern.bin`).
+//! ones (`weights/pattern.bin`), or those of the file named by `EVAL_WEIGHTS`.
 
 use reversi::othello::arena::{openings, run_match, EnginePlayer};
-use reversi::othello::pattern::file::bundled;
+use reversi::othello::pattern::file::{bundled, load};
 use reversi::othello::search::{EvalChoice, Limits};
 use reversi::Board;
 use std::time::Instant;
@@ -38,7 +38,10 @@ fn main() {
     let b = player(args.get(1).map_or("course:8", String::as_str));
     let count: usize = args.get(2).and_then(|n| n.parse().ok()).unwrap_or(60);
     let plies: usize = args.get(3).and_then(|n| n.parse().ok()).unwrap_or(6);
-    let weights = bundled().unwrap_or_else(|e| fail(&e));
+    let weights = match std::env::var("EVAL_WEIGHTS") {
+        Ok(path) => std::sync::Arc::new(load(std::path::Path::new(&path)).unwrap_or_else(|e| fail(&e.to_string()))),
+        Err(_) => bundled().unwrap_or_else(|e| fail(&e)),
+    };
     let starts = openings(count, plies, OPENING_SEED);
     let make = |(eval, depth): (EvalChoice, u32)| {
         let weights = weights.clone();

@@ -24,5 +24,7 @@ pub use othello::bitboard::Bitboard;
 pub use othello::board::{Board, MoveError, Position};
 pub use othello::perft::perft;
 pub use othello::square::{Color, Move, Square};
-#[cfg(not(target_arch = "wasm32"))]
+/// Offline tooling (the `train` program). Not gated to native builds: `cargo test --target
+/// wasm32-unknown-unknown` builds every binary, `train` included; the page never calls it, so none
+/// of it reaches the browser's wasm.
 pub mod train;

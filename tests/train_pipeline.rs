@@ -33,7 +33,7 @@ fn generate_fit_save_load_and_search() {
     let (train, held, games) = load_samples(&dir, 20).unwrap();
     assert_eq!(games, 40);
     assert!(!held.is_empty() && train.len() > 2 * held.len(), "{} {}", train.len(), held.len());
-    let weights = fit(&train, &FitSettings { stages: 2, lambda: 1.0, iterations: 30 }, &|_| {});
+    let weights = fit(&train, &FitSettings { stages: 2, lambda: 1.0, iterations: 30, overlap: 2 }, &|_| {});
     let path = dir.join("w.bin");
     file::save(&path, 2, &weights).unwrap();
     let loaded = Arc::new(file::load(&path).unwrap());

@@ -3,7 +3,7 @@
 #![cfg(target_arch = "wasm32")]
 
 use js_sys::{Array, Function, Object, Reflect};
-use reversi::wasm::{evaluate, evaluation_breakdown, levels, Game, Searcher};
+use reversi::wasm::{evaluate, evaluation_breakdown, levels, Game, PatternEvaluation, Searcher};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use wasm_bindgen_test::*;
@@ -213,4 +213,54 @@ fn the_breakdown_adds_up_to_the_evaluation() {
     let sum: f64 = terms.iter().map(|t| get(&t, "contribution").as_f64().unwrap()).sum();
     assert_eq!(sum, total, "no clamping this early in a game");
     assert!(evaluation_breakdown("XO").is_err());
+}
+
+/// The committed weights, as the page fetches them.
+const WEIGHTS: &[u8] = include_bytes!("../weights/pattern.bin");
+
+#[wasm_bindgen_test]
+fn pattern_weights_switch_the_strong_levels_to_the_pattern_evaluation() {
+    let mut searcher = Searcher::new(2);
+    let board = Game::from_transcript("f5d6c3d3c4").unwrap().board();
+    let level6 = options(&[("level", 6.into()), ("depth", 4.into())]);
+    // Without weights, every level evaluates as the course does.
+    assert!(!searcher.has_pattern_weights());
+    let before = searcher.search(&board, &level6, None).unwrap();
+    assert_eq!(get(&before, "evaluation").as_string().as_deref(), Some("course"));
+    searcher.set_pattern_weights(WEIGHTS).unwrap();
+    assert!(searcher.has_pattern_weights());
+    let after = searcher.search(&board, &level6, None).unwrap();
+    assert_eq!(get(&after, "evaluation").as_string().as_deref(), Some("pattern"));
+    // Scores of the pattern evaluation read in discs.
+    assert!(get(&after, "scoreText").as_string().unwrap().contains('.'));
+    // The lower levels and plain depth searches (the hints) stay on the course's evaluation.
+    let level4 = searcher.search(&board, &options(&[("level", 4.into())]), None).unwrap();
+    assert_eq!(get(&level4, "evaluation").as_string().as_deref(), Some("course"));
+    let hint = searcher.analyze(&board, &options(&[("depth", 3.into())])).unwrap();
+    assert_eq!(get(&hint.get(0), "evaluation").as_string().as_deref(), Some("course"));
+}
+
+#[wasm_bindgen_test]
+fn damaged_weights_are_an_error_and_the_engine_keeps_the_course_evaluation() {
+    let mut searcher = Searcher::new(1);
+    let mut damaged = WEIGHTS.to_vec();
+    damaged[1000] ^= 0x55;
+    let message = message_of(searcher.set_pattern_weights(&damaged).unwrap_err());
+    assert!(message.contains("checksum mismatch"), "{message}");
+    let message = message_of(searcher.set_pattern_weights(&WEIGHTS[..100]).unwrap_err());
+    assert!(message.contains("truncated"), "{message}");
+    assert!(!searcher.has_pattern_weights());
+    assert!(PatternEvaluation::new(b"not weights").is_err());
+}
+
+#[wasm_bindgen_test]
+fn the_pattern_breakdown_adds_up_to_its_total() {
+    let evaluation = PatternEvaluation::new(WEIGHTS).unwrap();
+    let board = Game::from_transcript("f5d6c3d3c4f4").unwrap().board();
+    let report = evaluation.breakdown(&board).unwrap();
+    let terms = get(&report, "terms").dyn_into::<Array>().unwrap();
+    let sum: f64 = terms.iter().map(|t| get(&t, "contribution").as_f64().unwrap()).sum();
+    assert_eq!(Some(sum), get(&report, "total").as_f64());
+    assert_eq!(terms.length(), 14, "11 patterns, two mobilities and the constant");
+    assert!(evaluation.breakdown("nonsense").is_err());
 }

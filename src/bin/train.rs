@@ -15,10 +15,11 @@ const USAGE: &str = "usage:
       plays games N of this shard (resumes where the file stops), appending them to
       DIR/games-S-KofN.bin; a progress line every 10 games
   train fit [--dir train-data] [--out weights/pattern.bin] [--stages S] [--holdout PERCENT]
-            [--iterations I] [--lambda L]
+            [--iterations I] [--lambda L] [--overlap DISCS]
       fits the pattern weights to every games file in DIR, reports the held-out error
   train test [--dir train-data] [--weights FILE] [--holdout PERCENT]
-      the mean absolute error of the weights on the held-out games, by empties";
+      the mean absolute error of the weights on the held-out games, by empties (--holdout 100:
+      every game of DIR, for a folder of games kept out of the fit)";
 
 struct Fail(String);
 
@@ -132,13 +133,14 @@ fn generate(args: &[String]) -> Result<(), Fail> {
 }
 
 fn fit(args: &[String]) -> Result<(), Fail> {
-    let opts = options(args, &["dir", "out", "stages", "holdout", "iterations", "lambda"])?;
+    let opts = options(args, &["dir", "out", "stages", "holdout", "iterations", "lambda", "overlap"])?;
     let dir = PathBuf::from(get(&opts, "dir").unwrap_or("train-data"));
     let out = PathBuf::from(get(&opts, "out").unwrap_or("weights/pattern.bin"));
     let settings = FitSettings {
-        stages: number(&opts, "stages", 12)?,
-        lambda: number(&opts, "lambda", 5.0)?,
-        iterations: number(&opts, "iterations", 60)?,
+        stages: number(&opts, "stages", 8)?,
+        lambda: number(&opts, "lambda", 20.0)?,
+        iterations: number(&opts, "iterations", 150)?,
+        overlap: number(&opts, "overlap", 2)?,
     };
     if !(1..=61).contains(&settings.stages) {
         return Err(Fail(format!("--stages {} is out of range (1 to 61)", settings.stages)));
@@ -175,7 +177,7 @@ fn test(args: &[String]) -> Result<(), Fail> {
     let path = PathBuf::from(get(&opts, "weights").unwrap_or("weights/pattern.bin"));
     let weights = weights_file::load(&path).map_err(|e| Fail(e.to_string()))?;
     let holdout: u32 = number(&opts, "holdout", 10)?;
-    let (_, held, _) = load_samples(&dir, holdout.min(90)).map_err(|e| Fail(e.to_string()))?;
+    let (_, held, _) = load_samples(&dir, holdout.min(100)).map_err(|e| Fail(e.to_string()))?;
     print_errors("held-out", &weight_errors(&held, &weights));
     Ok(())
 }
@@ -185,7 +187,7 @@ fn test(args: &[String]) -> Result<(), Fail> {
 fn print_errors(what: &str, report: &ErrorReport) {
     println!("{what}: mean absolute error in discs (positions)");
     println!("{:>9} {:>16} {:>16}", "empties", "exact labels", "all labels");
-    let bands: [(usize, usize); 12] = [
+    let bands: [(usize, usize); 15] = [
         (0, 4),
         (5, 9),
         (10, 14),
@@ -193,8 +195,11 @@ fn print_errors(what: &str, report: &ErrorReport) {
         (16, 16),
         (18, 18),
         (20, 20),
+        (22, 22),
+        (24, 24),
         (16, 20),
         (21, 24),
+        (16, 24),
         (25, 34),
         (35, 44),
         (45, 60),

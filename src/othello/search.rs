@@ -132,6 +132,10 @@ const INFINITY: i32 = WIN_BASE + 1000;
 const SOLVE_FALLBACK_DEPTH: u32 = 8;
 /// Expert-move ordering is applied at nodes with at least this much depth below them.
 const EXPERT_ORDERING_DEPTH: u32 = 3;
+/// With the pattern evaluation, moves are also ordered by it at nodes with at least this much
+/// depth below them. Measured (examples/ordering.rs, depth 11, 11 positions): 6 % fewer nodes for
+/// the same time; from depth 3 or 4, 7–9 % fewer nodes but the evaluations cost what they save.
+const PATTERN_ORDERING_DEPTH: u32 = 5;
 /// Positions between two looks at the clock and the stop flag.
 const CHECK_INTERVAL: u64 = 1024;
 /// Share of a timed search's budget after which the midgame iterations before an exact solve
@@ -241,6 +245,21 @@ impl Engine {
         match &self.leaf_pattern {
             Some(w) => w.evaluate(b),
             None => evaluate(b),
+        }
+    }
+
+    /// When this search evaluates with the pattern weights, adds the pattern evaluation of the
+    /// position after each move (best for us first) to the square value and the opponent's
+    /// mobility that order the moves after the table's move.
+    fn order_by_pattern(&self, list: &mut MoveList, b: Board) {
+        let Some(weights) = &self.leaf_pattern else { return };
+        for k in 0..list.len {
+            if list.scores[k] >= i32::MAX - 1 {
+                continue;
+            }
+            let child = b.play_unchecked(Square::new(list.squares[k]).expect("a square of the list"));
+            let replies = legal_moves(child.player, child.opponent).count_ones() as i32;
+            list.scores[k] = -weights.evaluate(child) / 4 - 16 * replies + SQUARE_ORDER[list.squares[k] as usize];
         }
     }
 
@@ -608,6 +627,9 @@ impl Engine {
         }
 
         let mut list = MoveList::new(b, moves, tt_move, depth);
+        if depth >= PATTERN_ORDERING_DEPTH {
+            self.order_by_pattern(&mut list, b);
+        }
         if depth >= EXPERT_ORDERING_DEPTH && self.expert_ordering != ExpertRules::NONE {
             list.prefer(recommended(b, &self.expert_ordering));
         }

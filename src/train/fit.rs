@@ -54,6 +54,10 @@ pub struct FitSettings {
     /// Ridge weight λ.
     pub lambda: f32,
     pub iterations: usize,
+    /// Each stage is also fitted on the positions up to this many discs outside its own range:
+    /// neighbouring stages share data, so their weights change smoothly and rare configurations
+    /// get more examples.
+    pub overlap: u32,
 }
 
 /// Fits the weights of one stage by CGLS; returns them (in discs, `layout.class_len` of them).
@@ -110,9 +114,22 @@ fn fit_stage(features: &[[u32; FEATURES]], labels: &[f32], len: usize, lambda: f
 pub fn fit(samples: &[Sample], settings: &FitSettings, progress: &(dyn Fn(&str) + Sync)) -> Vec<f32> {
     let layout = Layout::get();
     let stages = settings.stages.max(1);
+    // The disc counts of each stage, widened by the overlap.
+    let ranges: Vec<(u32, u32)> = (0..stages)
+        .map(|st| {
+            let discs: Vec<u32> = (4..=64).filter(|&d| stage_of(d, stages) == st).collect();
+            let (lo, hi) = (discs.first().copied().unwrap_or(64), discs.last().copied().unwrap_or(0));
+            (lo.saturating_sub(settings.overlap), hi + settings.overlap)
+        })
+        .collect();
     let mut by_stage: Vec<Vec<&Sample>> = vec![Vec::new(); stages];
     for s in samples {
-        by_stage[stage_of((s.board.player | s.board.opponent).count_ones(), stages)].push(s);
+        let discs = (s.board.player | s.board.opponent).count_ones();
+        for (st, &(lo, hi)) in ranges.iter().enumerate() {
+            if (lo..=hi).contains(&discs) {
+                by_stage[st].push(s);
+            }
+        }
     }
     let threads = std::thread::available_parallelism().map_or(1, |n| n.get()).min(stages);
     let mut weights = vec![0f32; stages * layout.class_len];

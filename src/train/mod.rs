@@ -1,4 +1,4 @@
-//! Offline training of the pattern evaluation (native only): self-play games labelled by the
+//! Offline training of the pattern evaluation (run natively): self-play games labelled by the
 //! exact solver ([`games`]), and the least-squares fit of the weights ([`fit`]). Driven by the
 //! `train` binary (`src/bin/train.rs`).
 

@@ -330,6 +330,47 @@ pub(crate) fn breakdown_object(report: &crate::othello::eval::Breakdown) -> JsVa
         .build()
 }
 
+/// The trained pattern evaluation, for explaining positions on the page (the worker's engine has
+/// its own copy for searching).
+#[wasm_bindgen]
+pub struct PatternEvaluation {
+    weights: crate::othello::pattern::PatternWeights,
+}
+
+#[wasm_bindgen]
+impl PatternEvaluation {
+    /// From the bytes of a weights file; an error says what is wrong with them.
+    #[wasm_bindgen(constructor)]
+    pub fn new(bytes: &[u8]) -> Result<PatternEvaluation, JsError> {
+        crate::othello::pattern::file::parse(bytes)
+            .map(|weights| PatternEvaluation { weights })
+            .map_err(|e| JsError::new(&e.to_string()))
+    }
+
+    /// `{stage, stages, total, terms: [{term, count, contribution}]}` from the side to move's point
+    /// of view, in hundredths of a disc; `total` is the sum of the contributions.
+    pub fn breakdown(&self, board: &str) -> Result<JsValue, JsError> {
+        let report = self.weights.breakdown(parse_position(board)?.board());
+        let terms: Array = report
+            .terms
+            .iter()
+            .map(|t| {
+                ObjectBuilder::new()
+                    .set("term", t.name)
+                    .set("count", t.count)
+                    .set("contribution", t.contribution)
+                    .build()
+            })
+            .collect();
+        Ok(ObjectBuilder::new()
+            .set("stage", report.stage as u32)
+            .set("stages", report.stages as u32)
+            .set("total", report.total)
+            .set("terms", terms)
+            .build())
+    }
+}
+
 /// Reads an optional whole number in `0..=max` from `options[key]`.
 fn option_number(options: &JsValue, key: &str, max: f64) -> Result<Option<f64>, JsError> {
     let value = Reflect::get(options, &JsValue::from_str(key)).unwrap_or(JsValue::UNDEFINED);
@@ -396,8 +437,19 @@ fn score_fields(builder: ObjectBuilder, score: Score) -> ObjectBuilder {
     builder.set("score", value).set("exact", exact).set("scoreText", score.to_string())
 }
 
-fn progress_object(progress: &Progress) -> JsValue {
-    score_fields(ObjectBuilder::new(), progress.score)
+/// [`score_fields`] for a search that evaluated with the pattern weights: an estimate is in
+/// hundredths of a disc, so its text is in discs (`"+2.4"`), which an exact score (`"+2"`) never
+/// looks like.
+fn score_fields_in(builder: ObjectBuilder, score: Score, pattern: bool) -> ObjectBuilder {
+    let builder = score_fields(builder, score).set("evaluation", if pattern { "pattern" } else { "course" });
+    match score {
+        Score::Eval(v) if pattern => builder.set("scoreText", format!("{:+.1}", f64::from(v) / 100.0)),
+        _ => builder,
+    }
+}
+
+fn progress_object(progress: &Progress, pattern: bool) -> JsValue {
+    score_fields_in(ObjectBuilder::new(), progress.score, pattern)
         .set("depth", progress.depth)
         .set("move", progress.best_move.to_string())
         .set("pv", strings(&progress.pv))
@@ -406,9 +458,9 @@ fn progress_object(progress: &Progress) -> JsValue {
         .build()
 }
 
-fn result_object(result: &SearchResult) -> JsValue {
+fn result_object(result: &SearchResult, pattern: bool) -> JsValue {
     let stats = result.stats;
-    score_fields(ObjectBuilder::new(), result.score)
+    score_fields_in(ObjectBuilder::new(), result.score, pattern)
         .set("move", result.best_move.to_string())
         .set("pv", strings(&result.pv))
         .set("depth", stats.depth)
@@ -440,6 +492,23 @@ impl Searcher {
         self.engine.clear();
     }
 
+    /// Gives the engine the pattern weights (the bytes of `weights/pattern.bin`): the levels that
+    /// ask for the pattern evaluation use them from the next search on. Bytes that are not a valid
+    /// weights file are an error saying what is wrong, and the engine keeps the course's
+    /// evaluation.
+    #[wasm_bindgen(js_name = setPatternWeights)]
+    pub fn set_pattern_weights(&mut self, bytes: &[u8]) -> Result<(), JsError> {
+        let weights = crate::othello::pattern::file::parse(bytes).map_err(|e| JsError::new(&e.to_string()))?;
+        self.engine.set_pattern_weights(Some(std::sync::Arc::new(weights)));
+        Ok(())
+    }
+
+    /// Whether the engine has pattern weights.
+    #[wasm_bindgen(getter, js_name = hasPatternWeights)]
+    pub fn has_pattern_weights(&self) -> bool {
+        self.engine.has_pattern_weights()
+    }
+
     /// Finds the best move on `board` (board text) under `options` (see `limits_from`);
     /// `onProgress` gets `{depth, move, score, exact, scoreText, pv, nodes, elapsedMs}` after each
     /// completed depth. Returns `{move, score, exact, scoreText, pv, depth, nodes, elapsedMs, nps,
@@ -456,10 +525,11 @@ impl Searcher {
             return Err(JsError::new("search: the game is over, there is nothing to search"));
         }
         let limits = limits_from(options)?;
+        let pattern = self.engine.uses_pattern(&limits);
         let mut callback_error: Option<JsValue> = None;
         let mut report = |progress: &Progress| {
             if let Some(callback) = &on_progress {
-                if let Err(e) = callback.call1(&JsValue::NULL, &progress_object(progress)) {
+                if let Err(e) = callback.call1(&JsValue::NULL, &progress_object(progress, pattern)) {
                     callback_error.get_or_insert(e);
                 }
             }
@@ -476,7 +546,7 @@ impl Searcher {
                     .unwrap_or_default()
             )));
         }
-        Ok(result_object(&result))
+        Ok(result_object(&result, pattern))
     }
 
     /// A score for every legal move of `board` (for hints): `[{move, score, exact, unknown,
@@ -486,6 +556,7 @@ impl Searcher {
     pub fn analyze(&mut self, board: &str, options: &JsValue) -> Result<Array, JsError> {
         let position = parse_position(board)?;
         let limits = limits_from(options)?;
+        let pattern = self.engine.uses_pattern(&limits);
         let clock = crate::clock::monotonic_ms;
         let mut control = Control::new(&clock);
         let mut scored = self.engine.analyze_moves(position.board(), &limits, &mut control);
@@ -496,7 +567,7 @@ impl Searcher {
             .map(|(mv, score)| {
                 let entry = ObjectBuilder::new().set("move", mv.to_string()).set("unknown", score.is_none());
                 match score {
-                    Some(score) => score_fields(entry, score),
+                    Some(score) => score_fields_in(entry, score, pattern),
                     None => entry.set("score", JsValue::NULL).set("exact", false).set("scoreText", "?"),
                 }
                 .build()

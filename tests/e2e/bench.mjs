@@ -1,6 +1,7 @@
-// Browser figures for the README (`make bench`): page-ready time, transfer size gzipped, and the
-// nodes per second of the fixed searches of examples/web_bench.rs run by the wasm engine.
-// Prints one JSON object.
+// Browser figures for the README (`make bench`): page-ready time, transfer size gzipped (the first
+// load, and the pattern weights fetched after it), the nodes per second of the fixed searches of
+// examples/web_bench.rs run by the wasm engine, and level 9 (pattern weights loaded) on the FFO
+// positions #20–39 with exactly 20 empty squares. Prints one JSON object.
 
 import { gzipSync } from 'node:zlib';
 import { startServer, launchBrowser, openPage, waitReady } from './helpers.js';
@@ -31,11 +32,13 @@ try {
     await page.waitForLoadState('networkidle');
     readyTimes.push(Number(await page.evaluate(() => document.documentElement.dataset.readyMs)));
     if (!transfer) {
-      transfer = {
-        files: bodies.length,
-        rawBytes: bodies.reduce((n, b) => n + b.body.length, 0),
-        gzipBytes: bodies.reduce((n, b) => n + gzipSync(b.body, { level: 9 }).length, 0),
-      };
+      const sizes = (list) => ({
+        files: list.length,
+        rawBytes: list.reduce((n, b) => n + b.body.length, 0),
+        gzipBytes: list.reduce((n, b) => n + gzipSync(b.body, { level: 9 }).length, 0),
+      });
+      const isWeights = (b) => b.url.endsWith('/weights/pattern.bin');
+      transfer = { firstLoad: sizes(bodies.filter((b) => !isWeights(b))), weights: sizes(bodies.filter(isWeights)) };
     }
     await context.close();
   }
@@ -62,8 +65,26 @@ try {
     },
     { openings: OPENINGS, depth: DEPTH, tt: TT_MEGABYTES },
   );
+  const solve20 = await page.evaluate(async ({ tt }) => {
+    const { Searcher } = await import('./www/pkg/reversi.js');
+    const weights = new Uint8Array(await (await fetch('./weights/pattern.bin')).arrayBuffer());
+    const lines = (await (await fetch('./data/fforum-20-39.obf')).text()).split('\n');
+    const boards = lines.map((l) => l.split(';')[0].trim()).filter((b) => /^[XO-]{64} [XO]$/.test(b) && b.split('-').length - 1 === 20);
+    const times = [];
+    let exact = 0;
+    for (const board of boards) {
+      const searcher = new Searcher(tt);
+      searcher.setPatternWeights(weights);
+      const started = performance.now();
+      const result = searcher.search(board, { level: 9 });
+      times.push(Math.round(performance.now() - started));
+      if (result.exact) exact++;
+      searcher.free();
+    }
+    return { positions: boards.length, exact, ms: times, totalMs: times.reduce((a, b) => a + b, 0) };
+  }, { tt: TT_MEGABYTES });
   await context.close();
-  console.log(JSON.stringify({ pageReadyMs: { median: readyTimes[2], all: readyTimes }, transfer, search }));
+  console.log(JSON.stringify({ pageReadyMs: { median: readyTimes[2], all: readyTimes }, transfer, search, solve20 }));
 } finally {
   await browser.close();
   server.close();

@@ -12,12 +12,20 @@ export class SearchCancelled extends Error {
 
 export class EngineClient {
   /**
-   * @param {{module: WebAssembly.Module, ttMegabytes: number, workerUrl?: URL}} options
+   * `onWeights` hears once how loading the pattern evaluation's weights ended: `{ok: true, bytes}`
+   * (an ArrayBuffer, the page's own copy) or `{ok: false, message}` (the levels keep the course's
+   * evaluation). They load in the worker after it is ready; searches never wait for them.
+   * @param {{module: WebAssembly.Module, ttMegabytes: number, workerUrl?: URL,
+   *          onWeights?: (event: {ok: boolean, bytes?: ArrayBuffer, message?: string}) => void}} options
    */
-  constructor({ module, ttMegabytes, workerUrl = new URL('./worker.js', import.meta.url) }) {
+  constructor({ module, ttMegabytes, workerUrl = new URL('./worker.js', import.meta.url), onWeights }) {
     this.module = module;
     this.ttMegabytes = ttMegabytes;
     this.workerUrl = workerUrl;
+    this.onWeights = onWeights;
+    /** 'loading', then 'ready' (with `weightBytes`, given to every later worker) or 'failed'. */
+    this.weightsState = 'loading';
+    this.weightBytes = null;
     this.pending = new Map();
     this.nextId = 1;
     this.startWorker();
@@ -29,12 +37,22 @@ export class EngineClient {
     this.worker.addEventListener('error', (event) => {
       this.failAll(new Error(`AI worker failed: ${event.message || 'could not start'}`));
     });
-    this.worker.postMessage({ type: 'init', module: this.module, ttMegabytes: this.ttMegabytes });
+    // A worker started after a cancel gets the weights its predecessor fetched (a copy: the
+    // client keeps its own); one started before they arrived fetches them again.
+    const weights = { loading: 'fetch', ready: this.weightBytes && this.weightBytes.slice(0), failed: 'none' }[this.weightsState];
+    this.worker.postMessage({ type: 'init', module: this.module, ttMegabytes: this.ttMegabytes, weights });
   }
 
   receive(message) {
     if (message.type === 'fatal') {
       this.failAll(new Error(`AI worker failed: ${message.message}`));
+      return;
+    }
+    if (message.type === 'weights') {
+      if (this.weightsState !== 'loading') return;
+      this.weightsState = message.ok ? 'ready' : 'failed';
+      if (message.ok) this.weightBytes = message.bytes;
+      if (this.onWeights) this.onWeights(message.ok ? { ok: true, bytes: message.bytes.slice(0) } : { ok: false, message: message.message });
       return;
     }
     const request = this.pending.get(message.id);

@@ -1,21 +1,58 @@
 // The AI's thread: owns one Searcher (engine + transposition table) and answers requests in order.
 //
-// Messages in:  {type: 'init', module, ttMegabytes} · {id, type: 'search', board, options}
+// Messages in:  {type: 'init', module, ttMegabytes, weights} · {id, type: 'search', board, options}
 //               {id, type: 'analyze', board, options} · {type: 'clear'}
 // Messages out: {id, type: 'progress', progress} · {id, type: 'result', result}
 //               {id, type: 'error', message} · {type: 'fatal', message}
+//               {type: 'weights', ok, bytes?, message?}
+//
+// The pattern evaluation's weights (levels 6–9) load after the engine is ready, so that the game
+// never waits for them: until they arrive, every level plays with the course's evaluation. `weights`
+// in 'init' says where they come from: an ArrayBuffer (a worker restarted after a cancel gets the
+// bytes its predecessor fetched), 'fetch' (fetch the file next to the page's files, then report
+// with a 'weights' message carrying a copy of the bytes), or 'none' (an earlier load failed).
 
 import init, { Searcher } from '../pkg/reversi.js';
+
+/** The committed weights file, relative to this module (www/common/ → the repository root). */
+const WEIGHTS_URL = new URL('../../weights/pattern.bin', import.meta.url);
 
 let ready = null;
 let searcher = null;
 
-function start({ module, ttMegabytes }) {
+function start({ module, ttMegabytes, weights = 'fetch' }) {
   // With a module compiled by the page, instantiating is quick and needs no second download.
   ready = init(module ? { module_or_path: module } : undefined).then(() => {
     searcher = new Searcher(ttMegabytes || 16);
+    if (weights instanceof ArrayBuffer) useWeights(new Uint8Array(weights));
   });
   ready.catch((error) => self.postMessage({ type: 'fatal', message: String(error && error.message || error) }));
+  if (weights === 'fetch') ready.then(fetchWeights, () => {});
+}
+
+/** Hands weights to the engine; false (after reporting why) when they are not a valid file. */
+function useWeights(bytes) {
+  try {
+    searcher.setPatternWeights(bytes);
+    return true;
+  } catch (error) {
+    self.postMessage({ type: 'weights', ok: false, message: String(error && error.message || error) });
+    return false;
+  }
+}
+
+async function fetchWeights() {
+  let bytes;
+  try {
+    const response = await fetch(WEIGHTS_URL);
+    if (!response.ok) throw new Error(`HTTP ${response.status} ${response.statusText}`.trim());
+    bytes = new Uint8Array(await response.arrayBuffer());
+  } catch (error) {
+    self.postMessage({ type: 'weights', ok: false, message: `cannot load weights/pattern.bin: ${error.message || error}` });
+    return;
+  }
+  // A copy goes to the page: the engine keeps its own tables, built from the bytes.
+  if (useWeights(bytes)) self.postMessage({ type: 'weights', ok: true, bytes: bytes.buffer }, [bytes.buffer]);
 }
 
 function answer(message) {

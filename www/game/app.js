@@ -2,13 +2,14 @@
 // the modules. Every change goes through `changed()`, which saves, redraws from state and starts
 // whatever comes next (the AI's move or the hints).
 
-import init, { Game, levels, evaluationBreakdown, recogniseText } from '../pkg/reversi.js';
+import init, { Game, levels, recogniseText } from '../pkg/reversi.js';
 import { createRenderer, GUTTER } from '../common/render.js';
 import { createGrid } from '../common/grid.js';
 import { attachInput } from '../common/input.js';
 import { EngineClient, SearchCancelled } from '../common/engine-client.js';
 import * as storage from './storage.js';
 import { excerpt, bounded } from './messages.js';
+import { createEvaluationPanel } from './evaluation.js';
 import { squareIndex, capitalize, opponentOf } from '../common/squares.js';
 
 /** Every tunable of the page, in one place. */
@@ -47,6 +48,7 @@ const $ = (id) => document.getElementById(id);
 let renderer;
 let grid;
 let engine;
+let evaluationPanel;
 
 // ---------------------------------------------------------------------------------------------
 // Derived facts
@@ -340,32 +342,16 @@ function renderClassroomLink() {
   if (link.getAttribute('href') !== href) link.setAttribute('href', href);
 }
 
-/** The static evaluation's terms for the position shown (only while the panel is open). */
+/** The static evaluation of the position shown (module evaluation.js). */
 function renderEvaluation() {
-  if (!$('evaluation').open) return;
-  const report = evaluationBreakdown(state.game.board);
-  const side = capitalize(state.game.sideToMove);
-  setText($('evaluation-intro'), `From ${side}'s point of view (to move), ${report.phase} phase, ${report.discs} discs.`);
-  const signature = JSON.stringify(report);
-  const body = $('evaluation-terms');
-  if (body.dataset.signature === signature) return;
-  body.dataset.signature = signature;
-  body.replaceChildren(
-    ...report.terms.map((term) => {
-      const row = document.createElement('tr');
-      const name = document.createElement('th');
-      name.scope = 'row';
-      name.textContent = term.label;
-      row.append(name);
-      for (const value of [term.raw, term.weight, term.contribution]) {
-        const cell = document.createElement('td');
-        cell.textContent = String(value);
-        row.append(cell);
-      }
-      return row;
-    }),
-  );
-  setText($('evaluation-total'), String(report.total));
+  evaluationPanel.render(state.game.board, capitalize(state.game.sideToMove));
+}
+
+/** The pattern evaluation's weights arrived in the AI worker, or cannot be had: a file that is
+ * missing or damaged is said once, and levels 6–9 play on with the course's evaluation. */
+function onWeights(event) {
+  if (!event.ok) state.notice = `The trained evaluation could not be loaded (${bounded(event.message)}); levels 6–9 play with the course evaluation.`;
+  evaluationPanel.weightsLoaded(event);
 }
 
 function renderMoveList() {
@@ -519,7 +505,8 @@ async function main() {
   renderer = createRenderer($('board-canvas'));
   grid = createGrid($('board-grid'), { onActivate: onSquare });
   attachInput(board, { onSquare, onUndo: undo, onRedo: redo, onToggleHints: () => $('hints').click() });
-  engine = new EngineClient({ module, ttMegabytes: config.ttMegabytes });
+  evaluationPanel = createEvaluationPanel({ details: $('evaluation'), onChange: render });
+  engine = new EngineClient({ module, ttMegabytes: config.ttMegabytes, onWeights });
   fillLevels();
   wireControls();
 

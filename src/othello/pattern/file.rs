@@ -196,9 +196,9 @@ pub fn load(path: &Path) -> Result<PatternWeights, WeightsError> {
 }
 
 /// The weights committed with the repository (`weights/pattern.bin`), built into native programs
-/// and parsed once. The browser build leaves them out (it fetches the file after the board is up,
-/// so that the first load stays small).
-#[cfg(not(target_arch = "wasm32"))]
+/// and parsed once. The browser's bindings never call this (the page fetches the file after the
+/// board is up, so that the first load stays small), so the linker leaves the bytes out of the
+/// wasm.
 pub fn bundled() -> Result<std::sync::Arc<PatternWeights>, String> {
     static BUNDLED: std::sync::OnceLock<Result<std::sync::Arc<PatternWeights>, String>> = std::sync::OnceLock::new();
     BUNDLED
@@ -244,7 +244,7 @@ mod tests {
     #[test]
     fn damaged_truncated_or_missing_files_are_clear_errors() {
         let bytes = encode(1, &sample(1));
-        let err = |b: &[u8]| parse(b).err().expect("must fail").to_string();
+        let err = |b: &[u8]| parse(b).expect_err("must fail").to_string();
         assert!(err(&bytes[..bytes.len() - 1]).contains("truncated"));
         assert!(err(&bytes[..10]).contains("too short"));
         let mut flipped = bytes.clone();

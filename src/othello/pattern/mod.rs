@@ -219,7 +219,7 @@ impl Layout {
             let mut canon = vec![0u32; size];
             let mut ids = vec![u32::MAX; size];
             let mut next = 0u32;
-            for index in 0..size {
+            for (index, class) in canon.iter_mut().enumerate() {
                 let digits: Vec<usize> = (0..n).map(|j| index / 3usize.pow(j as u32) % 3).collect();
                 let least = self_maps
                     .iter()
@@ -230,7 +230,7 @@ impl Layout {
                     ids[least] = next;
                     next += 1;
                 }
-                canon[index] = ids[least];
+                *class = ids[least];
             }
             sizes[p] = size;
             full_offsets[p] = full;
@@ -305,7 +305,7 @@ pub fn class_features(layout: &Layout, board: Board) -> [u32; FEATURES] {
             let p = layout.instances[i].pattern;
             (layout.class_offsets[p] + layout.class[p][f as usize - layout.full_offsets[p]] as usize) as u32
         } else {
-            (f as usize - layout.full_len + layout.class_len) as u32
+            (f as usize + layout.class_len - layout.full_len) as u32
         };
     }
     out
@@ -354,6 +354,60 @@ impl PatternWeights {
         let stage = stage_of((board.player | board.opponent).count_ones(), self.stages);
         let table = &self.tables[stage * layout.full_len..(stage + 1) * layout.full_len];
         full_features(layout, board).iter().map(|&f| i32::from(table[f as usize])).sum()
+    }
+}
+
+/// One line of [`PatternWeights::breakdown`]: a pattern's instances (or mobility, or the
+/// constant) and what they add to the evaluation.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BreakdownTerm {
+    pub name: &'static str,
+    /// Instances of the pattern on the board (for mobility: the number of moves).
+    pub count: u32,
+    /// Hundredths of a disc.
+    pub contribution: i32,
+}
+
+/// The pattern evaluation of one position, explained.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PatternBreakdown {
+    /// The weight set used (0 = the opening's), and how many there are.
+    pub stage: usize,
+    pub stages: usize,
+    pub terms: Vec<BreakdownTerm>,
+    /// Sum of the contributions: equal to [`PatternWeights::evaluate`].
+    pub total: i32,
+}
+
+impl PatternWeights {
+    /// The evaluation of `board` term by term: each pattern's instances summed, then both
+    /// mobilities and the stage's constant.
+    pub fn breakdown(&self, board: Board) -> PatternBreakdown {
+        let layout = Layout::get();
+        let stage = stage_of((board.player | board.opponent).count_ones(), self.stages);
+        let table = &self.tables[stage * layout.full_len..(stage + 1) * layout.full_len];
+        let features = full_features(layout, board);
+        let mut terms: Vec<BreakdownTerm> =
+            PATTERNS.iter().map(|p| BreakdownTerm { name: p.name, count: 0, contribution: 0 }).collect();
+        for (inst, &f) in layout.instances.iter().zip(&features) {
+            terms[inst.pattern].count += 1;
+            terms[inst.pattern].contribution += i32::from(table[f as usize]);
+        }
+        let own = legal_moves(board.player, board.opponent).count_ones();
+        let theirs = legal_moves(board.opponent, board.player).count_ones();
+        terms.push(BreakdownTerm {
+            name: "mobility",
+            count: own,
+            contribution: i32::from(table[features[46] as usize]),
+        });
+        terms.push(BreakdownTerm {
+            name: "opponent mobility",
+            count: theirs,
+            contribution: i32::from(table[features[47] as usize]),
+        });
+        terms.push(BreakdownTerm { name: "constant", count: 1, contribution: i32::from(table[features[48] as usize]) });
+        let total = terms.iter().map(|t| t.contribution).sum();
+        PatternBreakdown { stage, stages: self.stages, terms, total }
     }
 }
 
@@ -428,6 +482,7 @@ mod tests {
         let w = PatternWeights::from_class_weights(stages, &weights);
         for b in random_boards(200, 2) {
             let v = w.evaluate(b);
+            assert_eq!(w.breakdown(b).total, v, "the breakdown adds up");
             for k in 1..8 {
                 let t = Board { player: symmetry(b.player, k), opponent: symmetry(b.opponent, k) };
                 assert_eq!(w.evaluate(t), v, "symmetry {k}");

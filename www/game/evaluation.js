@@ -1,0 +1,115 @@
+// The evaluation panel: the static evaluation of the position shown, term by term, with a switch
+// between the two evaluations the engine has. The course's (the notes' heuristics: levels 1–5 and
+// the hints) is always there; the trained pattern evaluation (levels 6–9) once its weights have
+// arrived from the AI worker. No game state here: the page hands in the board to explain.
+
+import { evaluationBreakdown, PatternEvaluation } from '../pkg/reversi.js';
+import { bounded } from './messages.js';
+
+const HEADINGS = {
+  course: ['Term', 'Value', 'Weight', 'Points'],
+  pattern: ['Pattern', 'Instances', '', 'Discs'],
+};
+
+/** Discs from hundredths of a disc, signed: "+1.25". */
+function discs(hundredths) {
+  return `${hundredths >= 0 ? '+' : '−'}${(Math.abs(hundredths) / 100).toFixed(2)}`;
+}
+
+/**
+ * @param {{details: HTMLDetailsElement, onChange: () => void}} options `onChange` is called when
+ *   the panel needs redrawing (the switch moved, the weights arrived or failed).
+ */
+export function createEvaluationPanel({ details, onChange }) {
+  const $ = (id) => details.querySelector(`#${id}`);
+  const choice = { course: $('evaluation-course'), pattern: $('evaluation-pattern') };
+  /** @type {PatternEvaluation | null} */
+  let pattern = null;
+  /** 'loading', 'ready' or the reason the weights are unavailable. */
+  let weights = 'loading';
+
+  for (const input of Object.values(choice)) input.addEventListener('change', onChange);
+
+  function setText(element, text) {
+    if (element.textContent !== text) element.textContent = text;
+  }
+
+  function rows(cells) {
+    return cells.map(([label, ...values]) => {
+      const row = document.createElement('tr');
+      const name = document.createElement('th');
+      name.scope = 'row';
+      name.textContent = label;
+      row.append(name);
+      for (const value of values) {
+        const cell = document.createElement('td');
+        cell.textContent = String(value);
+        row.append(cell);
+      }
+      return row;
+    });
+  }
+
+  function show(kind, intro, cells, total) {
+    details.dataset.shown = kind;
+    setText($('evaluation-intro'), intro);
+    HEADINGS[kind].forEach((text, i) => setText($(`evaluation-heading-${i}`), text));
+    const body = $('evaluation-terms');
+    const signature = JSON.stringify([kind, cells]);
+    if (body.dataset.signature !== signature) {
+      body.dataset.signature = signature;
+      body.replaceChildren(...rows(cells));
+    }
+    setText($('evaluation-total'), total);
+  }
+
+  return {
+    /** The weights arrived (`{ok: true, bytes}`) or cannot be had (`{ok: false, message}`). */
+    weightsLoaded(event) {
+      if (event.ok) {
+        try {
+          pattern = new PatternEvaluation(new Uint8Array(event.bytes));
+          weights = 'ready';
+        } catch (error) {
+          weights = bounded(error.message);
+        }
+      } else {
+        weights = bounded(event.message);
+      }
+      onChange();
+    },
+
+    /** Draws the evaluation of `board` (board text), `side` to move; only while the panel is open. */
+    render(board, side) {
+      const available = weights === 'ready';
+      choice.pattern.disabled = !available;
+      if (!available && choice.pattern.checked) choice.course.checked = true;
+      setText(
+        $('evaluation-weights'),
+        available
+          ? 'Pattern evaluation: weights loaded (levels 6–9 play with it).'
+          : weights === 'loading'
+            ? 'Pattern evaluation: weights loading… (levels 6–9 play with the course evaluation until then).'
+            : `Pattern evaluation unavailable (${weights}); levels 6–9 play with the course evaluation.`,
+      );
+      if (!details.open) return;
+      if (choice.pattern.checked && pattern) {
+        const report = pattern.breakdown(board);
+        show(
+          'pattern',
+          `Pattern evaluation (trained on self-play; levels 6–9): the predicted final disc difference for ${side} (to move), weight set ${report.stage + 1} of ${report.stages}.`,
+          report.terms.map((t) => [t.term, t.count, '', discs(t.contribution)]),
+          discs(report.total),
+        );
+      } else {
+        const report = evaluationBreakdown(board);
+        show(
+          'course',
+          `Course evaluation (levels 1–5 and the hints), from ${side}'s point of view (to move), ${report.phase} phase, ${report.discs} discs.`,
+          report.terms.map((t) => [t.label, t.raw, t.weight, t.contribution]),
+          String(report.total),
+        );
+      }
+    },
+  };
+}
