@@ -1,6 +1,8 @@
 //! The playing engine: iterative deepening over a principal-variation search (negamax alpha-beta
 //! with null windows), a transposition table, move ordering, and the exact endgame solver for the
-//! last empty squares. Limits by depth, nodes, time and an external stop flag.
+//! last empty squares. Limits by depth, nodes, time and an external stop flag; a timed search
+//! follows a time plan ([`crate::othello::timing`]), and with the pattern evaluation the search
+//! can be selective ([`crate::othello::probcut`], Multi-ProbCut).
 //!
 //! Depth counts plies, and a pass is a ply, exactly as in the reference [`crate::course::minimax`]
 //! searches; with a fresh table, a fixed-depth search returns the same value as plain minimax.
@@ -392,8 +394,8 @@ impl Engine {
         }
     }
 
-    /// Evaluation units per disc of the current search's evaluation (the course's counts about
-    /// 25 units per move of mobility; a disc's worth is taken as 25 there).
+    /// Evaluation units per disc of the current search's evaluation, for the time plan (the
+    /// course's evaluation has no discs: 25 units, about one move of mobility, stand for one).
     fn units_per_disc(&self) -> i32 {
         if self.leaf_pattern.is_some() {
             UNITS_PER_DISC

@@ -131,11 +131,12 @@ pub fn params_source(rows: &FittedTable, header: &str) -> String {
         for d in 0..depths {
             let depth = FIRST_DEPTH + d as u32;
             match row.get(d).copied().flatten() {
+                // Comments on lines of their own: the file is as rustfmt writes it.
                 Some(Fitted { a, b, sigma, samples: n }) => s.push_str(&format!(
-                    "        [{a:.4}, {b:.1}, {sigma:.1}], // depth {depth} from {}: {n} samples\n",
+                    "        // depth {depth} from {}: {n} samples\n        [{a:.4}, {b:.1}, {sigma:.1}],\n",
                     shallow_depth(depth)
                 )),
-                None => s.push_str(&format!("        [0.0, 0.0, 0.0], // depth {depth}: too few samples\n")),
+                None => s.push_str(&format!("        // depth {depth}: too few samples\n        [0.0, 0.0, 0.0],\n")),
             }
         }
         s.push_str("    ],\n");
@@ -181,7 +182,7 @@ mod tests {
         rows[2] = vec![Some(Fitted { a: 0.9, b: -12.0, sigma: 250.0, samples: 40 }), None];
         let text = params_source(&rows, "test");
         assert!(text.contains("pub const DEPTHS: usize = 2;"));
-        assert!(text.contains("[0.9000, -12.0, 250.0], // depth 3 from 1: 40 samples"));
+        assert!(text.contains("// depth 3 from 1: 40 samples\n        [0.9000, -12.0, 250.0],"));
         assert_eq!(text.matches("// empties").count(), STAGES);
     }
 }
