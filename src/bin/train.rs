@@ -14,9 +14,10 @@ const USAGE: &str = "usage:
                  [--random MIN-MAX] [--weights FILE]
       plays games N of this shard (resumes where the file stops), appending them to
       DIR/games-S-KofN.bin; a progress line every 10 games
-  train fit [--dir train-data] [--out weights/pattern.bin] [--stages S] [--holdout PERCENT]
-            [--iterations I] [--lambda L] [--overlap DISCS]
-      fits the pattern weights to every games file in DIR, reports the held-out error
+  train fit [--dir train-data] [--out weights/pattern.bin] [--stages 8] [--holdout 10]
+            [--iterations 150] [--lambda 20] [--overlap 2]
+      fits the pattern weights to every games file in DIR (ridge least squares per stage, each
+      stage also fitted on positions up to OVERLAP discs outside it), reports the held-out error
   train test [--dir train-data] [--weights FILE] [--holdout PERCENT]
       the mean absolute error of the weights on the held-out games, by empties (--holdout 100:
       every game of DIR, for a folder of games kept out of the fit)";

@@ -268,11 +268,12 @@ impl<'a> Search<'a> {
         Search { tt, nodes: 0, next_poll: POLL_INTERVAL, should_stop, stopped: false, pattern: None }
     }
 
-    /// The ordering search's static value of a leaf, within ±`MAX_EVAL`.
+    /// The ordering search's static value of a leaf, within ±`MAX_EVAL` (the pattern evaluation
+    /// stays within ±64 discs, 6,400).
     #[inline]
     fn ordering_eval(&self, board: Board) -> i32 {
         match self.pattern {
-            Some(w) => w.evaluate(board).clamp(-MAX_EVAL, MAX_EVAL),
+            Some(w) => w.evaluate(board),
             None => crate::othello::eval::evaluate(board),
         }
     }

@@ -348,7 +348,7 @@ impl PatternEvaluation {
     }
 
     /// `{stage, stages, total, terms: [{term, count, contribution}]}` from the side to move's point
-    /// of view, in hundredths of a disc; `total` is the sum of the contributions.
+    /// of view, in hundredths of a disc; `total` is the sum of the contributions (within ±64 discs).
     pub fn breakdown(&self, board: &str) -> Result<JsValue, JsError> {
         let report = self.weights.breakdown(parse_position(board)?.board());
         let terms: Array = report

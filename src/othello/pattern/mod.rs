@@ -31,6 +31,9 @@ use std::sync::OnceLock;
 /// Evaluation units per disc: the evaluation is in hundredths of a disc.
 pub const UNITS_PER_DISC: i32 = 100;
 
+/// The largest evaluation: a 64-disc win.
+pub const MAX_VALUE: i32 = 64 * UNITS_PER_DISC;
+
 /// The number of patterns (tables per stage that are not mobility or the constant).
 pub const PATTERN_COUNT: usize = 11;
 
@@ -347,13 +350,16 @@ impl PatternWeights {
         self.stages
     }
 
-    /// The predicted final disc difference for the side to move, in hundredths of a disc.
+    /// The predicted final disc difference for the side to move, in hundredths of a disc, within
+    /// ±[`MAX_VALUE`] (so that no weights, however odd, can reach the search's values of finished
+    /// games).
     #[inline]
     pub fn evaluate(&self, board: Board) -> i32 {
         let layout = Layout::get();
         let stage = stage_of((board.player | board.opponent).count_ones(), self.stages);
         let table = &self.tables[stage * layout.full_len..(stage + 1) * layout.full_len];
-        full_features(layout, board).iter().map(|&f| i32::from(table[f as usize])).sum()
+        let sum: i32 = full_features(layout, board).iter().map(|&f| i32::from(table[f as usize])).sum();
+        sum.clamp(-MAX_VALUE, MAX_VALUE)
     }
 }
 
@@ -375,7 +381,7 @@ pub struct PatternBreakdown {
     pub stage: usize,
     pub stages: usize,
     pub terms: Vec<BreakdownTerm>,
-    /// Sum of the contributions: equal to [`PatternWeights::evaluate`].
+    /// Sum of the contributions within ±[`MAX_VALUE`]: equal to [`PatternWeights::evaluate`].
     pub total: i32,
 }
 
@@ -406,7 +412,7 @@ impl PatternWeights {
             contribution: i32::from(table[features[47] as usize]),
         });
         terms.push(BreakdownTerm { name: "constant", count: 1, contribution: i32::from(table[features[48] as usize]) });
-        let total = terms.iter().map(|t| t.contribution).sum();
+        let total = terms.iter().map(|t| t.contribution).sum::<i32>().clamp(-MAX_VALUE, MAX_VALUE);
         PatternBreakdown { stage, stages: self.stages, terms, total }
     }
 }
