@@ -284,8 +284,11 @@ mod tests {
         let (stages, weights) = decode(bytes).expect("weights/pattern.bin is valid");
         assert_eq!(encode(stages, &weights), bytes.to_vec(), "re-encoding the file gives the same bytes");
         assert_eq!(*bundled().unwrap(), parse(bytes).unwrap());
-        // A fitted evaluation: the start position is about even, a wiped-out side is lost.
+        // A fitted evaluation: with rows 1–7 Black's and White to move on row 8 ("OXXXXXX-"), White
+        // loses by far (exactly 62 discs); the evaluation says so from both sides.
+        let board = crate::othello::notation::parse_board(&format!("{}OXXXXXX- O", "X".repeat(56))).unwrap().board();
         let w = bundled().unwrap();
-        assert!(w.evaluate(crate::othello::board::Board::start()).abs() < 5 * super::super::UNITS_PER_DISC);
+        assert!(w.evaluate(board) < -30 * super::super::UNITS_PER_DISC, "{}", w.evaluate(board));
+        assert!(w.evaluate(board.passed()) > 30 * super::super::UNITS_PER_DISC);
     }
 }
