@@ -39,7 +39,12 @@ const USAGE: &str = "usage:
   reversi solve FILE.obf [--level L]
   reversi best \"<64 squares> <X|O>\" [--level L | --depth D | --time-ms T]
   reversi bench [FFO-40-59.obf]
-  reversi match LEVEL_A LEVEL_B [--openings N]";
+  reversi match A B [--openings N] [--plies P] [--seed S] [--threads T] [--tt MIB] [--clock wall|cpu]
+      A, B: a level (9) or settings: level=9,eval=course,time=200,depth=8,nodes=N,exact=E,
+            weights=FILE,probcut=on|off
+  reversi bench-time [--positions N] [--time-ms T] [--eval pattern|course] [--exact E] [--seed S] [--clock wall|cpu]
+                     [--verbose yes]
+  reversi probcut-fit [--positions N] [--depth D] [--seed S] [--weights FILE] [--out FILE] [--threads T]";
 
 /// A command-line mistake: printed as one line on stderr, exit code 2.
 struct UsageError(String);
@@ -52,15 +57,19 @@ fn main() -> ExitCode {
         Some("best") => cmd_best(&args[1..]),
         Some("bench") => cmd_bench(&args[1..]),
         Some("match") => cmd_match(&args[1..]),
+        Some("bench-time") => cmd_bench_time(&args[1..]),
+        Some("probcut-fit") => cmd_probcut_fit(&args[1..]),
         Some("-h" | "--help" | "help") => {
             say!("{USAGE}");
             Ok(ExitCode::SUCCESS)
         }
         Some(other) => Err(UsageError(format!(
-            "unknown command '{}' (commands: perft, solve, best, bench, match)",
+            "unknown command '{}' (commands: perft, solve, best, bench, match, bench-time, probcut-fit)",
             excerpt(other)
         ))),
-        None => Err(UsageError("no command given (commands: perft, solve, best, bench, match)".into())),
+        None => Err(UsageError(
+            "no command given (commands: perft, solve, best, bench, match, bench-time, probcut-fit)".into(),
+        )),
     };
     match result {
         Ok(code) => code,
@@ -341,47 +350,383 @@ fn cmd_bench(args: &[String]) -> Result<ExitCode, UsageError> {
     Ok(ExitCode::SUCCESS)
 }
 
-/// Random plies from the start that make a match's openings, and their seed (fixed: the same
+/// Random plies from the start that make a match's openings, and their default seed (the same
 /// openings every run).
 const MATCH_OPENING_PLIES: usize = 6;
 const MATCH_SEED: u64 = 0x0123_4567_89ab_cdef;
 
-/// A match between two levels: every opening twice, colours swapped, on two threads.
-fn cmd_match(args: &[String]) -> Result<ExitCode, UsageError> {
-    let (positional, options) = option_values(args, &["openings"])?;
-    if positional.len() != 2 {
-        return Err(UsageError("match needs two levels".into()));
+/// `--name value` as a number, or its default.
+fn option_number<T: std::str::FromStr>(options: &[(&str, &str)], name: &str, default: T) -> Result<T, UsageError> {
+    match options.iter().rev().find(|(n, _)| *n == name) {
+        Some((_, v)) => parse_number(name, v),
+        None => Ok(default),
     }
-    let level_of = |text: &str| -> Result<levels::Level, UsageError> {
-        levels::level(parse_number("level", text)?).map_err(|e| UsageError(e.to_string()))
+}
+
+/// The pattern weights a configuration asks for: its file, else the built-in ones.
+fn config_weights(config: &arena::PlayerConfig) -> Result<Option<Arc<PatternWeights>>, UsageError> {
+    match &config.weights {
+        Some(path) => reversi::othello::pattern::file::load(std::path::Path::new(path))
+            .map(|w| Some(Arc::new(w)))
+            .map_err(|e| UsageError(format!("player '{}': {e}", excerpt(&config.text)))),
+        None => Ok(pattern_weights()),
+    }
+}
+
+/// What a configuration's limits mean, in a few words.
+fn describe(limits: &Limits, has_weights: bool) -> String {
+    let mut parts = Vec::new();
+    if let Some(d) = limits.depth {
+        parts.push(format!("depth {d}"));
+    }
+    if let Some(n) = limits.nodes {
+        parts.push(format!("{n} nodes"));
+    }
+    if let Some(t) = limits.time_ms {
+        parts.push(format!("{t} ms/move"));
+    }
+    if let Some(e) = limits.exact_from_empties {
+        parts.push(format!("exact from {e} empties"));
+    }
+    let pattern = limits.eval == reversi::othello::search::EvalChoice::Pattern && has_weights;
+    parts.push(if pattern { "pattern eval".into() } else { "course eval".into() });
+    if limits.probcut && pattern {
+        parts.push("ProbCut".into());
+    }
+    if limits.randomness > 0 {
+        parts.push(format!("randomness {}", limits.randomness));
+    }
+    parts.join(", ")
+}
+
+fn hms(secs: f64) -> String {
+    let s = secs.max(0.0) as u64;
+    format!("{}:{:02}:{:02}", s / 3600, s / 60 % 60, s % 60)
+}
+
+/// A match between two configurations: every opening twice, colours swapped; a progress line per
+/// game on stderr, the result with its confidence interval and Elo difference on stdout.
+fn cmd_match(args: &[String]) -> Result<ExitCode, UsageError> {
+    let (positional, options) = option_values(args, &["openings", "plies", "seed", "threads", "tt", "clock"])?;
+    let clock = match options.iter().rev().find(|(n, _)| *n == "clock").map(|(_, v)| *v) {
+        None | Some("wall") => monotonic_ms as fn() -> f64,
+        Some("cpu") if thread_cpu_ms().is_some() => || thread_cpu_ms().unwrap_or(0.0),
+        Some("cpu") => return Err(UsageError("--clock cpu needs /proc/thread-self/schedstat (Linux)".into())),
+        Some(other) => return Err(UsageError(format!("--clock '{}' is not wall or cpu", excerpt(other)))),
     };
-    let (a, b) = (level_of(positional[0])?, level_of(positional[1])?);
-    let openings = match options.first() {
-        Some((_, v)) => parse_number::<usize>("openings", v)?.clamp(1, 1000),
-        None => 20,
-    };
+    if positional.len() != 2 {
+        return Err(UsageError("match needs two players (a level, or settings such as depth=8,eval=pattern)".into()));
+    }
+    let parse = |text: &str| arena::PlayerConfig::parse(text).map_err(|e| UsageError(e.to_string()));
+    let (a, b) = (parse(positional[0])?, parse(positional[1])?);
+    let (weights_a, weights_b) = (config_weights(&a)?, config_weights(&b)?);
+    let openings: usize = option_number(&options, "openings", 20)?;
+    let plies: usize = option_number(&options, "plies", MATCH_OPENING_PLIES)?;
+    let seed: u64 = option_number(&options, "seed", MATCH_SEED)?;
+    let threads: usize = option_number(&options, "threads", 2)?;
+    let tt: usize = option_number(&options, "tt", 16)?;
+    if !(1..=10_000).contains(&openings) || plies > 40 || !(1..=64).contains(&threads) || !(1..=4096).contains(&tt) {
+        return Err(UsageError(
+            "out of range: --openings 1 to 10000, --plies 0 to 40, --threads 1 to 64, --tt 1 to 4096 (MiB)".into(),
+        ));
+    }
+    let starts = arena::openings(openings, plies, seed);
     let start = Instant::now();
-    let starts = arena::openings(openings, MATCH_OPENING_PLIES, MATCH_SEED);
-    let level_player = |level: levels::Level| {
-        move || {
-            arena::EnginePlayer::new(16, move |board: Board, ply| level.limits(board.hash() ^ u64::from(ply)))
-                .with_pattern_weights(pattern_weights())
-        }
+    let progress = |report: &arena::MatchReport, total: usize| {
+        let t = report.tally();
+        let e = report.estimate();
+        let done = report.outcomes.len();
+        let secs = start.elapsed().as_secs_f64();
+        eprintln!(
+            "game {done}/{total}: A +{} ={} -{}, score {:.1} % ± {:.1}, Elo {}, discs {:+.1}, elapsed {}, left {}",
+            t.wins,
+            t.draws,
+            t.losses,
+            100.0 * e.score,
+            100.0 * e.margin(),
+            reversi::othello::rating::format_elo(e.elo()),
+            t.mean_discs(),
+            hms(secs),
+            hms(secs / done as f64 * (total - done) as f64)
+        );
     };
-    let t = arena::run_match(&starts, level_player(a), level_player(b), 2);
+    let report = arena::play_match(
+        &starts,
+        || a.player(tt, weights_a.clone(), seed).with_clock(clock),
+        || b.player(tt, weights_b.clone(), seed ^ 1).with_clock(clock),
+        threads,
+        &progress,
+    );
+    let t = report.tally();
+    let e = report.estimate();
+    let (elo_low, elo_high) = e.elo_interval();
+    let elo = reversi::othello::rating::format_elo;
+    say!("A: {} ({})", a.text, describe(&a.limits, weights_a.is_some()));
+    say!("B: {} ({})", b.text, describe(&b.limits, weights_b.is_some()));
     say!(
-        "level {} ({}) vs level {} ({}): {} games, {} wins, {} draws, {} losses for level {}, mean disc difference {:+.1}, {:.1} s",
-        a.number,
-        a.name,
-        b.number,
-        b.name,
+        "{} games ({} openings of {plies} random plies, seed {seed}, both colours): A {} wins, {} draws, {} losses",
         t.games(),
+        starts.len(),
         t.wins,
         t.draws,
-        t.losses,
-        a.number,
+        t.losses
+    );
+    say!(
+        "score {:.1} % (95 %: {:.1} to {:.1} %), Elo {} (95 %: {} to {}), mean disc difference {:+.1}, {:.0} s",
+        100.0 * e.score,
+        100.0 * e.low,
+        100.0 * e.high,
+        elo(e.elo()),
+        elo(elo_low),
+        elo(elo_high),
         t.mean_discs(),
         start.elapsed().as_secs_f64()
     );
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Positions for the timing benchmark and the ProbCut fit: a few random plies, then moves of a
+/// 2-ply pattern search (one in ten random), until `empties` squares are left. Game-like, varied,
+/// and the same for the same seed.
+fn sample_position(seed: u64, empties: u32, weights: &Option<Arc<PatternWeights>>) -> Board {
+    let mut rng = arena::Rng::new(seed);
+    let mut engine = Engine::new(1);
+    engine.set_pattern_weights(weights.clone());
+    let limits = Limits { eval: reversi::othello::search::EvalChoice::Pattern, ..Limits::depth(2) };
+    let random_plies = 2 + rng.below(7) as u32;
+    loop {
+        let mut board = Board::start();
+        let mut ply = 0;
+        while board.empty_count() > empties {
+            let moves: Vec<reversi::Square> = board.legal_moves().collect();
+            if moves.is_empty() {
+                if board.passed().legal_moves() == reversi::Bitboard(0) {
+                    break; // finished early: try another game
+                }
+                board = board.passed();
+                continue;
+            }
+            let sq = if ply < random_plies || rng.below(10) == 0 {
+                moves[rng.below(moves.len())]
+            } else {
+                match engine.search(board, &limits, &mut Control::new(&monotonic_ms)).best_move {
+                    Move::Play(sq) => sq,
+                    Move::Pass => moves[0],
+                }
+            };
+            board = board.play_unchecked(sq);
+            ply += 1;
+        }
+        if board.empty_count() <= empties && !board.legal_moves().is_empty() {
+            return board;
+        }
+        rng.next_u64();
+    }
+}
+
+/// Milliseconds of processor time used by this thread (from `/proc/thread-self/schedstat`, in
+/// nanoseconds): a clock that stands still while other processes have the processor, so that the
+/// time management benchmark measures the engine rather than the machine's load. `None` where the
+/// file is missing (not Linux).
+fn thread_cpu_ms() -> Option<f64> {
+    use std::io::Read;
+    let mut text = String::new();
+    std::fs::File::open("/proc/thread-self/schedstat").ok()?.read_to_string(&mut text).ok()?;
+    Some(text.split_whitespace().next()?.parse::<f64>().ok()? / 1e6)
+}
+
+/// The time management benchmark: many positions searched with a time budget per move, the time
+/// used measured against the budget.
+fn cmd_bench_time(args: &[String]) -> Result<ExitCode, UsageError> {
+    let (_, options) = option_values(args, &["positions", "time-ms", "eval", "seed", "exact", "verbose", "clock"])?;
+    let cpu_clock = match options.iter().rev().find(|(n, _)| *n == "clock").map(|(_, v)| *v) {
+        None | Some("wall") => false,
+        Some("cpu") if thread_cpu_ms().is_some() => true,
+        Some("cpu") => return Err(UsageError("--clock cpu needs /proc/thread-self/schedstat (Linux)".into())),
+        Some(other) => return Err(UsageError(format!("--clock '{}' is not wall or cpu", excerpt(other)))),
+    };
+    let cpu = || thread_cpu_ms().unwrap_or(0.0);
+    let clock: &dyn Fn() -> f64 = if cpu_clock { &cpu } else { &monotonic_ms };
+    let verbose = options.iter().any(|(n, v)| *n == "verbose" && *v == "yes");
+    let count: usize = option_number(&options, "positions", 100)?;
+    let budget: u64 = option_number(&options, "time-ms", 200)?;
+    let seed: u64 = option_number(&options, "seed", 7)?;
+    let exact: u32 = option_number(&options, "exact", 20)?;
+    let eval = match options.iter().rev().find(|(n, _)| *n == "eval").map(|(_, v)| *v) {
+        None | Some("pattern") => reversi::othello::search::EvalChoice::Pattern,
+        Some("course") => reversi::othello::search::EvalChoice::Course,
+        Some(other) => return Err(UsageError(format!("--eval '{}' is not course or pattern", excerpt(other)))),
+    };
+    if !(1..=100_000).contains(&count) || !(1..=600_000).contains(&budget) {
+        return Err(UsageError("out of range: --positions 1 to 100000, --time-ms 1 to 600000".into()));
+    }
+    let weights = pattern_weights();
+    let mut engine = new_engine(64);
+    let limits = Limits {
+        time_ms: Some(budget),
+        exact_from_empties: Some(exact),
+        eval,
+        probcut: eval == reversi::othello::search::EvalChoice::Pattern,
+        ..Limits::default()
+    };
+    say!(
+        "reversi bench-time: {count} positions (14 to 54 empties), {}, {} clock",
+        describe(&limits, weights.is_some()),
+        if cpu_clock { "processor-time" } else { "wall" }
+    );
+    let mut used = Vec::with_capacity(count);
+    let mut depths = 0u64;
+    for i in 0..count {
+        let empties = 14 + (i as u32 * 7) % 41;
+        let board = sample_position(seed.wrapping_add(i as u64).wrapping_mul(0x9E37_79B9), empties, &weights);
+        engine.clear();
+        let t0 = clock();
+        let r = engine.search(board, &limits, &mut Control::new(clock));
+        let ms = clock() - t0;
+        used.push(ms / budget as f64);
+        depths += u64::from(r.stats.depth);
+        if verbose {
+            say!(
+                "{i:>4} empties {empties:>2} depth {:>2} {:>9} nodes {ms:>8.1} ms {} {}",
+                r.stats.depth,
+                r.stats.nodes,
+                r.best_move,
+                r.score
+            );
+        }
+    }
+    let mut sorted = used.clone();
+    sorted.sort_by(f64::total_cmp);
+    let at = |q: f64| sorted[((sorted.len() - 1) as f64 * q).round() as usize];
+    let over = |x: f64| sorted.iter().filter(|&&u| u > x).count();
+    say!(
+        "time used / budget: mean {:.3}, min {:.3}, median {:.3}, 90 % {:.3}, max {:.3}",
+        used.iter().sum::<f64>() / count as f64,
+        at(0.0),
+        at(0.5),
+        at(0.9),
+        at(1.0)
+    );
+    say!(
+        "searches over the budget: {} (by more than 1 %: {}, 3 %: {}); mean depth {:.1}",
+        over(1.0),
+        over(1.01),
+        over(1.03),
+        depths as f64 / count as f64
+    );
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Fits Multi-ProbCut: positions of every stage searched by iterative deepening to `--depth`
+/// with the pattern evaluation (no ProbCut), the value of every depth recorded; for each deep
+/// depth, the regression on its shallow depth's value per stage; the table written as Rust
+/// source.
+fn cmd_probcut_fit(args: &[String]) -> Result<ExitCode, UsageError> {
+    use reversi::othello::probcut::{fit_line, params_source, shallow_depth, stage, Fitted, FittedTable, FIRST_DEPTH};
+    let (_, options) = option_values(args, &["positions", "depth", "seed", "weights", "out", "threads"])?;
+    let count: usize = option_number(&options, "positions", 600)?;
+    let max_depth: u32 = option_number(&options, "depth", 10)?;
+    let seed: u64 = option_number(&options, "seed", 11)?;
+    let threads: usize = option_number(&options, "threads", 2)?;
+    let out = options.iter().rev().find(|(n, _)| *n == "out").map_or("src/othello/probcut/params.rs", |(_, v)| *v);
+    if !(10..=100_000).contains(&count) || !(FIRST_DEPTH..=16).contains(&max_depth) || !(1..=64).contains(&threads) {
+        return Err(UsageError("out of range: --positions 10 to 100000, --depth 3 to 16, --threads 1 to 64".into()));
+    }
+    let (weights, weights_name) = match options.iter().rev().find(|(n, _)| *n == "weights") {
+        Some((_, path)) => (
+            Arc::new(
+                reversi::othello::pattern::file::load(std::path::Path::new(path))
+                    .map_err(|e| UsageError(e.to_string()))?,
+            ),
+            path.to_string(),
+        ),
+        None => (
+            pattern_weights().ok_or_else(|| UsageError("no pattern weights to fit ProbCut for".into()))?,
+            "the built-in weights/pattern.bin".to_string(),
+        ),
+    };
+    let weights_opt = Some(weights.clone());
+    let start = Instant::now();
+    let next = std::sync::atomic::AtomicUsize::new(0);
+    // (empties, value by depth: index d is depth d, None when not an evaluation)
+    let samples: std::sync::Mutex<Vec<(u32, Vec<Option<i32>>)>> = std::sync::Mutex::new(Vec::new());
+    std::thread::scope(|scope| {
+        for _ in 0..threads {
+            scope.spawn(|| {
+                let mut engine = Engine::new(16);
+                engine.set_pattern_weights(weights_opt.clone());
+                let limits = Limits {
+                    eval: reversi::othello::search::EvalChoice::Pattern,
+                    probcut: false,
+                    ..Limits::depth(max_depth)
+                };
+                loop {
+                    let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                    if i >= count {
+                        break;
+                    }
+                    let empties = 12 + (i as u32 * 13) % 49; // 12 to 60
+                    let board = if empties >= 60 {
+                        Board::start()
+                    } else {
+                        sample_position(seed.wrapping_add(i as u64).wrapping_mul(0x2545_F491), empties, &weights_opt)
+                    };
+                    let mut values = vec![None; max_depth as usize + 1];
+                    let mut record = |p: &reversi::othello::search::Progress| {
+                        if let Score::Eval(v) = p.score {
+                            if let Some(slot) = values.get_mut(p.depth as usize) {
+                                *slot = Some(v);
+                            }
+                        }
+                    };
+                    engine.clear();
+                    let mut control = Control::new(&monotonic_ms);
+                    control.on_progress = Some(&mut record);
+                    engine.search(board, &limits, &mut control);
+                    let mut all = samples.lock().unwrap_or_else(|p| p.into_inner());
+                    all.push((board.empty_count(), values));
+                    let done = all.len();
+                    if done.is_multiple_of(20) || done == count {
+                        let secs = start.elapsed().as_secs_f64();
+                        eprintln!(
+                            "probcut-fit: {done}/{count} positions, elapsed {}, left {}",
+                            hms(secs),
+                            hms(secs / done as f64 * (count - done) as f64)
+                        );
+                    }
+                }
+            });
+        }
+    });
+    let samples = samples.into_inner().unwrap_or_else(|p| p.into_inner());
+    let mut rows: FittedTable = Default::default();
+    for (st, row) in rows.iter_mut().enumerate() {
+        for depth in FIRST_DEPTH..=max_depth {
+            let shallow = shallow_depth(depth) as usize;
+            let pairs: Vec<(f64, f64)> = samples
+                .iter()
+                .filter(|(e, _)| stage(*e) == st)
+                .filter_map(|(_, v)| Some((f64::from(v[shallow]?), f64::from(v[depth as usize]?))))
+                .collect();
+            // Fewer than 20 pairs make a sigma too uncertain to cut on.
+            let fitted = if pairs.len() >= 20 { fit_line(&pairs) } else { None };
+            row.push(fitted.map(|(a, b, sigma)| Fitted { a, b, sigma, samples: pairs.len() }));
+            if let Some((a, b, sigma)) = fitted {
+                say!(
+                    "stage {st} depth {depth} from {shallow}: a {a:.3} b {b:+.1} sigma {sigma:.1} ({} pairs)",
+                    pairs.len()
+                );
+            }
+        }
+    }
+    let header = format!(
+        "Multi-ProbCut parameters, written by `reversi probcut-fit --positions {count} --depth {max_depth} --seed {seed}`\n\
+         for {weights_name}: {} positions with 12 to 60 empties, each searched by iterative deepening\n\
+         with the pattern evaluation; a least-squares line deep ≈ a·shallow + b per stage and depth.",
+        samples.len()
+    );
+    std::fs::write(out, params_source(&rows, &header))
+        .map_err(|e| UsageError(format!("cannot write '{}': {e}", excerpt(out))))?;
+    say!("wrote {out} in {:.0} s", start.elapsed().as_secs_f64());
     Ok(ExitCode::SUCCESS)
 }

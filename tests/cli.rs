@@ -109,11 +109,29 @@ fn solve_prints_one_line_per_position_and_checks_scores() {
 
 #[test]
 fn match_plays_every_opening_with_both_colours() {
-    let (code, out, err) = reversi(&["match", "2", "1", "--openings", "2"]);
+    let (code, out, err) = reversi(&["match", "2", "depth=1,eval=course", "--openings", "2", "--seed", "5"]);
     assert_eq!(code, 0, "{err}");
-    assert!(out.starts_with("level 2 (Novice) vs level 1 (Beginner): 4 games, "), "{out}");
-    let (code, _, _) = reversi(&["match", "2", "10"]);
+    let lines: Vec<&str> = out.lines().collect();
+    assert!(lines[0].starts_with("A: 2 (depth 2, exact from 4 empties, course eval"), "{out}");
+    assert_eq!(lines[1], "B: depth=1,eval=course (depth 1, course eval)", "{out}");
+    assert!(lines[2].starts_with("4 games (2 openings of 6 random plies, seed 5, both colours): A "), "{out}");
+    assert!(lines[3].starts_with("score ") && lines[3].contains("Elo "), "{out}");
+    // A progress line per game on stderr.
+    assert_eq!(err.lines().filter(|l| l.starts_with("game ")).count(), 4, "{err}");
+    assert!(err.contains("game 4/4: A "), "{err}");
+    // The same seed, the same games (no time limit involved).
+    let (_, again, _) = reversi(&["match", "2", "depth=1,eval=course", "--openings", "2", "--seed", "5"]);
+    assert_eq!(again.lines().nth(2), lines.get(2).copied());
+    for bad in
+        [&["match", "2", "10"][..], &["match", "2", "depth=x"], &["match", "2"], &["match", "2", "1", "--threads", "0"]]
+    {
+        let (code, _, err) = reversi(bad);
+        assert_eq!(code, 2, "{bad:?}");
+        assert_eq!(err.lines().count(), 1, "{err}");
+    }
+    let (code, _, err) = reversi(&["match", "depth=2,weights=/no/such/file", "1"]);
     assert_eq!(code, 2);
+    assert!(err.contains("/no/such/file"), "{err}");
 }
 
 #[test]

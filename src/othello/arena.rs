@@ -17,7 +17,8 @@ use crate::othello::board::{legal_moves, Board, Position};
 use crate::othello::eval::{evaluate_with, Weights, WEIGHTS};
 use crate::othello::expert::{ordered_moves, override_move, ExpertRules};
 use crate::othello::pattern::PatternWeights;
-use crate::othello::search::{Control, Engine, Limits};
+use crate::othello::rating::Estimate;
+use crate::othello::search::{Control, Engine, EvalChoice, Limits};
 use crate::othello::square::{Color, Move, Square};
 use std::sync::Arc;
 
@@ -36,12 +37,21 @@ pub trait Player {
 pub struct EnginePlayer<F: FnMut(Board, u32) -> Limits> {
     engine: Engine,
     limits: F,
+    /// The clock of time limits (milliseconds).
+    clock: fn() -> f64,
 }
 
 impl<F: FnMut(Board, u32) -> Limits> EnginePlayer<F> {
     /// An engine with tables of `tt_megabytes` MiB, searching each move with `limits(board, ply)`.
     pub fn new(tt_megabytes: usize, limits: F) -> EnginePlayer<F> {
-        EnginePlayer { engine: Engine::new(tt_megabytes), limits }
+        EnginePlayer { engine: Engine::new(tt_megabytes), limits, clock: monotonic_ms }
+    }
+
+    /// The same player timing its moves with `clock` (for instance the processor time of its
+    /// thread, so that a match at equal time per move stays fair on a loaded machine).
+    pub fn with_clock(mut self, clock: fn() -> f64) -> EnginePlayer<F> {
+        self.clock = clock;
+        self
     }
 
     /// The same player with pattern weights (limits that ask for the pattern evaluation get it).
@@ -54,7 +64,7 @@ impl<F: FnMut(Board, u32) -> Limits> EnginePlayer<F> {
 impl<F: FnMut(Board, u32) -> Limits> Player for EnginePlayer<F> {
     fn choose(&mut self, board: Board, ply: u32) -> Move {
         let limits = (self.limits)(board, ply);
-        self.engine.search(board, &limits, &mut Control::new(&monotonic_ms)).best_move
+        self.engine.search(board, &limits, &mut Control::new(&self.clock)).best_move
     }
 
     fn new_game(&mut self) {
@@ -300,10 +310,113 @@ impl Tally {
     }
 }
 
+/// One game of a match, from side A's point of view.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct GameOutcome {
+    /// Index of the opening in the match's list.
+    pub opening: usize,
+    /// Whether A had Black.
+    pub a_black: bool,
+    /// Final disc difference for A.
+    pub diff: i32,
+}
+
+/// The games of a match (in game order once the match is over: opening 0 with A Black, opening 0
+/// with A White, opening 1…).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct MatchReport {
+    pub outcomes: Vec<GameOutcome>,
+}
+
+impl MatchReport {
+    /// A's wins, draws, losses and disc sum.
+    pub fn tally(&self) -> Tally {
+        let mut t = Tally::default();
+        for o in &self.outcomes {
+            t.add(o.diff);
+        }
+        t
+    }
+
+    /// The score of every opening whose two games are both played (mean of the two, 0 to 1).
+    pub fn pair_scores(&self) -> Vec<f64> {
+        let mut by_opening: std::collections::BTreeMap<usize, Vec<f64>> = std::collections::BTreeMap::new();
+        for o in &self.outcomes {
+            let points = match o.diff.cmp(&0) {
+                std::cmp::Ordering::Greater => 1.0,
+                std::cmp::Ordering::Equal => 0.5,
+                std::cmp::Ordering::Less => 0.0,
+            };
+            by_opening.entry(o.opening).or_default().push(points);
+        }
+        by_opening.values().filter(|g| g.len() == 2).map(|g| (g[0] + g[1]) / 2.0).collect()
+    }
+
+    /// A's score with its 95 % interval: from the pairs when every game is in a complete pair,
+    /// from the single games otherwise (a match in progress).
+    pub fn estimate(&self) -> Estimate {
+        let pairs = self.pair_scores();
+        if pairs.len() * 2 == self.outcomes.len() && !pairs.is_empty() {
+            Estimate::from_pairs(&pairs)
+        } else {
+            let t = self.tally();
+            Estimate::from_games(t.wins, t.draws, t.losses)
+        }
+    }
+}
+
 /// A match: every opening played twice, colours swapped, so an unbalanced opening favours neither
-/// side. Games are shared out over `threads` threads, each with its own pair of players made by
-/// `make_a` and `make_b`. The tally is A's. Native only: a browser has no threads here (the
-/// heuristic lab plays [`play_game`] in workers instead).
+/// side. Games are shared out over `threads` threads (each takes the next game not yet started),
+/// each thread with its own pair of players made by `make_a` and `make_b`; a player starts every
+/// game afresh ([`Player::new_game`]), so the results do not depend on which thread played which
+/// game. `on_game` is called after every game with the games so far and the total. Native only:
+/// a browser has no threads here (the heuristic lab plays [`play_game`] in workers instead).
+pub fn play_match<A, B>(
+    starts: &[Position],
+    make_a: impl Fn() -> A + Sync,
+    make_b: impl Fn() -> B + Sync,
+    threads: usize,
+    on_game: &(dyn Fn(&MatchReport, usize) + Sync),
+) -> MatchReport
+where
+    A: Player,
+    B: Player,
+{
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    use std::sync::Mutex;
+    let total = starts.len() * 2;
+    let next = AtomicUsize::new(0);
+    let report = Mutex::new(MatchReport::default());
+    std::thread::scope(|scope| {
+        for _ in 0..threads.clamp(1, total.max(1)) {
+            let (make_a, make_b, next, report) = (&make_a, &make_b, &next, &report);
+            scope.spawn(move || {
+                let (mut a, mut b) = (make_a(), make_b());
+                loop {
+                    let index = next.fetch_add(1, Ordering::Relaxed);
+                    if index >= total {
+                        break;
+                    }
+                    let (opening, a_black) = (index / 2, index % 2 == 0);
+                    let start = starts[opening];
+                    let diff = if a_black {
+                        play_game(start, &mut a, &mut b).score_black
+                    } else {
+                        -play_game(start, &mut b, &mut a).score_black
+                    };
+                    let mut r = report.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+                    r.outcomes.push(GameOutcome { opening, a_black, diff });
+                    on_game(&r, total);
+                }
+            });
+        }
+    });
+    let mut report = report.into_inner().unwrap_or_else(|poisoned| poisoned.into_inner());
+    report.outcomes.sort_by_key(|o| (o.opening, !o.a_black));
+    report
+}
+
+/// [`play_match`] without progress, as a tally of A's results.
 pub fn run_match<A, B>(
     starts: &[Position],
     make_a: impl Fn() -> A + Sync,
@@ -314,36 +427,169 @@ where
     A: Player,
     B: Player,
 {
-    let games: Vec<(Position, bool)> = starts.iter().flat_map(|&p| [(p, true), (p, false)]).collect();
-    if games.is_empty() {
-        return Tally::default();
+    play_match(starts, make_a, make_b, threads, &|_, _| {}).tally()
+}
+
+/// One side of a match as the command line describes it: `level=9`, `depth=8,eval=pattern`,
+/// `time=200,eval=course,exact=14`… (see [`PlayerConfig::parse`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PlayerConfig {
+    /// The limits of every move (the seed of a weak level's random choices is mixed per move).
+    pub limits: Limits,
+    /// A pattern weights file; `None` means the built-in weights (when the evaluation is
+    /// the pattern one).
+    pub weights: Option<String>,
+    /// The text it was parsed from, for reports.
+    pub text: String,
+}
+
+/// A configuration that cannot be parsed; the message names the part at fault.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ConfigError(pub String);
+
+impl std::fmt::Display for ConfigError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
     }
-    let per_thread = games.len().div_ceil(threads.max(1));
-    std::thread::scope(|scope| {
-        let handles: Vec<_> = games
-            .chunks(per_thread)
-            .map(|chunk| {
-                let (make_a, make_b) = (&make_a, &make_b);
-                scope.spawn(move || {
-                    let (mut a, mut b) = (make_a(), make_b());
-                    let mut tally = Tally::default();
-                    for &(start, a_is_black) in chunk {
-                        tally.add(if a_is_black {
-                            play_game(start, &mut a, &mut b).score_black
-                        } else {
-                            -play_game(start, &mut b, &mut a).score_black
-                        });
-                    }
-                    tally
+}
+
+impl std::error::Error for ConfigError {}
+
+impl PlayerConfig {
+    /// Parses comma-separated `key=value` settings, applied in order:
+    ///
+    /// | key | value |
+    /// |---|---|
+    /// | `level` | a playing level (1–9): its depth, exact solving, time, randomness, evaluation; later keys override |
+    /// | `depth` | plies (1–60) |
+    /// | `nodes` | positions per move |
+    /// | `time` | milliseconds per move |
+    /// | `exact` | solve exactly from this many empties |
+    /// | `eval` | `course` or `pattern` |
+    /// | `weights` | a pattern weights file (implies `eval=pattern`) |
+    /// | `probcut` | `on` or `off` (default: on with the pattern evaluation, off with the course's) |
+    ///
+    /// A bare number is a level (`9` is `level=9`). A configuration needs a level, a depth, a node
+    /// limit or a time.
+    ///
+    /// ```
+    /// use reversi::othello::arena::PlayerConfig;
+    /// use reversi::othello::search::EvalChoice;
+    /// let c = PlayerConfig::parse("level=9,eval=course,time=200").unwrap();
+    /// assert_eq!((c.limits.eval, c.limits.time_ms, c.limits.probcut), (EvalChoice::Course, Some(200), false));
+    /// assert!(PlayerConfig::parse("depth=0").is_err());
+    /// ```
+    pub fn parse(text: &str) -> Result<PlayerConfig, ConfigError> {
+        let fail =
+            |what: String| Err(ConfigError(format!("player '{}': {what}", crate::othello::notation::excerpt(text))));
+        let mut limits = Limits::default();
+        let mut weights = None;
+        let mut probcut = None;
+        let mut bounded = false;
+        for part in text.split(',').map(str::trim).filter(|p| !p.is_empty()) {
+            let (key, value) = part.split_once('=').unwrap_or(if part.bytes().all(|c| c.is_ascii_digit()) {
+                ("level", part)
+            } else {
+                (part, "")
+            });
+            let number = |max: u64| -> Result<u64, ConfigError> {
+                value.parse::<u64>().ok().filter(|n| (1..=max).contains(n)).ok_or_else(|| {
+                    ConfigError(format!(
+                        "player '{}': {key} '{}' is not a number from 1 to {max}",
+                        crate::othello::notation::excerpt(text),
+                        crate::othello::notation::excerpt(value)
+                    ))
                 })
-            })
-            .collect();
-        let mut total = Tally::default();
-        for handle in handles {
-            total.merge(handle.join().expect("a match thread panicked"));
+            };
+            match key {
+                "level" => {
+                    let level =
+                        crate::othello::levels::level(number(255)? as i64).map_err(|e| ConfigError(e.to_string()))?;
+                    limits = level.limits(0);
+                    bounded = true;
+                }
+                "depth" => {
+                    limits.depth = Some(number(60)? as u32);
+                    bounded = true;
+                }
+                "nodes" => {
+                    limits.nodes = Some(number(u64::MAX)?);
+                    bounded = true;
+                }
+                "time" => {
+                    limits.time_ms = Some(number(3_600_000)?);
+                    bounded = true;
+                }
+                "exact" => {
+                    limits.exact_from_empties = Some(value.parse().ok().filter(|e| *e <= 60).ok_or_else(|| {
+                        ConfigError(format!(
+                            "player '{}': exact '{}' is not 0 to 60 empties",
+                            crate::othello::notation::excerpt(text),
+                            crate::othello::notation::excerpt(value)
+                        ))
+                    })?)
+                }
+                "eval" => {
+                    limits.eval = match value {
+                        "course" => EvalChoice::Course,
+                        "pattern" => EvalChoice::Pattern,
+                        _ => {
+                            return fail(format!(
+                                "eval '{}' is not course or pattern",
+                                crate::othello::notation::excerpt(value)
+                            ))
+                        }
+                    }
+                }
+                "weights" => {
+                    if value.is_empty() {
+                        return fail("weights needs a file".into());
+                    }
+                    weights = Some(value.to_string());
+                    limits.eval = EvalChoice::Pattern;
+                }
+                "probcut" => {
+                    probcut = Some(match value {
+                        "on" => true,
+                        "off" => false,
+                        _ => {
+                            return fail(format!(
+                                "probcut '{}' is not on or off",
+                                crate::othello::notation::excerpt(value)
+                            ))
+                        }
+                    })
+                }
+                _ => {
+                    return fail(format!(
+                        "'{}' is not a setting (level, depth, nodes, time, exact, eval, weights, probcut)",
+                        crate::othello::notation::excerpt(part)
+                    ))
+                }
+            }
         }
-        total
-    })
+        if !bounded {
+            return fail("give a level, a depth, a node limit or a time".into());
+        }
+        limits.probcut = probcut.unwrap_or(limits.eval == EvalChoice::Pattern);
+        Ok(PlayerConfig { limits, weights, text: text.to_string() })
+    }
+
+    /// An engine player with these limits and `weights` (for the pattern evaluation), whose
+    /// random choices (weak levels) are drawn from `seed`, the position and the ply.
+    pub fn player(
+        &self,
+        tt_megabytes: usize,
+        weights: Option<Arc<PatternWeights>>,
+        seed: u64,
+    ) -> EnginePlayer<impl FnMut(Board, u32) -> Limits> {
+        let limits = self.limits.clone();
+        EnginePlayer::new(tt_megabytes, move |board: Board, ply| Limits {
+            seed: seed ^ limits.seed ^ board.hash() ^ u64::from(ply).wrapping_mul(0x9E37_79B9_7F4A_7C15),
+            ..limits.clone()
+        })
+        .with_pattern_weights(weights)
+    }
 }
 
 #[cfg(test)]
@@ -419,5 +665,121 @@ mod tests {
         assert_eq!((t.wins, t.draws, t.losses, t.disc_sum), (1, 1, 1, 6));
         assert!((t.score() - 0.5).abs() < 1e-12);
         assert!((t.mean_discs() - 2.0).abs() < 1e-12);
+    }
+
+    /// Plays the first legal move; records the start positions where it moves first, by name.
+    struct Recorder(std::sync::Arc<std::sync::Mutex<Vec<(Board, char)>>>, char);
+    impl Player for Recorder {
+        fn choose(&mut self, b: Board, ply: u32) -> Move {
+            if ply == 0 {
+                self.0.lock().unwrap().push((b, self.1));
+            }
+            crate::Bitboard(legal_moves(b.player, b.opponent)).next().map_or(Move::Pass, Move::Play)
+        }
+    }
+
+    #[test]
+    fn every_opening_is_played_once_with_each_colour() {
+        let starts = openings(5, 4, 21);
+        for threads in [1, 2, 3] {
+            let report = play_match(
+                &starts,
+                || HeuristicPlayer::new(HeuristicSettings::course(2)),
+                || HeuristicPlayer::new(HeuristicSettings::course(1)),
+                threads,
+                &|_, _| {},
+            );
+            assert_eq!(report.outcomes.len(), 10);
+            for (i, o) in report.outcomes.iter().enumerate() {
+                assert_eq!((o.opening, o.a_black), (i / 2, i % 2 == 0), "threads {threads}");
+            }
+            assert_eq!(report.pair_scores().len(), 5);
+        }
+        // Each opening's first move is A's in one game and B's in the other.
+        let seen = std::sync::Arc::new(std::sync::Mutex::new(Vec::new()));
+        let starts = openings(3, 4, 5);
+        let (sa, sb) = (seen.clone(), seen.clone());
+        play_match(&starts, move || Recorder(sa.clone(), 'A'), move || Recorder(sb.clone(), 'B'), 2, &|_, _| {});
+        let seen = seen.lock().unwrap();
+        assert_eq!(seen.len(), 6);
+        for p in &starts {
+            for side in ['A', 'B'] {
+                assert_eq!(seen.iter().filter(|&&(b, s)| b == p.board() && s == side).count(), 1, "{side}");
+            }
+        }
+    }
+
+    #[test]
+    fn a_match_does_not_depend_on_the_number_of_threads() {
+        let starts = openings(4, 6, 9);
+        let run = |threads| {
+            play_match(
+                &starts,
+                || EnginePlayer::new(1, |_, _| Limits::depth(3)),
+                || HeuristicPlayer::new(HeuristicSettings::course(2)),
+                threads,
+                &|_, _| {},
+            )
+        };
+        assert_eq!(run(1), run(2));
+    }
+
+    #[test]
+    fn progress_is_reported_after_every_game() {
+        let calls = std::sync::atomic::AtomicUsize::new(0);
+        let starts = openings(3, 4, 2);
+        play_match(
+            &starts,
+            || HeuristicPlayer::new(HeuristicSettings::course(1)),
+            || HeuristicPlayer::new(HeuristicSettings::course(1)),
+            2,
+            &|report, total| {
+                assert_eq!(total, 6);
+                let n = calls.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;
+                assert_eq!(report.outcomes.len(), n);
+            },
+        );
+        assert_eq!(calls.into_inner(), 6);
+    }
+
+    #[test]
+    fn the_estimate_uses_pairs_once_the_match_is_complete() {
+        let o = |opening, a_black, diff| GameOutcome { opening, a_black, diff };
+        let report = MatchReport { outcomes: vec![o(0, true, 10), o(0, false, -2), o(1, true, 0), o(1, false, 4)] };
+        assert_eq!(report.pair_scores(), vec![0.5, 0.75]);
+        assert_eq!(report.estimate(), Estimate::from_pairs(&[0.5, 0.75]));
+        let partial = MatchReport { outcomes: report.outcomes[..3].to_vec() };
+        assert_eq!(partial.estimate(), Estimate::from_games(1, 1, 1));
+    }
+
+    #[test]
+    fn player_configurations_parse_and_fail_clearly() {
+        let c = PlayerConfig::parse("depth=8,eval=pattern").unwrap();
+        assert_eq!(c.limits.depth, Some(8));
+        assert_eq!(c.limits.eval, EvalChoice::Pattern);
+        assert!(c.limits.probcut, "ProbCut goes with the pattern evaluation by default");
+        let c = PlayerConfig::parse("depth=8,eval=pattern,probcut=off,exact=12").unwrap();
+        assert!(!c.limits.probcut);
+        assert_eq!(c.limits.exact_from_empties, Some(12));
+        let nine = crate::othello::levels::level(9).unwrap();
+        assert_eq!(PlayerConfig::parse("9").unwrap().limits, nine.limits(0));
+        let c = PlayerConfig::parse("level=9,eval=course,time=150").unwrap();
+        assert_eq!((c.limits.time_ms, c.limits.eval, c.limits.probcut), (Some(150), EvalChoice::Course, false));
+        assert_eq!(c.limits.depth, Some(nine.depth));
+        let c = PlayerConfig::parse("nodes=5000,weights=w.bin").unwrap();
+        assert_eq!((c.weights.as_deref(), c.limits.eval), (Some("w.bin"), EvalChoice::Pattern));
+        for (bad, says) in [
+            ("", "give a level"),
+            ("eval=pattern", "give a level"),
+            ("depth=x", "depth 'x'"),
+            ("level=12", "level 12 does not exist"),
+            ("time=0", "time '0'"),
+            ("eval=great,depth=2", "eval 'great'"),
+            ("probcut=maybe,depth=2", "probcut 'maybe'"),
+            ("colour=red", "'colour=red' is not a setting"),
+        ] {
+            let e = PlayerConfig::parse(bad).unwrap_err().to_string();
+            assert!(e.contains(says), "{bad}: {e}");
+        }
     }
 }

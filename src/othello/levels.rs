@@ -169,6 +169,7 @@ impl Level {
             seed,
             expert: self.expert,
             eval: self.eval,
+            probcut: self.eval == EvalChoice::Pattern,
         }
     }
 }

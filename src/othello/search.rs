@@ -1,6 +1,8 @@
 //! The playing engine: iterative deepening over a principal-variation search (negamax alpha-beta
 //! with null windows), a transposition table, move ordering, and the exact endgame solver for the
-//! last empty squares. Limits by depth, nodes, time and an external stop flag.
+//! last empty squares. Limits by depth, nodes, time and an external stop flag; a timed search
+//! follows a time plan ([`crate::othello::timing`]), and with the pattern evaluation the search
+//! can be selective ([`crate::othello::probcut`], Multi-ProbCut).
 //!
 //! Depth counts plies, and a pass is a ply, exactly as in the reference [`crate::course::minimax`]
 //! searches; with a fresh table, a fixed-depth search returns the same value as plain minimax.
@@ -9,9 +11,11 @@ use crate::othello::board::{legal_moves, Board};
 use crate::othello::endgame::Solver;
 use crate::othello::eval::evaluate;
 use crate::othello::expert::{override_move, recommended, ExpertRules};
-use crate::othello::pattern::PatternWeights;
+use crate::othello::pattern::{PatternWeights, UNITS_PER_DISC};
+use crate::othello::probcut;
 use crate::othello::score::{terminal_value, Score, WIN_BASE};
 use crate::othello::square::{Move, Square};
+use crate::othello::timing::{Decision, Iteration, TimePlan, QUIET_SHARE};
 use crate::othello::tt::{Bound, TranspositionTable, NO_MOVE};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
@@ -36,6 +40,9 @@ pub struct Limits {
     pub expert: ExpertUse,
     /// Which static evaluation values the leaves.
     pub eval: EvalChoice,
+    /// Multi-ProbCut in the midgame search ([`crate::othello::probcut`]), where its parameters
+    /// were fitted: with the pattern evaluation. Off, a fixed-depth search is exact minimax.
+    pub probcut: bool,
 }
 
 /// The static evaluation a search uses at its leaves.
@@ -133,6 +140,13 @@ const EXPERT_ORDERING_DEPTH: u32 = 3;
 const PATTERN_ORDERING_DEPTH: u32 = 5;
 /// Positions between two looks at the clock and the stop flag.
 const CHECK_INTERVAL: u64 = 1024;
+/// Share of a timed search's budget after which the midgame iterations before an exact solve
+/// start no new one (the solve needs the rest).
+const PRE_SOLVE_SHARE: f64 = 0.1;
+/// A disc's worth in the course evaluation's units, for the time plan's "score fell" test.
+const COURSE_UNITS_PER_DISC: i32 = 25;
+/// Values beyond this are not cut by ProbCut (decided games, or windows outside any evaluation).
+const PROBCUT_MAX_VALUE: i32 = 64 * UNITS_PER_DISC;
 
 /// Static square values used to order moves (corners first, X- and C-squares last).
 const SQUARE_ORDER: [i32; 64] = {
@@ -173,6 +187,8 @@ pub struct Engine {
     pattern: Option<Arc<PatternWeights>>,
     /// The pattern weights when this search evaluates with them.
     leaf_pattern: Option<Arc<PatternWeights>>,
+    /// Multi-ProbCut cut-offs in this search (asked for, and the pattern evaluation is on).
+    probcut: bool,
 }
 
 impl Engine {
@@ -202,6 +218,7 @@ impl Engine {
             pv_len: [0; MAX_PLY],
             pattern: None,
             leaf_pattern: None,
+            probcut: false,
         }
     }
 
@@ -265,6 +282,7 @@ impl Engine {
             EvalChoice::Pattern => self.pattern.clone(),
             EvalChoice::Course => None,
         };
+        self.probcut = limits.probcut && self.leaf_pattern.is_some();
         self.expert_ordering = match limits.expert {
             ExpertUse::Ordering(rules) => rules,
             _ => ExpertRules::NONE,
@@ -331,7 +349,10 @@ impl Engine {
         // Midgame iterations first. Before an exact solve, a moderate one gives the move to play
         // if the solve runs out of time (and fills the table with a good move order).
         let midgame_depth = if solve { max_depth.min(SOLVE_FALLBACK_DEPTH) } else { max_depth };
-        let Searched { mut result, score_known } = self.iterate(board, midgame_depth, limits, control, start);
+        // Before a solve, the fallback iterations leave most of the time to the solver.
+        let quiet_share = if solve { PRE_SOLVE_SHARE } else { QUIET_SHARE };
+        let mut plan = limits.time_ms.map(|t| TimePlan::new(t as f64, quiet_share, self.units_per_disc()));
+        let Searched { mut result, score_known } = self.iterate(board, midgame_depth, plan.as_mut(), control, start);
         if solve && !self.aborted {
             let nodes_before = self.nodes;
             let node_limit = self.node_limit;
@@ -373,12 +394,23 @@ impl Engine {
         }
     }
 
-    /// Iterative deepening from depth 1 to `max_depth`, keeping the last completed iteration.
+    /// Evaluation units per disc of the current search's evaluation, for the time plan (the
+    /// course's evaluation has no discs: 25 units, about one move of mobility, stand for one).
+    fn units_per_disc(&self) -> i32 {
+        if self.leaf_pattern.is_some() {
+            UNITS_PER_DISC
+        } else {
+            COURSE_UNITS_PER_DISC
+        }
+    }
+
+    /// Iterative deepening from depth 1 to `max_depth`, keeping the last completed iteration; a
+    /// time plan, if any, decides after each iteration whether the next one is worth starting.
     fn iterate(
         &mut self,
         board: Board,
         max_depth: u32,
-        limits: &Limits,
+        mut plan: Option<&mut TimePlan>,
         control: &mut Control,
         start: f64,
     ) -> Searched {
@@ -398,6 +430,7 @@ impl Engine {
         let mut score_known = false;
         for depth in 1..=max_depth {
             self.hit_horizon = false;
+            let nodes_before = self.nodes;
             let value = self.pvs(control, board, depth, -INFINITY, INFINITY, 0);
             if self.aborted {
                 // A partial iteration is trusted only for its first (previous best) move.
@@ -421,9 +454,15 @@ impl Engine {
             if !self.hit_horizon {
                 break;
             }
-            // The next iteration costs several times this one: do not start what cannot finish.
-            if let Some(t) = limits.time_ms {
-                if elapsed * 2.5 > t as f64 {
+            if let Some(plan) = plan.as_deref_mut() {
+                let it = Iteration {
+                    depth,
+                    nodes: self.nodes - nodes_before,
+                    elapsed_ms: elapsed,
+                    best_move: best.best_move,
+                    value,
+                };
+                if plan.after_iteration(it) == Decision::Stop {
                     break;
                 }
             }
@@ -580,6 +619,15 @@ impl Engine {
             }
         }
 
+        if !pv_node && self.probcut && depth >= probcut::FIRST_DEPTH {
+            if let Some(v) = self.probcut_cut(control, b, depth, alpha, beta, ply) {
+                return v;
+            }
+            if self.aborted {
+                return 0;
+            }
+        }
+
         let mut list = MoveList::new(b, moves, tt_move, depth);
         if depth >= PATTERN_ORDERING_DEPTH {
             self.order_by_pattern(&mut list, b);
@@ -629,6 +677,47 @@ impl Engine {
         };
         self.tt.store(b, best, bound, depth.min(255) as u8, best_move);
         best
+    }
+}
+
+impl Engine {
+    /// Multi-ProbCut at a null-window node: a shallow search whose value, through the fitted
+    /// regression, predicts the deep one beyond the window by [`probcut::CUT_SIGMAS`] deviations
+    /// returns the window's bound without the deep search (`None`: search normally).
+    fn probcut_cut(
+        &mut self,
+        control: &Control,
+        b: Board,
+        depth: u32,
+        alpha: i32,
+        beta: i32,
+        ply: usize,
+    ) -> Option<i32> {
+        if beta.abs() >= PROBCUT_MAX_VALUE || alpha.abs() >= PROBCUT_MAX_VALUE {
+            return None;
+        }
+        let cut = probcut::cut(b.empty_count(), depth)?;
+        let up = cut.beta_bound(beta);
+        if up < PROBCUT_MAX_VALUE {
+            let v = self.pvs(control, b, cut.shallow, up - 1, up, ply);
+            if self.aborted {
+                return None;
+            }
+            if v >= up {
+                return Some(beta);
+            }
+        }
+        let down = cut.alpha_bound(alpha);
+        if down > -PROBCUT_MAX_VALUE {
+            let v = self.pvs(control, b, cut.shallow, down, down + 1, ply);
+            if self.aborted {
+                return None;
+            }
+            if v <= down {
+                return Some(alpha);
+            }
+        }
+        None
     }
 }
 

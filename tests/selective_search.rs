@@ -1,0 +1,171 @@
+//! Time management and Multi-ProbCut, tested functionally: the clocks here are counters that
+//! advance a fixed amount each time the engine looks at them, so nothing depends on the machine's
+//! speed or load.
+
+mod common;
+
+use reversi::othello::endgame::Solver;
+use reversi::othello::pattern::file::bundled;
+use reversi::othello::search::{Control, Engine, EvalChoice, Limits, Progress};
+use reversi::{Board, Move};
+use std::cell::Cell;
+
+/// A clock that advances `step` milliseconds at every reading (the engine reads it every 1024
+/// positions and after each iteration, so it runs roughly in step with the work done).
+fn counting_clock(step: f64) -> impl Fn() -> f64 {
+    let now = Cell::new(0.0);
+    move || {
+        now.set(now.get() + step);
+        now.get()
+    }
+}
+
+/// Searches `board` under `limits` with `clock`; returns the result and the completed iterations
+/// reported, with the clock's reading at the end.
+fn search_with(
+    engine: &mut Engine,
+    board: Board,
+    limits: &Limits,
+    clock: &dyn Fn() -> f64,
+) -> (reversi::othello::search::SearchResult, Vec<Progress>, f64) {
+    let mut iterations = Vec::new();
+    let mut record = |p: &Progress| iterations.push(p.clone());
+    let mut control = Control::new(clock);
+    control.on_progress = Some(&mut record);
+    let r = engine.search(board, limits, &mut control);
+    let end = clock();
+    (r, iterations, end)
+}
+
+fn midgame_boards(count: usize) -> Vec<Board> {
+    common::random_boards(77, count, 12, 30).into_iter().filter(|b| !b.legal_moves().is_empty()).collect()
+}
+
+#[test]
+fn a_timed_search_plays_the_move_of_its_last_completed_iteration() {
+    for eval in [EvalChoice::Course, EvalChoice::Pattern] {
+        let mut engine = Engine::new(4);
+        engine.set_pattern_weights(bundled().ok());
+        let limits = Limits { time_ms: Some(200), eval, probcut: true, ..Limits::default() };
+        for board in midgame_boards(12) {
+            let clock = counting_clock(0.25);
+            let (r, iterations, end) = search_with(&mut engine, board, &limits, &clock);
+            let last = iterations.last().expect("at least one iteration completes");
+            assert_eq!(r.best_move, last.best_move);
+            assert_eq!(r.score, last.score);
+            assert_eq!(r.stats.depth, last.depth);
+            // Never beyond the budget by more than the clock readings between two checks.
+            assert!(end <= 202.0, "{eval:?}: ended at {end} ms");
+        }
+    }
+}
+
+#[test]
+fn an_iteration_cut_by_the_deadline_is_dropped() {
+    // The clock jumps past the budget at its 200th reading, inside some iteration: the search
+    // stops there and keeps the iteration before.
+    let mut engine = Engine::new(4);
+    for board in midgame_boards(6) {
+        let readings = Cell::new(0u32);
+        let clock = || {
+            readings.set(readings.get() + 1);
+            if readings.get() >= 200 {
+                1e9
+            } else {
+                f64::from(readings.get()) * 1e-3
+            }
+        };
+        let (r, iterations, _) =
+            search_with(&mut engine, board, &Limits { time_ms: Some(1000), ..Limits::default() }, &clock);
+        let last = iterations.last().expect("the first iterations fit in 200 readings");
+        assert_eq!((r.best_move, r.score, r.stats.depth), (last.best_move, last.score, last.depth));
+    }
+}
+
+#[test]
+fn most_timed_searches_end_at_an_iteration_they_chose_to_stop_at() {
+    // With a clock in step with the work, the plan predicts well: the hard deadline (the search
+    // running into the budget) is the exception.
+    let mut engine = Engine::new(4);
+    let boards = midgame_boards(20);
+    let mut hit_deadline = 0;
+    let mut used = 0.0;
+    for &board in &boards {
+        let clock = counting_clock(0.1);
+        let (_, _, end) = search_with(&mut engine, board, &Limits { time_ms: Some(100), ..Limits::default() }, &clock);
+        used += end / 100.0;
+        if end >= 100.0 {
+            hit_deadline += 1;
+        }
+    }
+    assert!(hit_deadline * 5 <= boards.len(), "{hit_deadline} of {} searches ran into the deadline", boards.len());
+    assert!(used / boards.len() as f64 > 0.15, "the budget is used, not wasted: mean share {used}");
+}
+
+#[test]
+fn probcut_is_ignored_with_the_course_evaluation() {
+    for (i, board) in common::random_boards(5, 40, 4, 40).into_iter().enumerate() {
+        let depth = 3 + (i % 4) as u32;
+        let plain = Engine::new(1).search(board, &Limits::depth(depth), &mut Control::new(&|| 0.0));
+        let asked =
+            Engine::new(1).search(board, &Limits { probcut: true, ..Limits::depth(depth) }, &mut Control::new(&|| 0.0));
+        assert_eq!(plain, asked, "position {i}");
+    }
+}
+
+#[test]
+fn the_exact_endgame_is_untouched_by_probcut() {
+    let weights = bundled().expect("the built-in weights");
+    let mut solver = Solver::new(4);
+    for (i, board) in common::random_boards(31, 12, 46, 48).into_iter().enumerate() {
+        if board.is_game_over() {
+            continue;
+        }
+        let mut engine = Engine::new(4);
+        engine.set_pattern_weights(Some(weights.clone()));
+        let limits =
+            Limits { exact_from_empties: Some(14), eval: EvalChoice::Pattern, probcut: true, ..Limits::depth(20) };
+        let r = engine.search(board, &limits, &mut Control::new(&|| 0.0));
+        solver.clear();
+        let exact = solver.solve_exact(board);
+        assert_eq!(r.score, reversi::othello::score::Score::Exact(exact.score), "position {i}");
+        if r.best_move != Move::Pass {
+            let after = board.play_unchecked(r.best_move.square().unwrap());
+            solver.clear();
+            assert_eq!(
+                -solver.solve_exact(after).score,
+                exact.score,
+                "position {i}: {} is not a best move",
+                r.best_move
+            );
+        }
+    }
+}
+
+#[test]
+fn probcut_saves_nodes_in_the_midgame() {
+    let weights = bundled().expect("the built-in weights");
+    let (mut with, mut without) = (0u64, 0u64);
+    let mut same_move = 0;
+    let boards = midgame_boards(16);
+    for &board in &boards {
+        let search = |probcut: bool| {
+            let mut engine = Engine::new(8);
+            engine.set_pattern_weights(Some(weights.clone()));
+            engine.search(
+                board,
+                &Limits { eval: EvalChoice::Pattern, probcut, ..Limits::depth(8) },
+                &mut Control::new(&|| 0.0),
+            )
+        };
+        let (on, off) = (search(true), search(false));
+        with += on.stats.nodes;
+        without += off.stats.nodes;
+        assert!(board.legal_moves().contains(on.best_move.square().unwrap()));
+        if on.best_move == off.best_move {
+            same_move += 1;
+        }
+    }
+    assert!(with * 10 < without * 8, "ProbCut {with} nodes, without {without}");
+    assert!(same_move * 3 >= boards.len() * 2, "the same move in only {same_move} of {} positions", boards.len());
+}
