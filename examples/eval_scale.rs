@@ -2,7 +2,7 @@
 //! squares are scored by a depth-limited search (heuristic units) and solved exactly (discs), and
 //! the least-squares slope through the origin, discs ≈ slope × units, is printed with the
 //! correlation: for the last depth's score, and for the mean of the last two depths' scores (what
-//! the review uses). `othello::review::DISCS_PER_EVAL_UNIT` records the result.
+//! the review uses). `othello::eval::DISCS_PER_UNIT` records the result.
 //!
 //! ```text
 //! nice cargo run --release --example eval_scale -- [--positions 200] [--depth 6] [--seed 7]

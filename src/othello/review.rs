@@ -32,22 +32,13 @@ use crate::othello::search::{Control, Engine, EvalChoice, Limits, Progress, Sear
 use crate::othello::square::{Color, Move};
 use std::fmt;
 
-/// Discs per unit of the course evaluation (`eval::evaluate`), measured by `examples/eval_scale.rs`:
-/// the least-squares slope through the origin of exact scores against search scores on 300
-/// positions at 16–20 empty squares, the scores being the mean of the depth-5 and depth-6 searches
-/// as the review takes them (0.0642, 1 disc ≈ 15.6 units; the depth-6 score alone gives 0.0629).
-/// An approximation: the evaluation is not linear in discs (correlation 0.93, residuals of 10.8
-/// discs root mean square), so converted midgame scores are rough estimates; exact scores are
-/// what the endgame review trusts.
-pub const DISCS_PER_EVAL_UNIT: f64 = 0.0642;
-
 /// A heuristic evaluation (search units of `eval`, any point of view) as an estimated disc
 /// difference: the pattern evaluation counts hundredths of a disc, the course evaluation's scale
-/// is measured ([`DISCS_PER_EVAL_UNIT`]).
+/// is measured ([`crate::othello::eval::DISCS_PER_UNIT`]).
 pub fn eval_to_discs(units: i32, eval: EvalChoice) -> f64 {
     match eval {
         EvalChoice::Pattern => f64::from(units) / f64::from(UNITS_PER_DISC),
-        EvalChoice::Course => f64::from(units) * DISCS_PER_EVAL_UNIT,
+        EvalChoice::Course => f64::from(units) * crate::othello::eval::DISCS_PER_UNIT,
     }
 }
 
@@ -328,7 +319,7 @@ mod tests {
         assert_eq!(score_in_discs(Score::Exact(-12), course), -12.0);
         assert_eq!(score_in_discs(Score::Exact(-12), EvalChoice::Pattern), -12.0);
         assert_eq!(score_in_discs(Score::Eval(500), course), eval_to_discs(500, course));
-        assert!((eval_to_discs(1000, course) - 1000.0 * DISCS_PER_EVAL_UNIT).abs() < 1e-9);
+        assert!((eval_to_discs(1000, course) - 1000.0 * crate::othello::eval::DISCS_PER_UNIT).abs() < 1e-9);
         assert_eq!(eval_to_discs(-200, course), -eval_to_discs(200, course));
         assert_eq!(eval_to_discs(-250, EvalChoice::Pattern), -2.5);
         assert_eq!(score_in_discs(Score::Eval(29_000), course), 64.0);
