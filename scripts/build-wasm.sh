@@ -7,6 +7,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 export PATH="$HOME/.cargo/bin:$PATH"
 scripts/ensure-wasm-toolchain.sh
+scripts/ensure-wasm-opt.sh
+wasm_opt=scripts/tools/node_modules/.bin/wasm-opt
 
 # build OUT_DIR [cargo options…]: one package; each has a target folder of its own, so that
 # switching features never rebuilds the other.
@@ -20,6 +22,10 @@ build() {
     return 0
   fi
   wasm-bindgen --target web --no-typescript --out-dir "$out" "$wasm"
+  # -O3 (speed) also makes the game's wasm about 12 % smaller gzipped: what keeps the first load
+  # under 150 KB. The features are those rustc's wasm32 target emits.
+  "$wasm_opt" -O3 --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext \
+    --enable-mutable-globals "$out/reversi_bg.wasm" -o "$out/reversi_bg.wasm"
   touch "$out/reversi.js"
   echo "Built $out: $(wc -c <"$out/reversi_bg.wasm") bytes of wasm, $(gzip -9c "$out/reversi_bg.wasm" | wc -c) gzipped."
 }
