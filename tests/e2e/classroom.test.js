@@ -2,23 +2,12 @@
 // leaves-evaluated, nodes-visited, step-forward / step-back / play / language, and the tree's
 // nodes (data-node + aria-label). Every lesson is the real engine's (the wasm Lesson).
 
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
-import { startServer, launchBrowser, openPage, waitReady, text, artifacts } from './helpers.js';
+import { startServerAndBrowser, openPage, waitReady, text, artifacts } from './helpers.js';
 
-let server;
-let browser;
-
-before(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  server?.close();
-});
+const { server, browser } = await startServerAndBrowser();
 
 async function open(query, viewport) {
   const opened = await openPage(browser, viewport);

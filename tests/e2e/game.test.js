@@ -1,24 +1,13 @@
 // The real page in headless Chromium, driven only through the testing contract of the issue:
 // data-square cells with aria-labels, and the status / score / moves test ids.
 
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { startServer, launchBrowser, openPage, waitReady, text, legalSquares, artifacts, repoRoot } from './helpers.js';
+import { startServerAndBrowser, openPage, waitReady, text, legalSquares, artifacts, repoRoot } from './helpers.js';
 
-let server;
-let browser;
-
-before(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  server?.close();
-});
+const { server, browser } = await startServerAndBrowser();
 
 /** White has no move, Black has a1 (a white disc on b1, black everywhere else). */
 const WHITE_MUST_PASS = '-O' + 'X'.repeat(62) + 'O';

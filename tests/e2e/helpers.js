@@ -2,6 +2,7 @@
 // Debian's Chromium driven by playwright-core (no browser download).
 
 import { spawn, execFileSync } from 'node:child_process';
+import { after } from 'node:test';
 import { mkdirSync, readdirSync, rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
@@ -73,6 +74,21 @@ export function startServer(root = repoRoot) {
 
 function chromiumPath() {
   return process.env.CHROMIUM || execFileSync('sh', ['-c', 'command -v chromium || command -v chromium-browser']).toString().trim();
+}
+
+/**
+ * The usual setup of a test file: a static server of the repository and one browser, started
+ * when the file loads (top-level await) and closed after its tests.
+ * @returns {Promise<{server, browser}>}
+ */
+export async function startServerAndBrowser() {
+  const server = await startServer();
+  const browser = await launchBrowser();
+  after(async () => {
+    await browser.close();
+    server.close();
+  });
+  return { server, browser };
 }
 
 export function launchBrowser() {

@@ -1,26 +1,15 @@
 // Offline play and updates, in headless Chromium: the service worker (sw.js) caches the game's
 // files; a new version is installed whole or not at all, and the page offers it.
 
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { cpSync, mkdtempSync, readFileSync, writeFileSync, appendFileSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
-import { startServer, launchBrowser, openPage, waitReady, text, repoRoot } from './helpers.js';
+import { startServer, startServerAndBrowser, openPage, waitReady, text, repoRoot } from './helpers.js';
 
-let server;
-let browser;
-
-before(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  server?.close();
-});
+const { server, browser } = await startServerAndBrowser();
 
 test('after a first visit the game works offline: reload with no network and play against the AI', { timeout: 90_000 }, async () => {
   const { page, context, errors } = await openPage(browser);

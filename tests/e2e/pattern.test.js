@@ -4,24 +4,13 @@
 // evaluation. The weights requests are intercepted (held back, answered 404, or damaged) by the
 // browser context's routing, which sees the worker's fetch.
 
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { startServer, launchBrowser, openPage, waitReady, text, legalSquares, repoRoot } from './helpers.js';
+import { startServerAndBrowser, openPage, waitReady, text, legalSquares, repoRoot } from './helpers.js';
 
-let server;
-let browser;
-
-before(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  server?.close();
-});
+const { server, browser } = await startServerAndBrowser();
 
 const WEIGHTS = '**/weights/pattern.bin';
 

@@ -1,24 +1,13 @@
 // Review, records and offline play, in headless Chromium through the testing contract:
 // review / review-progress / review-table, paste-input / paste-load / moves.
 
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { startServer, launchBrowser, openPage, waitReady, text, legalSquares, artifacts } from './helpers.js';
+import { startServerAndBrowser, openPage, waitReady, text, legalSquares, artifacts } from './helpers.js';
 
-let server;
-let browser;
-
-before(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  server?.close();
-});
+const { server, browser } = await startServerAndBrowser();
 
 /** A whole game (64 moves, passes included): a weak Black (level 1) loses 5–59 to a depth-4 White,
  * with mistakes the review must find. */
