@@ -34,11 +34,11 @@ test-wasm:
 
 test-e2e: wasm
 	@scripts/ensure-browser.sh
-	@scripts/ensure-e2e-deps.sh
+	@scripts/ensure-npm-packages.sh tests/e2e
 	cd tests/e2e && exec ../../scripts/run-and-clean-up.sh node --test --test-concurrency=1 *.test.js
 
 # Nodes per second of one fixed search, natively and in headless Chromium (not part of `test`).
 bench: wasm
 	@scripts/ensure-browser.sh
-	@scripts/ensure-e2e-deps.sh
+	@scripts/ensure-npm-packages.sh tests/e2e
 	@scripts/bench.sh

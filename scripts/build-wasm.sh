@@ -7,7 +7,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 export PATH="$HOME/.cargo/bin:$PATH"
 scripts/ensure-wasm-toolchain.sh
-scripts/ensure-wasm-opt.sh
+scripts/ensure-npm-packages.sh scripts/tools
 wasm_opt=scripts/tools/node_modules/.bin/wasm-opt
 
 # build OUT_DIR [cargo options…]: one package; each has a target folder of its own, so that
