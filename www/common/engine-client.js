@@ -15,17 +15,18 @@ export class EngineClient {
    * `onWeights` hears once how loading the pattern evaluation's weights ended: `{ok: true, bytes}`
    * (an ArrayBuffer, the page's own copy) or `{ok: false, message}` (the levels keep the course's
    * evaluation). They load in the worker after it is ready; searches never wait for them.
-   * @param {{module: WebAssembly.Module, ttMegabytes: number, workerUrl?: URL,
+   * `weights` (an ArrayBuffer another client already has, see `weightsCopy`) saves the fetch.
+   * @param {{module: WebAssembly.Module, ttMegabytes: number, workerUrl?: URL, weights?: ArrayBuffer,
    *          onWeights?: (event: {ok: boolean, bytes?: ArrayBuffer, message?: string}) => void}} options
    */
-  constructor({ module, ttMegabytes, workerUrl = new URL('./worker.js', import.meta.url), onWeights }) {
+  constructor({ module, ttMegabytes, workerUrl = new URL('./worker.js', import.meta.url), weights, onWeights }) {
     this.module = module;
     this.ttMegabytes = ttMegabytes;
     this.workerUrl = workerUrl;
     this.onWeights = onWeights;
     /** 'loading', then 'ready' (with `weightBytes`, given to every later worker) or 'failed'. */
-    this.weightsState = 'loading';
-    this.weightBytes = null;
+    this.weightsState = weights ? 'ready' : 'loading';
+    this.weightBytes = weights || null;
     this.pending = new Map();
     this.nextId = 1;
     this.startWorker();
@@ -41,6 +42,11 @@ export class EngineClient {
     // client keeps its own); one started before they arrived fetches them again.
     const weights = { loading: 'fetch', ready: this.weightBytes && this.weightBytes.slice(0), failed: 'none' }[this.weightsState];
     this.worker.postMessage({ type: 'init', module: this.module, ttMegabytes: this.ttMegabytes, weights });
+  }
+
+  /** A copy of the weights this client's workers have, or undefined while they have none. */
+  weightsCopy() {
+    return this.weightBytes ? this.weightBytes.slice(0) : undefined;
   }
 
   receive(message) {

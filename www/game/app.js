@@ -267,7 +267,10 @@ function currentReview() {
 
 function startReview() {
   if ((state.review && state.review.running) || state.game.moves.length === 0) return;
-  if (!reviewEngine) reviewEngine = new EngineClient({ module: wasmModule, ttMegabytes: config.reviewTtMegabytes });
+  if (!reviewEngine) {
+    // The AI's worker has usually fetched the weights already: the review's worker gets a copy.
+    reviewEngine = new EngineClient({ module: wasmModule, ttMegabytes: config.reviewTtMegabytes, weights: engine.weightsCopy() });
+  }
   const key = recordKey();
   const startedAt = performance.now();
   state.review = { key, running: true, done: 0, total: state.game.moves.length + 1, result: null };
