@@ -23,6 +23,9 @@ function discs(hundredths) {
 export function createEvaluationPanel({ details, onChange }) {
   const $ = (id) => details.querySelector(`#${id}`);
   const choice = { course: $('evaluation-course'), pattern: $('evaluation-pattern') };
+  /** The weights' bytes (the worker has checked them), and their evaluation built on first use:
+   * most players never open the panel, so the page does not parse the tables at start. */
+  let patternBytes = null;
   /** @type {PatternEvaluation | null} */
   let pattern = null;
   /** 'loading', 'ready' or the reason the weights are unavailable. */
@@ -67,12 +70,8 @@ export function createEvaluationPanel({ details, onChange }) {
     /** The weights arrived (`{ok: true, bytes}`) or cannot be had (`{ok: false, message}`). */
     weightsLoaded(event) {
       if (event.ok) {
-        try {
-          pattern = new PatternEvaluation(new Uint8Array(event.bytes));
-          weights = 'ready';
-        } catch (error) {
-          weights = bounded(error.message);
-        }
+        patternBytes = new Uint8Array(event.bytes);
+        weights = 'ready';
       } else {
         weights = bounded(event.message);
       }
@@ -93,6 +92,14 @@ export function createEvaluationPanel({ details, onChange }) {
             : `Pattern evaluation unavailable (${weights}); levels 6–9 play with the course evaluation.`,
       );
       if (!details.open) return;
+      if (choice.pattern.checked && available && !pattern) {
+        try {
+          pattern = new PatternEvaluation(patternBytes);
+        } catch (error) {
+          weights = bounded(error.message);
+          choice.course.checked = true;
+        }
+      }
       if (choice.pattern.checked && pattern) {
         const report = pattern.breakdown(board);
         show(
