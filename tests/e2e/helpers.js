@@ -49,7 +49,10 @@ sys.argv = ['http.server', '0', '--bind', '127.0.0.1']
 runpy.run_module('http.server', run_name='__main__')
 `;
 
-/** Serves the repository root (or another folder); resolves to {url, close}. */
+/**
+ * Serves the repository root (or another folder); resolves to {url, close, requests}: `requests`
+ * lists what the server answered, `{path, status}` in order (from its request log).
+ */
 export function startServer(root = repoRoot) {
   return new Promise((resolve, reject) => {
     const server = spawn('python3', ['-u', '-c', SERVER], {
@@ -57,16 +60,26 @@ export function startServer(root = repoRoot) {
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';
+    const requests = [];
     const onData = (chunk) => {
       output += chunk;
       const match = output.match(/port (\d+)/);
       if (match) {
         server.stdout.off('data', onData);
-        resolve({ url: `http://127.0.0.1:${match[1]}/`, close: () => server.kill() });
+        resolve({ url: `http://127.0.0.1:${match[1]}/`, close: () => server.kill(), requests });
       }
     };
     server.stdout.on('data', onData);
-    server.stderr.resume(); // request logs: drained, not shown
+    // The request log, one line a request: … "GET /path HTTP/1.1" 200 -
+    let log = '';
+    server.stderr.on('data', (chunk) => {
+      const lines = (log + chunk).split('\n');
+      log = lines.pop();
+      for (const line of lines) {
+        const request = /"[A-Z]+ (\S+) HTTP\/[\d.]+" (\d{3})/.exec(line);
+        if (request) requests.push({ path: request[1], status: Number(request[2]) });
+      }
+    });
     server.on('error', reject);
     server.on('exit', (code) => reject(new Error(`static server exited (${code}): ${output}`)));
   });

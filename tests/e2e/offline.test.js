@@ -23,6 +23,13 @@ test('after a first visit the game works offline: reload with no network and pla
   assert.equal(version.scope, server.url);
   assert.equal(version.caches.length, 1);
   assert.match(version.caches[0], /^othello-game-[0-9a-f]{16}$/);
+  // The install revalidated what the page had just downloaded: the weights and the wasm came over
+  // the network once (then 304 Not Modified), not a second time.
+  for (const file of ['/weights/pattern.bin', '/www/pkg/reversi_bg.wasm']) {
+    const answers = server.requests.filter((request) => request.path === file).map((request) => request.status);
+    assert.deepEqual(answers.filter((status) => status === 200), [200], `${file}: ${answers}`);
+    assert.ok(answers.includes(304), `${file}: ${answers}`);
+  }
 
   await context.setOffline(true);
   await page.reload();

@@ -487,6 +487,9 @@ function renderEvaluation() {
 /** The pattern evaluation's weights arrived in the AI worker, or cannot be had: a file that is
  * missing or damaged is said once, and levels 6–9 play on with the course's evaluation. */
 function onWeights(event) {
+  // The page's downloads are over: the service worker's install now finds them all in the HTTP
+  // cache (it revalidates instead of downloading the weights and the wasm a second time).
+  registerOffline();
   if (!event.ok) state.notice = `The trained evaluation could not be loaded (${bounded(event.message)}); levels 6–9 play with the course evaluation.`;
   evaluationPanel.weightsLoaded(event);
 }
@@ -693,8 +696,11 @@ function loadPasted() {
 // Offline: the service worker (sw.js) caches the game; a new version waits until the player
 // reloads with it, so that this page never mixes its files with a newer version's.
 
+let offlineRegistered = false;
+
 function registerOffline() {
-  if (!('serviceWorker' in navigator)) return;
+  if (offlineRegistered || !('serviceWorker' in navigator)) return;
+  offlineRegistered = true;
   const url = new URL('../../sw.js', import.meta.url);
   // updateViaCache 'none': a deployment is noticed at the next visit, whatever the HTTP cache says.
   navigator.serviceWorker.register(url, { updateViaCache: 'none' }).then(
@@ -754,7 +760,9 @@ async function main() {
   announce(notes.length ? notes.join('. ') + '.' : '');
   changed();
 
-  registerOffline();
+  // Registered when the weights have arrived (onWeights); a fetch still hanging after 30 s does
+  // not keep the game from working offline.
+  setTimeout(registerOffline, 30_000);
   document.documentElement.dataset.ready = 'true';
   // Since navigation start: what a visitor waits before the board can be played.
   document.documentElement.dataset.readyMs = String(Math.round(performance.now()));
