@@ -141,6 +141,7 @@ const TEXT = {
       white: 'peça branca',
       empty: 'vazia',
       legal: 'jogada legal',
+      reviewBest: 'a melhor jogada segundo a análise',
     },
   },
 };

@@ -60,6 +60,13 @@ test('reviewing a known game fills the table, marks mistakes and shows the best 
   await page.focus(`[data-testid="review-table"] button[data-ply="${Number(first) - 1}"]`);
   await page.keyboard.press('Enter');
   assert.match(await text(page, 'review-position'), new RegExp(`After move ${Number(first) - 1}: .*best for \\w+: [a-h][1-8], line .*played .*: (mistake|blunder), lost`));
+  // The best move is ringed on the board, and its cell says so (one cell only).
+  const best = /best for \w+: ([a-h][1-8])/.exec(await text(page, 'review-position'))[1];
+  const ringed = await page.$$eval('[data-square]', (cells) =>
+    cells.filter((c) => c.getAttribute('aria-label').endsWith("the review's best move")).map((c) => c.dataset.square),
+  );
+  assert.deepEqual(ringed, [best]);
+  await page.locator('#board').screenshot({ path: path.join(artifacts, 'review-best-move.png') });
   // Clicking a graph point goes to that position.
   await page.locator('[data-testid="review-graph"] .graph-hit[data-ply="10"]').click({ force: true });
   assert.equal(await page.evaluate(() => document.querySelector('#move-list [aria-current]').dataset.ply), '10');

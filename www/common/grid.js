@@ -20,6 +20,7 @@ export const ENGLISH_LABELS = {
   white: 'white disc',
   empty: 'empty',
   legal: 'legal move',
+  reviewBest: "the review's best move",
 };
 
 /**
@@ -89,10 +90,11 @@ export function createGrid(container, { onActivate, labels = ENGLISH_LABELS }) {
 
   return {
     /**
-     * Updates labels and states from {squares, legal: Set<number>, hints: Map<number, {label, best}>}
-     * (`label` such as "score +4" or "score unknown"; the best hint's cell gets the class best-hint).
+     * Updates labels and states from {squares, legal: Set<number>, hints: Map<number, {label, best}>,
+     * bestMove?: number} (`label` such as "score +4" or "score unknown"; the best hint's cell gets
+     * the class best-hint; `bestMove`, the game review's best move here, is said in its label).
      */
-    update({ squares, legal, hints }) {
+    update({ squares, legal, hints, bestMove = -1 }) {
       for (let i = 0; i < 64; i++) {
         const content = squares[i] === BLACK ? words.black : squares[i] === WHITE ? words.white : words.empty;
         let label = `${squareName(i)}, ${content}`;
@@ -100,6 +102,7 @@ export function createGrid(container, { onActivate, labels = ENGLISH_LABELS }) {
           label += `, ${words.legal}`;
           if (hints.has(i)) label += `, ${hints.get(i).label}`;
         }
+        if (i === bestMove) label += `, ${words.reviewBest}`;
         const cell = cells[i];
         if (cell.getAttribute('aria-label') !== label) cell.setAttribute('aria-label', label);
         cell.classList.toggle('legal', legal.has(i));

@@ -6,6 +6,7 @@
 //   moverColor: 'black' | 'white'  colour of the legal-move markers
 //   lastMove: number               square of the last move, or -1
 //   hints: [{square, text, best, exact}]
+//   bestMove: number               square the game review names best here (a ring), or -1 / absent
 //   animation: {placed, flipped: number[], fromColor, startedAt} | null
 //   coordinates: boolean           letters and digits in the margin (drawn unless false)
 // }
@@ -195,6 +196,15 @@ export function createRenderer(canvas) {
       ctx.fillStyle = hint.best ? colors.hintBest : colors.hint;
       ctx.font = `${hint.best ? 700 : 500} ${Math.round(cell * (hint.text.length > 3 ? 0.24 : 0.3))}px system-ui, sans-serif`;
       ctx.fillText(hint.text, cx, cy);
+    }
+
+    // The review's best move: a ring, so that the disc, marker or hint under it stays readable.
+    if (scene.bestMove >= 0) {
+      ctx.beginPath();
+      ctx.arc(gutter + (scene.bestMove % 8 + 0.5) * cell, gutter + (Math.floor(scene.bestMove / 8) + 0.5) * cell, cell * 0.4, 0, Math.PI * 2);
+      ctx.strokeStyle = colors.hintBest;
+      ctx.lineWidth = Math.max(2, cell * 0.06);
+      ctx.stroke();
     }
 
     if (animation) requestFrame();

@@ -419,12 +419,20 @@ function hintList() {
   }));
 }
 
+/** The square the finished review names best in the position shown, or -1. */
+function reviewBestMove() {
+  const position = currentReview()?.positions[state.game.ply];
+  const best = position && position.bestLine[0];
+  return best && best !== 'pa' ? squareIndex(best) : -1;
+}
+
 function render() {
   const game = state.game;
   const squares = game.squares();
   const humanTurn = isHumanTurn() && !state.thinking;
   const legal = humanTurn ? game.legalMoves().map(squareIndex) : [];
   const hints = hintList();
+  const bestMove = reviewBestMove();
 
   renderer.draw({
     squares,
@@ -432,12 +440,14 @@ function render() {
     moverColor: game.sideToMove,
     lastMove: game.lastMove ? squareIndex(game.lastMove) : -1,
     hints,
+    bestMove,
     animation: state.animation,
   });
   grid.update({
     squares,
     legal: new Set(legal),
     hints: new Map(hints.map((h) => [h.square, { label: h.label, best: h.best }])),
+    bestMove,
   });
 
   setText($('score-black'), String(game.scoreBlack));
