@@ -156,7 +156,7 @@ sheet.replaceSync(`
 :host([hidden]) { display: none; }
 * { box-sizing: border-box; }
 .layout { display: flex; flex-wrap: wrap; gap: 0.75rem; align-items: stretch; }
-.main { flex: 1 1 12rem; min-width: 0; max-width: var(--othello-size, 100%); }
+.main { flex: 1 1 12rem; min-width: 0; max-width: var(--othello-size, 100%); container-type: inline-size; }
 .board {
   position: relative;
   width: 100%;
@@ -201,6 +201,10 @@ canvas {
 .disc-black { background: var(--othello-black, radial-gradient(circle at 35% 30%, #5a5a5a, #0b0b0b)); }
 .disc-white { background: var(--othello-white, radial-gradient(circle at 35% 30%, #ffffff, #cfcfcf)); }
 .status { margin: 0; flex: 1 1 auto; min-width: 0; overflow-wrap: anywhere; }
+/* A small board keeps its status to two lines beside the scores. */
+@container (max-width: 17rem) { .bar { font-size: 0.8em; line-height: 1.2; gap: 0.4rem; } }
+/* A very small one puts it under them rather than in a narrow column. */
+@container (max-width: 12rem) { .bar { flex-wrap: wrap; } .status { flex-basis: 100%; } }
 .error {
   margin: 0.4rem 0 0;
   padding: 0.3rem 0.5rem;

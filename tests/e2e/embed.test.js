@@ -334,6 +334,37 @@ test('from a sub-path of make dist under the policy: the game, the classroom and
   await context.close();
 });
 
+test('the iframe page fits its frame: board, status and move list all inside, from a phone column to a wide frame', async () => {
+  const moves = 'f5d6c3d3c4f4f6f3e6e7d7c5b6';
+  const sizes = [[320, 420], [360, 300], [600, 400], [800, 500], [400, 700]];
+  for (const [width, height] of sizes) {
+    for (const showMoves of [true, false]) {
+      const { page, context, errors } = await openPage(browser, { width, height });
+      await page.goto(`${site.url}embed.html?${showMoves ? 'show-moves&' : ''}moves=${moves}`);
+      await page.locator('[data-testid="status"]').filter({ hasText: 'to move' }).waitFor({ timeout: 20_000 });
+      const boxes = await page.evaluate(() => {
+        const root = document.querySelector('othello-board').shadowRoot;
+        const box = (selector) => {
+          const element = root.querySelector(selector);
+          return element.hidden ? null : element.getBoundingClientRect().toJSON();
+        };
+        return { board: box('.board'), status: box('.status'), list: box('.side') };
+      });
+      const where = `${width}×${height}${showMoves ? ' with the move list' : ''}`;
+      for (const [name, box] of Object.entries(boxes)) {
+        if (!box) continue;
+        assert.ok(box.left >= 0 && box.top >= 0 && box.right <= width && box.bottom <= height, `${where}: ${name} ${JSON.stringify(box)}`);
+      }
+      assert.equal(Boolean(boxes.list), showMoves, where);
+      // The board takes what is left: never squeezed below half the frame's smaller side.
+      assert.ok(boxes.board.width >= Math.min(width, height) / 2, `${where}: board ${boxes.board.width} px`);
+      if (showMoves && width === 320) await page.screenshot({ path: path.join(artifacts, 'embed-iframe-320x420.png') });
+      assert.deepEqual(errors, []);
+      await context.close();
+    }
+  }
+});
+
 /** Opens parent.html on `host` with the board's iframe (address options `options`). */
 async function openParent(host, options) {
   const opened = await openPage(browser);
