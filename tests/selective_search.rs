@@ -144,28 +144,43 @@ fn the_exact_endgame_is_untouched_by_probcut() {
 
 #[test]
 fn probcut_saves_nodes_in_the_midgame() {
+    // ProbCut may change the move where two moves are close; what it must not do is play a move
+    // the full-width search finds clearly worse. Each move it picks is judged by the full-width
+    // search of the position after it (one ply less), on 40 positions so that the tally is stable.
     let weights = bundled().expect("the built-in weights");
+    let search = |board: Board, depth: u32, probcut: bool| {
+        let mut engine = Engine::new(8);
+        engine.set_pattern_weights(Some(weights.clone()));
+        engine.search(
+            board,
+            &Limits { eval: EvalChoice::Pattern, probcut, ..Limits::depth(depth) },
+            &mut Control::new(&|| 0.0),
+        )
+    };
     let (mut with, mut without) = (0u64, 0u64);
-    let mut same_move = 0;
-    let boards = midgame_boards(16);
+    let (mut same_move, mut total_loss, mut worst_loss) = (0, 0i64, 0i32);
+    let boards = midgame_boards(40);
     for &board in &boards {
-        let search = |probcut: bool| {
-            let mut engine = Engine::new(8);
-            engine.set_pattern_weights(Some(weights.clone()));
-            engine.search(
-                board,
-                &Limits { eval: EvalChoice::Pattern, probcut, ..Limits::depth(8) },
-                &mut Control::new(&|| 0.0),
-            )
-        };
-        let (on, off) = (search(true), search(false));
+        let (on, off) = (search(board, 8, true), search(board, 8, false));
         with += on.stats.nodes;
         without += off.stats.nodes;
-        assert!(board.legal_moves().contains(on.best_move.square().unwrap()));
+        let square = on.best_move.square().expect("a midgame position has moves");
+        assert!(board.legal_moves().contains(square));
         if on.best_move == off.best_move {
             same_move += 1;
+        } else {
+            let after = board.play_unchecked(square);
+            let value_of_move = -search(after, 7, false).score.to_value();
+            let loss = off.score.to_value() - value_of_move;
+            assert!(loss >= 0, "the full-width search missed a better move ({loss})");
+            total_loss += i64::from(loss);
+            worst_loss = worst_loss.max(loss);
         }
     }
+    eprintln!("ProbCut: {with} nodes against {without}; same move {same_move}/{}; {total_loss} units lost, worst {worst_loss}", boards.len());
     assert!(with * 10 < without * 8, "ProbCut {with} nodes, without {without}");
-    assert!(same_move * 3 >= boards.len() * 2, "the same move in only {same_move} of {} positions", boards.len());
+    assert!(same_move * 2 >= boards.len(), "the same move in only {same_move} of {} positions", boards.len());
+    // Pattern units are hundredths of a disc: on average less than a disc lost a position (0.35
+    // with the committed table; a ProbCut that cut on noise loses several discs a position).
+    assert!(total_loss < 100 * boards.len() as i64, "{total_loss} units lost over {} positions", boards.len());
 }
