@@ -6,9 +6,9 @@
 // is named after the manifest's version: a new deployment is a new version, installed into a new
 // cache with every file revalidated with the server and checked against its hash (a half-finished
 // deployment fails the install and the old version stays); the old cache is deleted only when the
-// new version takes over. A page keeps the version it started with until it reloads with the new one, so a
-// page never mixes old and new files (its AI worker restarts, for instance, load from the same
-// version). Requests for anything not listed go to the network untouched: the service worker
+// new version takes over. A page keeps the version it started with until it reloads with the new
+// one, so a page never mixes old and new files (its AI worker restarts, for instance, load from
+// the same version). Requests for anything not listed go to the network untouched: the service worker
 // serves only the game page's files.
 
 importScripts('./www/offline/manifest.js');
@@ -29,7 +29,7 @@ async function sha256(buffer) {
 /**
  * The listed file `path` as version `version` has it. First asked with `no-cache`: the server is
  * asked whether the browser's copy is current, so the files the page has just downloaded (the
- * wasm, the 270 KB of weights) are not downloaded a second time. A copy that is not the listed one
+ * wasm, the weights) are not downloaded a second time. A copy that is not the listed one
  * (a validator that missed a change) is fetched again past the HTTP cache before the file is
  * judged not to be this version's.
  */

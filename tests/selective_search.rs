@@ -172,7 +172,7 @@ fn probcut_saves_nodes_in_the_midgame() {
             let after = board.play_unchecked(square);
             let value_of_move = -search(after, 7, false).score.to_value();
             let loss = off.score.to_value() - value_of_move;
-            assert!(loss >= 0, "the full-width search missed a better move ({loss})");
+            assert!(loss >= 0, "the move is worth {loss} units more than the root's full-width value");
             total_loss += i64::from(loss);
             worst_loss = worst_loss.max(loss);
         }
