@@ -6,25 +6,18 @@
 //! Positions: 4 to 30 random plies from the start (56 to 30 empties).
 
 use reversi::clock::monotonic_ms;
-use reversi::othello::arena::Rng;
+use reversi::othello::arena::{random_walk, Rng};
 use reversi::othello::pattern::file::bundled;
 use reversi::othello::search::{Control, Engine, EvalChoice, Limits};
 use reversi::{Board, Move};
 use std::time::Instant;
 
+/// A position `plies` random plies from the start where the side to move has a move.
 fn random_board(rng: &mut Rng, plies: usize) -> Board {
     loop {
-        let mut b = Board::start();
-        for _ in 0..plies {
-            let moves: Vec<_> = b.legal_moves().collect();
-            if moves.is_empty() {
-                b = b.passed();
-                continue;
-            }
-            b = b.play_unchecked(moves[rng.below(moves.len())]);
-        }
-        if !b.legal_moves().is_empty() {
-            return b;
+        let board = random_walk(rng, plies);
+        if !board.legal_moves().is_empty() {
+            return board;
         }
     }
 }

@@ -27,13 +27,13 @@
 
 use reversi::clock::monotonic_ms;
 use reversi::othello::arena::{
-    openings, run_match, EnginePlayer, HeuristicPlayer, HeuristicSettings, Player as _, Rng, Tally,
+    openings, random_walk, run_match, EnginePlayer, HeuristicPlayer, HeuristicSettings, Player as _, Rng, Tally,
 };
 use reversi::othello::board::{legal_moves, Board};
 use reversi::othello::eval::{evaluate_with, Weights, CANDIDATES, WEIGHTS};
 use reversi::othello::expert::{ExpertRules, Rule};
 use reversi::othello::search::{Control, Engine, ExpertUse, Limits};
-use reversi::{Position, Square};
+use reversi::Position;
 use std::time::Instant;
 
 /// A named player of the course's search (`arena::HeuristicPlayer`).
@@ -164,15 +164,7 @@ fn ordering_cost(depth: u32, positions: usize) {
     let mut boards = Vec::new();
     while boards.len() < positions {
         let plies = 8 + rng.below(40);
-        let mut b = Board::start();
-        for _ in 0..plies {
-            let moves: Vec<Square> = b.legal_moves().collect();
-            if moves.is_empty() {
-                b = b.passed();
-                continue;
-            }
-            b = b.play_unchecked(moves[rng.below(moves.len())]);
-        }
+        let b = random_walk(&mut rng, plies);
         if legal_moves(b.player, b.opponent) != 0 {
             boards.push(b);
         }

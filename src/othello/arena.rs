@@ -192,6 +192,21 @@ impl Rng {
     }
 }
 
+/// The board after `plies` random plies from the start, forced passes counted as plies (a game
+/// that ends on the way stays at its end). Callers that need a move to search check for one.
+pub fn random_walk(rng: &mut Rng, plies: usize) -> Board {
+    let mut board = Board::start();
+    for _ in 0..plies {
+        let moves: Vec<Square> = board.legal_moves().collect();
+        if moves.is_empty() {
+            board = board.passed();
+            continue;
+        }
+        board = board.play_unchecked(moves[rng.below(moves.len())]);
+    }
+    board
+}
+
 /// Up to `count` distinct positions after `plies` random plies from the start (forced passes
 /// included), from a fixed `seed`: the same openings every run. Finished games are left out; if
 /// the seed cannot yield `count` distinct ones in a reasonable number of tries, fewer are returned.
