@@ -1,6 +1,6 @@
 //! `reversi`: the engine on the command line (perft, exact solving, best move, benchmark).
 
-use reversi::clock::monotonic_ms;
+use reversi::clock::{hms, monotonic_ms};
 use reversi::othello::arena;
 use reversi::othello::endgame::Solver;
 use reversi::othello::levels;
@@ -397,11 +397,6 @@ fn describe(limits: &Limits, has_weights: bool) -> String {
         parts.push(format!("randomness {}", limits.randomness));
     }
     parts.join(", ")
-}
-
-fn hms(secs: f64) -> String {
-    let s = secs.max(0.0) as u64;
-    format!("{}:{:02}:{:02}", s / 3600, s / 60 % 60, s % 60)
 }
 
 /// A match between two configurations: every opening twice, colours swapped; a progress line per

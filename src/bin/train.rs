@@ -1,6 +1,7 @@
 //! `train`: self-play data and the pattern evaluation's fit (offline tooling; see the README,
 //! "Pattern evaluation and the train tool").
 
+use reversi::clock::hms;
 use reversi::othello::pattern::file as weights_file;
 use reversi::train::fit::{load_samples, weight_errors, ErrorReport, FitSettings};
 use reversi::train::games::{game_index, GamePlayer, GamesWriter, GeneratorSettings};
@@ -74,11 +75,6 @@ fn pair(opts: &[(&str, &str)], name: &str, sep: char, default: (u32, u32)) -> Re
     let Some(v) = get(opts, name) else { return Ok(default) };
     let parsed = v.split_once(sep).and_then(|(a, b)| Some((a.parse().ok()?, b.parse().ok()?)));
     parsed.ok_or_else(|| Fail(format!("--{name}: '{v}' is not of the form A{sep}B")))
-}
-
-fn hms(secs: f64) -> String {
-    let s = secs.max(0.0) as u64;
-    format!("{}:{:02}:{:02}", s / 3600, s / 60 % 60, s % 60)
 }
 
 fn generate(args: &[String]) -> Result<(), Fail> {

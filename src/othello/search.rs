@@ -395,8 +395,8 @@ impl Engine {
         }
     }
 
-    /// Evaluation units per disc of the current search's evaluation, for the time plan (the
-    /// course's evaluation has no discs: 25 units, about one move of mobility, stand for one).
+    /// Evaluation units per disc of the current search's evaluation, for the time plan (for the
+    /// course's evaluation, the measured scale of [`crate::othello::eval::DISCS_PER_UNIT`]).
     fn units_per_disc(&self) -> i32 {
         if self.leaf_pattern.is_some() {
             UNITS_PER_DISC
