@@ -42,7 +42,7 @@ test('reviewing a known game fills the table, marks mistakes and shows the best 
   assert.deepEqual(rows[0].slice(0, 2), ['1', '● d3']);
   assert.match(rows[51 - 1][1], /pass/);
   // The game ends 5–59 with the board full: the last rows' scores are exact.
-  assert.equal(rows[63][2], '−54');
+  assert.equal(rows[63][2], 'White +54');
   const classes = rows.map((r) => r[4]);
   assert.ok(classes.every((c) => ['forced', 'best', 'good', 'inaccuracy', 'mistake', 'blunder'].includes(c)), classes.join());
   const bad = rows.filter((r) => r[4] === 'mistake' || r[4] === 'blunder');

@@ -51,6 +51,7 @@ export function createGrid(container, { onActivate, labels = ENGLISH_LABELS }) {
   }
   // d3 is where keyboard users most likely want to start; it is a legal first move.
   let focused = 19;
+  let flipped = false;
   cells[focused].tabIndex = 0;
 
   function focusSquare(index) {
@@ -64,9 +65,11 @@ export function createGrid(container, { onActivate, labels = ENGLISH_LABELS }) {
     const cell = event.target.closest('[data-square]');
     if (!cell) return;
     const index = cells.indexOf(cell);
-    const step = ARROWS[event.key];
+    let step = ARROWS[event.key];
     if (step) {
       event.preventDefault();
+      // Seen from White's side the board is turned half a turn: an arrow goes where it points.
+      if (flipped) step = [-step[0], -step[1]];
       const col = Math.min(7, Math.max(0, (index % 8) + step[0]));
       const row = Math.min(7, Math.max(0, Math.floor(index / 8) + step[1]));
       focusSquare(row * 8 + col);
@@ -91,10 +94,13 @@ export function createGrid(container, { onActivate, labels = ENGLISH_LABELS }) {
   return {
     /**
      * Updates labels and states from {squares, legal: Set<number>, hints: Map<number, {label, best}>,
-     * bestMove?: number} (`label` such as "score +4" or "score unknown"; the best hint's cell gets
-     * the class best-hint; `bestMove`, the game review's best move here, is said in its label).
+     * bestMove?: number, flipped?: boolean} (`label` such as "score Black +4" or "score unknown";
+     * the best hint's cell gets the class best-hint; `bestMove`, the game review's best move here,
+     * is said in its label; `flipped`: the board is seen from White's side, the cells turn with it).
      */
-    update({ squares, legal, hints, bestMove = -1 }) {
+    update({ squares, legal, hints, bestMove = -1, flipped: turned = false }) {
+      flipped = turned;
+      container.classList.toggle('flipped', flipped);
       for (let i = 0; i < 64; i++) {
         const content = squares[i] === BLACK ? words.black : squares[i] === WHITE ? words.white : words.empty;
         let label = `${squareName(i)}, ${content}`;

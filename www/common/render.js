@@ -9,6 +9,7 @@
 //   bestMove: number               square the game review names best here (a ring), or -1 / absent
 //   animation: {placed, flipped: number[], fromColor, startedAt} | null
 //   coordinates: boolean           letters and digits in the margin (drawn unless false)
+//   flipped: boolean               seen from White's side: h8 top left, a1 bottom right
 // }
 //
 // Colours come from CSS custom properties on the canvas (read once, again after restyle()).
@@ -144,19 +145,26 @@ export function createRenderer(canvas) {
     ctx.textBaseline = 'middle';
     for (let i = 0; i < 8 && scene.coordinates !== false; i++) {
       const centre = gutter + (i + 0.5) * cell;
-      ctx.fillText(FILES[i], centre, gutter / 2);
-      ctx.fillText(FILES[i], centre, size - gutter / 2);
-      ctx.fillText(String(i + 1), gutter / 2, centre);
-      ctx.fillText(String(i + 1), size - gutter / 2, centre);
+      const k = scene.flipped ? 7 - i : i;
+      ctx.fillText(FILES[k], centre, gutter / 2);
+      ctx.fillText(FILES[k], centre, size - gutter / 2);
+      ctx.fillText(String(k + 1), gutter / 2, centre);
+      ctx.fillText(String(k + 1), size - gutter / 2, centre);
     }
+
+    // Where square `sq` is drawn: turned half a turn when the board is seen from White's side.
+    const flipped = Boolean(scene.flipped);
+    const at = (sq) => (flipped ? 63 - sq : sq);
+    const centreX = (sq) => gutter + ((at(sq) % 8) + 0.5) * cell;
+    const centreY = (sq) => gutter + (Math.floor(at(sq) / 8) + 0.5) * cell;
 
     const radius = cell * 0.41;
     const flipping = new Set(animation ? animation.flipped : []);
     for (let sq = 0; sq < 64; sq++) {
       const color = scene.squares[sq];
       if (!color) continue;
-      const cx = gutter + (sq % 8 + 0.5) * cell;
-      const cy = gutter + (Math.floor(sq / 8) + 0.5) * cell;
+      const cx = centreX(sq);
+      const cy = centreY(sq);
       if (flipping.has(sq)) {
         // Turn the disc over: it narrows to an edge showing the old colour, then widens showing the new.
         const before = color === BLACK ? WHITE : BLACK;
@@ -169,8 +177,8 @@ export function createRenderer(canvas) {
     }
 
     if (scene.lastMove >= 0) {
-      const cx = gutter + (scene.lastMove % 8 + 0.5) * cell;
-      const cy = gutter + (Math.floor(scene.lastMove / 8) + 0.5) * cell;
+      const cx = centreX(scene.lastMove);
+      const cy = centreY(scene.lastMove);
       ctx.beginPath();
       ctx.arc(cx, cy, cell * 0.08, 0, Math.PI * 2);
       ctx.fillStyle = colors.last;
@@ -178,17 +186,19 @@ export function createRenderer(canvas) {
     }
 
     const hinted = new Set(scene.hints.map((h) => h.square));
-    ctx.fillStyle = colors.marker || (scene.moverColor === 'black' ? 'rgba(0,0,0,0.32)' : 'rgba(255,255,255,0.45)');
+    // The markers stand out from the felt by at least 3:1 (WCAG's contrast for graphics), so that
+    // they read on a washed-out projector too: nearly opaque, in the colour of the side to move.
+    ctx.fillStyle = colors.marker || (scene.moverColor === 'black' ? 'rgba(0,0,0,0.8)' : 'rgba(255,255,255,0.88)');
     for (const sq of scene.legal) {
       if (hinted.has(sq)) continue;
       ctx.beginPath();
-      ctx.arc(gutter + (sq % 8 + 0.5) * cell, gutter + (Math.floor(sq / 8) + 0.5) * cell, cell * 0.13, 0, Math.PI * 2);
+      ctx.arc(centreX(sq), centreY(sq), cell * 0.12, 0, Math.PI * 2);
       ctx.fill();
     }
 
     for (const hint of scene.hints) {
-      const cx = gutter + (hint.square % 8 + 0.5) * cell;
-      const cy = gutter + (Math.floor(hint.square / 8) + 0.5) * cell;
+      const cx = centreX(hint.square);
+      const cy = centreY(hint.square);
       ctx.beginPath();
       ctx.arc(cx, cy, cell * 0.36, 0, Math.PI * 2);
       ctx.fillStyle = hint.best ? 'rgba(0,0,0,0.45)' : 'rgba(0,0,0,0.25)';
@@ -201,7 +211,7 @@ export function createRenderer(canvas) {
     // The review's best move: a ring, so that the disc, marker or hint under it stays readable.
     if (scene.bestMove >= 0) {
       ctx.beginPath();
-      ctx.arc(gutter + (scene.bestMove % 8 + 0.5) * cell, gutter + (Math.floor(scene.bestMove / 8) + 0.5) * cell, cell * 0.4, 0, Math.PI * 2);
+      ctx.arc(centreX(scene.bestMove), centreY(scene.bestMove), cell * 0.4, 0, Math.PI * 2);
       ctx.strokeStyle = colors.hintBest;
       ctx.lineWidth = Math.max(2, cell * 0.06);
       ctx.stroke();

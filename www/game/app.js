@@ -2,7 +2,8 @@
 // the modules. Every change goes through `changed()`, which saves, redraws from state and starts
 // whatever comes next (the AI's move or the hints).
 
-import init, { Game, levels, recogniseText, ggfDetails } from '../pkg/reversi.js';
+import init, * as wasm from '../pkg/reversi.js';
+import { Game, levels, recogniseText, ggfDetails } from '../pkg/reversi.js';
 import { createRenderer, GUTTER } from '../common/render.js';
 import { createGrid } from '../common/grid.js';
 import { attachInput } from '../common/input.js';
@@ -10,6 +11,9 @@ import { EngineClient, SearchCancelled } from '../common/engine-client.js';
 import * as storage from './storage.js';
 import { excerpt, bounded } from './messages.js';
 import { drawGraph, tableRows, positionText, summaryText, MARKED } from './review.js';
+import { sideScore, signedDiscs, forBlack } from '../common/score-text.js';
+import { createClock, parseClockSpec, formatClock } from './clock.js';
+import { playMoveSound } from './sound.js';
 import { createEvaluationPanel } from './evaluation.js';
 import { squareIndex, capitalize, opponentOf } from '../common/squares.js';
 
@@ -19,8 +23,14 @@ export const config = {
   level: 4,
   /** Transposition table of the AI worker (MiB). */
   ttMegabytes: 32,
-  /** Hints are a shallower search than the AI's: they must appear while the player thinks. */
-  hintOptions: { depth: 6, exactFromEmpties: 14, timeMs: 3000 },
+  /** Hints are a shallower search than the AI's: they must appear while the player thinks. Both
+   * strengths use the strongest evaluation the page has (the pattern evaluation once its weights
+   * have arrived); `hintOptions` is the strength chosen. */
+  hintStrengths: {
+    quick: { depth: 6, exactFromEmpties: 14, timeMs: 3000, evaluation: 'pattern' },
+    deep: { depth: 12, exactFromEmpties: 20, timeMs: 10000, evaluation: 'pattern' },
+  },
+  hintOptions: null,
   /** The AI waits at least this long before moving, so that a human sees the position change. */
   aiMinimumDelayMs: 300,
   /** The review searches every position this deep, and solves it exactly from this many empty
@@ -52,6 +62,13 @@ const state = {
   /** What an imported GGF record says besides its moves ({black, white, result, evaluations,
    * key}: `key` names the record as imported), or null. */
   record: null,
+  /** A loaded game is shown, not continued: the AI waits until the player chooses to play on
+   * (or plays a move). */
+  viewing: false,
+  /** The game clock ({clock} from clock.js), or null for a game without one. */
+  clock: null,
+  /** Settings kept across games: hint strength, board flipped, sound. */
+  settings: { hintStrength: 'quick', flipped: false, sound: false },
   /** Bumped on every change; async answers for an older epoch are dropped. */
   epoch: 0,
 };
@@ -70,16 +87,21 @@ let evaluationPanel;
 // Derived facts
 
 const humanColors = () => ['black', 'white'].filter((c) => state.players[c] === 'human');
-const isHumanTurn = () => !state.game.isGameOver && state.players[state.game.sideToMove] === 'human';
-/** The AI moves only at the end of the record: with a redo line, the player is looking back. */
+/** Over on the board, or on time. */
+const isFinished = () => state.game.isGameOver || Boolean(state.clock && state.clock.flagged);
+const isHumanTurn = () => !isFinished() && state.players[state.game.sideToMove] === 'human';
+/** The AI moves only at the end of the record (with a redo line, the player is looking back) and
+ * not while a loaded record is being shown. */
 const isAiTurn = () =>
-  !state.game.isGameOver && !state.game.canRedo && state.players[state.game.sideToMove] === 'ai';
+  !isFinished() && !state.viewing && !state.game.canRedo && state.players[state.game.sideToMove] === 'ai';
 
 function plural(n, word) {
   return `${n} ${word}${n === 1 ? '' : 's'}`;
 }
 
 function resultText() {
+  const flagged = state.clock && state.clock.flagged;
+  if (flagged) return `Game over: ${capitalize(flagged)} ran out of time — ${capitalize(opponentOf(flagged))} wins on time`;
   const { scoreBlack: b, scoreWhite: w, winner } = state.game;
   if (winner === 'draw') return `Game over: a draw, ${b}–${w}`;
   const [high, low] = winner === 'black' ? [b, w] : [w, b];
@@ -101,7 +123,7 @@ function settleForcedPasses() {
     state.game.pass();
     notes.push(`${capitalize(side)} has no move — ${capitalize(opponentOf(side))} plays again`);
   }
-  if (state.game.isGameOver) notes.push(resultText());
+  // The result itself is the turn line's (said once, not twice).
   return notes;
 }
 
@@ -115,8 +137,11 @@ function playMove(move) {
     return false;
   }
   // A move played by hand is a new decision: the old redo line no longer follows from it, and the
-  // AI only answers at the end of the record.
+  // AI only answers at the end of the record. Playing a move in a loaded record plays on from it.
   state.game.discardRedo();
+  state.viewing = false;
+  if (state.clock) state.clock.moved(mover, performance.now());
+  if (state.settings.sound) playMoveSound(flipped.length);
   state.error = '';
   state.animation = { placed: squareIndex(move), flipped: flipped.map(squareIndex), startedAt: performance.now() };
   const notes = [`${capitalize(mover)} played ${move}, ${plural(flipped.length, 'disc')} flipped`];
@@ -177,10 +202,12 @@ function goToPly(ply) {
   changed();
 }
 
-function newGame(game = new Game(), message = 'New game.') {
+function newGame(game = new Game(), message = 'New game.', { viewing = false, clockSpec = null } = {}) {
   engine.cancel();
   engine.clear();
   state.game = game;
+  state.viewing = viewing;
+  state.clock = clockSpec ? createClock(clockSpec, performance.now()) : null;
   state.animation = null;
   state.error = '';
   const notes = settleForcedPasses();
@@ -202,9 +229,45 @@ function changed() {
   state.hints = null;
   state.thinking = null;
   engine.cancel();
+  runClock();
   saveGame();
   render();
   startNext();
+}
+
+/** The clock runs for the side to move at the latest position of a game in play; it stops while
+ * a loaded record is shown, while the player looks back through the moves, and at the end. */
+function runClock() {
+  const clock = state.clock;
+  if (!clock) return;
+  const live = !isFinished() && !state.viewing && !state.game.canRedo;
+  clock.run(live ? state.game.sideToMove : null, performance.now());
+}
+
+/** Ten times a second while a clock runs: redraw it, and end the game when a flag falls. */
+function tickClock() {
+  const clock = state.clock;
+  if (!clock || !clock.running) return;
+  const side = clock.running;
+  if (clock.check(performance.now())) {
+    announce(`${capitalize(side)}'s time ran out.`);
+    changed();
+    return;
+  }
+  renderClocks();
+}
+
+/** The AI's time for this move under the game clock: the engine's plan for the time left. */
+function clockBudgetMs(side) {
+  const clock = state.clock;
+  const left = clock.left(side, performance.now());
+  const empties = state.game.squares().filter((v) => v === 0).length;
+  if (typeof wasm.moveBudgetMs === 'function') return wasm.moveBudgetMs(Math.max(0, left), clock.spec.incrementMs, empties);
+  return Math.max(20, Math.floor(left / Math.max(4, empties / 2 + 4)));
+}
+
+function hintOptions() {
+  return config.hintOptions || config.hintStrengths[state.settings.hintStrength] || config.hintStrengths.quick;
 }
 
 function startNext() {
@@ -213,12 +276,21 @@ function startNext() {
     state.thinking = { depth: 0, nodes: 0, pv: [], scoreText: '' };
     renderThinking();
     const seed = Math.floor(Math.random() * 2 ** 32);
-    const search = engine.search(state.game.board, { level: state.level, seed }, (progress) => {
+    const options = { level: state.level, seed };
+    let delay = config.aiMinimumDelayMs;
+    if (state.clock) {
+      // Under a clock the AI plans its own time: never more than its level would take anyway.
+      const budget = clockBudgetMs(state.game.sideToMove);
+      const levelTime = levels()[state.level - 1]?.timeMs;
+      options.timeMs = Math.max(1, Math.floor(levelTime ? Math.min(levelTime, budget) : budget));
+      delay = Math.min(delay, options.timeMs / 4);
+    }
+    const search = engine.search(state.game.board, options, (progress) => {
       if (epoch !== state.epoch) return;
       state.thinking = progress;
       renderThinking();
     });
-    const pause = new Promise((resolve) => setTimeout(resolve, config.aiMinimumDelayMs));
+    const pause = new Promise((resolve) => setTimeout(resolve, delay));
     Promise.all([search, pause]).then(
       ([result]) => {
         if (epoch !== state.epoch) return;
@@ -232,7 +304,7 @@ function startNext() {
       },
     );
   } else if (state.hintsOn && isHumanTurn()) {
-    engine.analyze(state.game.board, config.hintOptions).then(
+    engine.analyze(state.game.board, hintOptions()).then(
       (hints) => {
         if (epoch !== state.epoch) return;
         state.hints = hints;
@@ -323,48 +395,104 @@ function importedRecord() {
   return state.record && stillApplies(state.record.key) ? state.record : null;
 }
 
-function playerName(color) {
-  const record = importedRecord();
-  if (record && record[color]) return record[color];
-  return state.players[color] === 'ai' ? `AI level ${state.level}` : 'Human';
+/** Whether moves were played on after the imported record's last move. */
+function playedPastRecord(record) {
+  return recordKey() !== record.key;
 }
 
-function exportRecord() {
-  const format = $('export-format').value;
+/** The name of the player of `color` as the page and an export give it: an imported record's
+ * player for the record's moves, and who played on after it ("Ann, then AI level 4"). */
+function playerName(color) {
+  const own = state.players[color] === 'ai' ? `AI level ${state.level}` : 'Human';
+  const record = importedRecord();
+  if (!record || !record[color]) return own;
+  if (!playedPastRecord(record)) return record[color];
+  // Did `color` play any move after the record? Passes are written as moves, so sides alternate.
+  const recordMoves = record.key.split('|')[1].length / 2;
+  const firstMover = state.game.startBoard.trim().endsWith('O') ? 'white' : 'black';
+  const moverOf = (ply) => (ply % 2 === 0 ? firstMover : opponentOf(firstMover));
+  const playedAfter = state.game.moves.slice(recordMoves).some((_, i) => moverOf(recordMoves + i) === color);
+  return playedAfter ? `${record[color]}, then ${own}` : record[color];
+}
+
+/** GGF's date: UTC, as the internet servers' records write it. */
+function ggfDate(date = new Date()) {
+  const pad = (n) => String(n).padStart(2, '0');
+  return `${date.getUTCFullYear()}.${pad(date.getUTCMonth() + 1)}.${pad(date.getUTCDate())}_${pad(date.getUTCHours())}:${pad(date.getUTCMinutes())}:${pad(date.getUTCSeconds())}.UTC`;
+}
+
+/** The exported text of the format chosen, and a file name for it. */
+function exportText(format) {
   const review = currentReview();
-  let text;
   if (format === 'ggf') {
     // GGF scores are the mover's; the review's are Black's. Without a review, an imported
-    // record's own scores are kept.
+    // record's own scores are kept, for its own moves only. Its result stands only while the
+    // game is the record itself: moves played on after it are not the original players'.
     const record = importedRecord();
     let evaluations = [];
     if (review) evaluations = review.moves.map((m) => (m.mover === 'black' ? m.scoreBlack : -m.scoreBlack));
     else if (record) evaluations = record.evaluations.map((e) => (e === null ? NaN : e));
-    const result = record && record.result ? record.result : undefined;
-    text = state.game.toGgf(playerName('black'), playerName('white'), Float64Array.from(evaluations), result);
-  } else if (format === 'obf') {
+    const result = record && record.result && !playedPastRecord(record) ? record.result : undefined;
+    const place = 'Othello in the browser';
+    return state.game.toGgf(playerName('black'), playerName('white'), Float64Array.from(evaluations), result, ggfDate(), place);
+  }
+  if (format === 'obf') {
     // An OBF solution is exact: written only when the review solved this position.
     const position = review && review.positions[state.game.ply];
     if (position && position.exact && position.bestLine.length) {
       const score = position.toMove === 'black' ? position.scoreBlack : -position.scoreBlack;
-      text = state.game.toObf(position.bestLine[0], Math.round(score));
-    } else {
-      text = state.game.toObf(undefined, undefined);
+      return state.game.toObf(position.bestLine[0], Math.round(score));
     }
-  } else {
-    text = state.game.fullTranscript;
+    return state.game.toObf(undefined, undefined);
   }
+  return state.game.fullTranscript;
+}
+
+const EXPORT_FILES = { ggf: ['othello.ggf', 'application/x-ggf'], transcript: ['othello.txt', 'text/plain'], obf: ['othello-position.obf', 'text/plain'] };
+
+function exportRecord() {
+  const format = $('export-format').value;
   const output = $('export-output');
-  output.value = text;
+  output.value = exportText(format);
+  output.dataset.format = format;
   output.hidden = false;
-  output.focus();
-  output.select();
+  $('export-actions').hidden = false;
   const what = $('export-format').selectedOptions[0].textContent;
-  state.notice = `${what} below${format === 'ggf' && review ? ', with the review\'s scores' : ''}: press Ctrl+C to copy it.`;
+  state.notice = `${what} below${format === 'ggf' && currentReview() ? ', with the review\'s scores' : ''}: Copy or Download it.`;
+  render();
+}
+
+async function copyExport() {
+  const output = $('export-output');
+  try {
+    await navigator.clipboard.writeText(output.value);
+    state.notice = 'Copied.';
+  } catch {
+    output.focus({ preventScroll: true });
+    output.select();
+    state.notice = 'The browser did not allow copying: the text is selected, press Ctrl+C.';
+  }
+  render();
+}
+
+function downloadExport() {
+  const output = $('export-output');
+  const [name, type] = EXPORT_FILES[output.dataset.format] || EXPORT_FILES.transcript;
+  const url = URL.createObjectURL(new Blob([output.value + '\n'], { type }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = name;
+  link.hidden = true;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  state.notice = `Saved as ${name}.`;
   render();
 }
 
 function saveGame() {
+  if (state.clock) state.clock.settle(performance.now());
   storage.save({
     startBoard: state.game.startBoard,
     moves: state.game.fullTranscript,
@@ -372,6 +500,9 @@ function saveGame() {
     players: state.players,
     level: state.level,
     hints: state.hintsOn,
+    viewing: state.viewing,
+    record: state.record,
+    clock: state.clock ? state.clock.toJSON() : null,
   });
 }
 
@@ -387,19 +518,29 @@ function setMessage(element, text) {
   element.hidden = !text;
 }
 
+/** A search's score (discs for `side`, the side to move) as players read it everywhere. */
+function searchScore(result, side) {
+  if (typeof result.discs !== 'number') return result.scoreText || '';
+  return sideScore(forBlack(result.discs, side), result.exact);
+}
+
 function renderThinking() {
   const t = state.thinking;
   const element = $('thinking');
-  // Hidden by visibility, not removed, so that the panel does not jump at every AI move.
+  // Hidden by visibility, not removed, and two lines high whatever it says (see the style sheet),
+  // so that the panel does not jump at every AI move.
   element.classList.toggle('idle', !t);
+  $('status').classList.toggle('covered', Boolean(t));
   if (!t) {
     setText(element, '');
     return;
   }
-  const parts = [`${capitalize(state.game.sideToMove)} (AI) is thinking`];
+  const side = state.game.sideToMove;
+  const parts = [`${capitalize(side)} (AI) is thinking`];
   if (t.depth) {
     parts.push(`depth ${t.depth}`, `${t.nodes.toLocaleString('en')} nodes`);
-    if (t.scoreText) parts.push(`score ${t.scoreText}`);
+    const score = searchScore(t, side);
+    if (score) parts.push(score);
     if (t.pv && t.pv.length) parts.push(`line ${t.pv.join(' ')}`);
   }
   setText(element, parts.join(' · '));
@@ -408,15 +549,21 @@ function renderThinking() {
 function hintList() {
   if (!state.hints || !isHumanTurn()) return [];
   // Hints come best first, unknown ones last: the best is the first known score. A move without
-  // a score is never the best, whatever the others are.
+  // a score is never the best, whatever the others are. The square shows the mover's discs
+  // ("+2.4": what the move is worth to the player), the label the same score with its side.
+  const side = state.game.sideToMove;
   const firstKnown = state.hints.find((h) => !h.unknown);
-  return state.hints.map((h) => ({
-    square: squareIndex(h.move),
-    text: h.unknown ? '?' : h.scoreText,
-    label: h.unknown ? 'score unknown' : `score ${h.scoreText}`,
-    exact: h.exact,
-    best: !h.unknown && h.score === firstKnown.score && h.exact === firstKnown.exact,
-  }));
+  return state.hints.map((h) => {
+    const known = !h.unknown;
+    const number = known && typeof h.discs === 'number' ? signedDiscs(h.discs, h.exact) : h.scoreText;
+    return {
+      square: squareIndex(h.move),
+      text: known ? number : '?',
+      label: known ? `score ${searchScore(h, side)}` : 'score unknown',
+      best: known && h === firstKnown,
+      exact: h.exact,
+    };
+  });
 }
 
 /** The square the finished review names best in the position shown, or -1. */
@@ -442,26 +589,37 @@ function render() {
     hints,
     bestMove,
     animation: state.animation,
+    flipped: state.settings.flipped,
   });
   grid.update({
     squares,
     legal: new Set(legal),
     hints: new Map(hints.map((h) => [h.square, { label: h.label, best: h.best }])),
     bestMove,
+    flipped: state.settings.flipped,
   });
 
+  const finished = isFinished();
   setText($('score-black'), String(game.scoreBlack));
   setText($('score-white'), String(game.scoreWhite));
   for (const color of ['black', 'white']) {
-    setText($(`player-${color}`), state.players[color] === 'ai' ? 'AI' : 'Human');
-    $(`score-box-${color}`).classList.toggle('to-move', !game.isGameOver && game.sideToMove === color);
+    const name = playerName(color);
+    setText($(`player-${color}`), name);
+    $(`player-${color}`).title = name;
+    $(`score-box-${color}`).classList.toggle('to-move', !finished && game.sideToMove === color);
   }
+  renderClocks();
   let turn;
-  if (game.isGameOver) turn = resultText();
+  if (finished) turn = resultText();
+  else if (state.viewing && !isHumanTurn()) turn = `Loaded game shown: ${capitalize(game.sideToMove)} (AI) to move — press Play on to let it move`;
   else if (isHumanTurn()) turn = `${capitalize(game.sideToMove)} to move${humanColors().length === 1 ? ' (you)' : ''}`;
   else if (game.canRedo) turn = `${capitalize(game.sideToMove)} (AI) to move — press Redo or play on from the latest move`;
   else turn = `${capitalize(game.sideToMove)} (AI) to move`;
   setText($('turn'), turn);
+  // The result is said in the turn line only: it speaks up when the game ends.
+  $('turn').setAttribute('aria-live', finished ? 'polite' : 'off');
+  $('play-on').hidden = !(state.viewing && !finished && state.players[game.sideToMove] === 'ai');
+  $('review-offer').hidden = !(finished && game.moves.length > 0 && !currentReview() && !(state.review && state.review.running));
   setText($('status'), state.status);
   setMessage($('error'), state.error);
   setMessage($('notice'), state.notice);
@@ -479,6 +637,38 @@ function render() {
   $('black-player').value = state.players.black;
   $('white-player').value = state.players.white;
   $('level').value = String(state.level);
+  $('hint-strength').value = state.settings.hintStrength;
+  $('flip').checked = state.settings.flipped;
+  $('sound').checked = state.settings.sound;
+  $('clock').value = state.clock ? clockOptionValue(state.clock.spec.text) : $('clock').value;
+}
+
+/** The clock menu's entry for a clock spec, or the spec itself when the menu lacks it (a clock
+ * from the address), added once. */
+function clockOptionValue(text) {
+  const select = $('clock');
+  if (![...select.options].some((o) => o.value === text)) {
+    const option = document.createElement('option');
+    option.value = text;
+    option.textContent = text.replace(/\+0$/, ' min').replace(/\+(\d.*)$/, ' min + $1 s');
+    select.append(option);
+  }
+  return text;
+}
+
+function renderClocks() {
+  const clock = state.clock;
+  const now = performance.now();
+  for (const color of ['black', 'white']) {
+    const element = $(`clock-${color}`);
+    element.hidden = !clock;
+    if (!clock) continue;
+    const left = clock.left(color, now);
+    setText(element, formatClock(left));
+    element.classList.toggle('running', clock.running === color);
+    element.classList.toggle('low', left < 10_000);
+    element.setAttribute('aria-label', `${capitalize(color)}'s clock: ${formatClock(left)} left`);
+  }
 }
 
 /** The classroom opens on the position shown here (board text: works from any start). */
@@ -509,6 +699,7 @@ function renderReview() {
   const running = Boolean(review && review.running);
   const result = currentReview();
   $('review').disabled = running || state.game.moves.length === 0;
+  $('review').textContent = result ? 'Review again' : 'Review this game';
   $('review-cancel').hidden = !running;
   const progress = $('review-progress');
   progress.hidden = !running;
@@ -536,23 +727,44 @@ function renderReview() {
   setText($('review-position'), positionText(result, ply));
 }
 
+/** Who played each move: passes are written as moves, so the sides alternate from the start. */
+function moverOf(ply) {
+  const first = state.game.startBoard.trim().endsWith('O') ? 'white' : 'black';
+  return ply % 2 === 0 ? first : opponentOf(first);
+}
+
 function renderMoveList() {
   const list = $('move-list');
   const moves = state.game.moves;
   const ply = state.game.ply;
   const review = currentReview();
   const marks = review ? review.moves.map((m) => (MARKED[m.class] ? m.class : '')) : [];
-  const signature = `${moves.join(',')}|${ply}|${marks.join(',')}`;
+  const signature = `${state.game.startBoard}|${moves.join(',')}|${ply}|${marks.join(',')}`;
   if (list.dataset.signature === signature) return;
   list.dataset.signature = signature;
+  const hadFocus = list.contains(document.activeElement);
+  if (moves.length === 0) {
+    const empty = document.createElement('li');
+    empty.className = 'empty';
+    empty.textContent = 'No moves yet.';
+    list.replaceChildren(empty);
+    return;
+  }
+  // One Tab stop: the move shown (the first move at the start); arrows move inside the list.
+  const focusPly = Math.max(1, ply);
   const items = moves.map((move, i) => {
     const item = document.createElement('li');
     const button = document.createElement('button');
+    const mover = moverOf(i);
     button.type = 'button';
     button.dataset.ply = String(i + 1);
-    button.textContent = move === 'pa' ? 'pass' : move;
+    button.tabIndex = i + 1 === focusPly ? 0 : -1;
+    const disc = document.createElement('span');
+    disc.className = `mover mover-${mover}`;
+    disc.setAttribute('aria-hidden', 'true');
+    button.append(disc, move === 'pa' ? 'pass' : move);
     const mark = marks[i] ? `, ${marks[i]}` : '';
-    button.setAttribute('aria-label', `Move ${i + 1}: ${move === 'pa' ? 'pass' : move}${mark}, show this position`);
+    button.setAttribute('aria-label', `Move ${i + 1}, ${mover}: ${move === 'pa' ? 'pass' : move}${mark}, show this position`);
     if (marks[i]) {
       button.classList.add(`mark-${marks[i]}`);
       button.dataset.mark = MARKED[marks[i]];
@@ -563,8 +775,52 @@ function renderMoveList() {
     return item;
   });
   list.replaceChildren(...items);
-  const current = list.querySelector('[aria-current]');
-  if (current) current.scrollIntoView({ block: 'nearest' });
+  const current = list.querySelector(`[data-ply="${focusPly}"]`);
+  if (hadFocus && current) current.focus({ preventScroll: true });
+  // Only the list's own box scrolls to the move shown, never the page (scrollIntoView would move
+  // the whole page on a phone and take the board out of sight).
+  if (current) scrollWithin(list, current);
+}
+
+/** Scrolls `box` (a scrolling element) so that `item` is inside it; nothing else moves. */
+function scrollWithin(box, item) {
+  const outer = box.getBoundingClientRect();
+  const inner = item.getBoundingClientRect();
+  if (inner.top < outer.top) box.scrollTop -= outer.top - inner.top + 4;
+  else if (inner.bottom > outer.bottom) box.scrollTop += inner.bottom - outer.bottom + 4;
+}
+
+/** Brings `element` into view on the player's request: the panel scrolls inside when it has its
+ * own scroll (board and panel side by side), otherwise the page scrolls to just below the board,
+ * which stays on screen (sticky) in that arrangement. */
+function reveal(element) {
+  const panel = $('panel');
+  const panelScrolls = getComputedStyle(panel).overflowY !== 'visible' && panel.scrollHeight > panel.clientHeight;
+  const reduced = matchMedia('(prefers-reduced-motion: reduce)').matches;
+  const behavior = reduced ? 'auto' : 'smooth';
+  if (panelScrolls) {
+    const top = element.getBoundingClientRect().top - panel.getBoundingClientRect().top + panel.scrollTop - 8;
+    panel.scrollTo({ top, behavior });
+  } else {
+    const boardBottom = document.querySelector('.board-area').getBoundingClientRect().bottom;
+    const top = element.getBoundingClientRect().top - boardBottom + window.scrollY - 8;
+    window.scrollTo({ top, behavior });
+  }
+}
+
+/** Arrow keys in the move list step through the game; Home and End go to its ends. */
+function onMoveListKey(event) {
+  const button = event.target.closest('button[data-ply]');
+  if (!button) return;
+  const total = state.game.moves.length;
+  const targets = { ArrowLeft: -1, ArrowUp: -1, ArrowRight: 1, ArrowDown: 1 };
+  let ply = null;
+  if (event.key in targets) ply = Math.min(total, Math.max(0, state.game.ply + targets[event.key]));
+  else if (event.key === 'Home') ply = 0;
+  else if (event.key === 'End') ply = total;
+  if (ply === null) return;
+  event.preventDefault();
+  if (ply !== state.game.ply) goToPly(ply);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -585,6 +841,14 @@ function gameFromUrl(params) {
     if (Number.isInteger(n) && n >= 1 && n <= levels().length) level = n;
     else problems.push(`level=${excerpt(params.get('level'))} is not a level from 1 to ${levels().length}`);
   }
+  let clockSpec = null;
+  if (params.has('clock')) {
+    try {
+      clockSpec = parseClockSpec(params.get('clock'));
+    } catch (error) {
+      problems.push(excerpt(error.message, 160));
+    }
+  }
   let game = null;
   try {
     if (params.has('board')) {
@@ -596,7 +860,7 @@ function gameFromUrl(params) {
     problems.push(bounded(error.message));
     game = null;
   }
-  return { players, level, game, problems };
+  return { players, level, game, problems, clockSpec };
 }
 
 function restoreSaved() {
@@ -608,6 +872,15 @@ function restoreSaved() {
     state.players = { black: saved.players.black, white: saved.players.white };
     if (saved.level >= 1 && saved.level <= levels().length) state.level = saved.level;
     state.hintsOn = saved.hints === true;
+    state.viewing = saved.viewing === true;
+    if (saved.record && typeof saved.record.key === 'string') state.record = saved.record;
+    if (saved.clock) {
+      try {
+        state.clock = createClock(parseClockSpec(saved.clock.spec), performance.now(), saved.clock);
+      } catch {
+        state.clock = null; // a damaged clock: the game goes on without one
+      }
+    }
     return { game, notice: '' };
   } catch (error) {
     storage.forget();
@@ -632,11 +905,43 @@ function wireControls() {
   $('redo').addEventListener('click', redo);
   $('new-game').addEventListener('click', () => {
     state.record = null;
-    newGame();
+    const spec = $('clock').value;
+    newGame(new Game(), spec ? `New game, ${$('clock').selectedOptions[0].textContent} a side.` : 'New game.', {
+      clockSpec: spec ? parseClockSpec(spec) : null,
+    });
+  });
+  $('clock').addEventListener('change', () => {
+    const spec = $('clock').value;
+    state.notice = spec ? 'The clock starts with the next new game: press New game.' : state.clock ? 'The next new game has no clock.' : '';
+    render();
+  });
+  $('play-on').addEventListener('click', () => {
+    state.viewing = false;
+    announce('Playing on from the loaded game.');
+    changed();
+  });
+  $('review-offer').addEventListener('click', () => {
+    startReview();
+    reveal($('review-section'));
   });
   $('hints').addEventListener('change', (event) => {
     state.hintsOn = event.target.checked;
     changed();
+  });
+  $('hint-strength').addEventListener('change', (event) => {
+    state.settings.hintStrength = event.target.value === 'deep' ? 'deep' : 'quick';
+    storage.saveSettings(state.settings);
+    changed(); // hints shown are searched again at the new strength
+  });
+  $('flip').addEventListener('change', (event) => {
+    state.settings.flipped = event.target.checked;
+    storage.saveSettings(state.settings);
+    render();
+  });
+  $('sound').addEventListener('change', (event) => {
+    state.settings.sound = event.target.checked;
+    storage.saveSettings(state.settings);
+    if (state.settings.sound) playMoveSound(1); // what it will sound like
   });
   for (const color of ['black', 'white']) {
     $(`${color}-player`).addEventListener('change', (event) => {
@@ -652,11 +957,17 @@ function wireControls() {
     const button = event.target.closest('button[data-ply]');
     if (button) goToPly(Number(button.dataset.ply));
   });
+  $('move-list').addEventListener('keydown', onMoveListKey);
   $('evaluation').addEventListener('toggle', render);
   $('copy').addEventListener('click', copyTranscript);
   $('load').addEventListener('click', loadPasted);
   $('export').addEventListener('click', exportRecord);
-  $('review').addEventListener('click', startReview);
+  $('export-copy').addEventListener('click', copyExport);
+  $('export-download').addEventListener('click', downloadExport);
+  $('review').addEventListener('click', () => {
+    startReview();
+    reveal($('review-section'));
+  });
   $('review-cancel').addEventListener('click', cancelReview);
   $('review-rows').addEventListener('click', (event) => {
     const button = event.target.closest('button[data-ply]');
@@ -699,7 +1010,8 @@ function loadPasted() {
     const names = `${details.black || 'Black'} (Black) against ${details.white || 'White'} (White)`;
     message = `GGF record loaded: ${names}${details.result ? `, result ${details.result}` : ''}, ${plural(game.ply, 'move')}.`;
   }
-  newGame(game, message);
+  // A loaded game is shown, not continued: the AI waits for Play on (a human's move plays on too).
+  newGame(game, message, { viewing: true });
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -750,6 +1062,8 @@ async function main() {
   engine = new EngineClient({ module, ttMegabytes: config.ttMegabytes, onWeights });
   fillLevels();
   wireControls();
+  state.settings = { ...state.settings, ...storage.loadSettings() };
+  setInterval(tickClock, 100);
 
   const restored = restoreSaved();
   let game = restored.game;
@@ -759,7 +1073,14 @@ async function main() {
     const fromUrl = gameFromUrl(params);
     state.players = fromUrl.players;
     state.level = fromUrl.level;
-    if (fromUrl.game) game = fromUrl.game;
+    if (fromUrl.game || fromUrl.clockSpec) {
+      // The address starts a game of its own: nothing of the saved one carries over.
+      if (fromUrl.game) game = fromUrl.game;
+      else game = new Game();
+      state.record = null;
+      state.viewing = false;
+      state.clock = fromUrl.clockSpec ? createClock(fromUrl.clockSpec, performance.now()) : null;
+    }
     if (fromUrl.problems.length) state.error = `Ignored in the address: ${fromUrl.problems.join('; ')}.`;
     // Applied once: a reload must bring back the game in progress, not the address's start.
     history.replaceState(null, '', location.pathname);

@@ -4,31 +4,27 @@
 //
 // A review is {positions: [{toMove, scoreBlack, exact, bestLine}], moves: [{move, mover,
 // scoreBlack, exact, loss, class}]}: scores in discs for Black, positions[i] before moves[i].
+// Each position has one score: moves[i].scoreBlack is positions[i + 1].scoreBlack (the engine
+// guarantees it), and every place below reads the position's score and writes it with sideScore.
+
+import { sideScore, lossText } from '../common/score-text.js';
 
 const SVG = 'http://www.w3.org/2000/svg';
 /** Classes worth a mark, with the annotation symbols players know from chess books. */
 export const MARKED = { inaccuracy: '?!', mistake: '?', blunder: '??' };
 
-/** "+4" for an exact score, "≈+3.2" for an estimate; "0" for a draw. */
-export function discs(value, exact) {
-  const rounded = exact ? Math.round(value) : Math.round(value * 10) / 10;
-  const sign = rounded > 0 ? '+' : rounded < 0 ? '−' : '';
-  const text = `${sign}${Math.abs(rounded)}`;
-  return exact ? text : `≈${text}`;
+/** The score of the position after `ply` moves (ply 0: the start), as every view shows it. */
+export function positionScore(review, ply) {
+  const position = review.positions[ply];
+  return position ? sideScore(position.scoreBlack, position.exact) : '';
 }
 
 /** The graph's points: the start, then the score after each move (what the table lists). */
 export function graphPoints(review) {
-  const first = review.positions[0];
-  return [
-    { ply: 0, score: first.scoreBlack, exact: first.exact, mark: null },
-    ...review.moves.map((m, i) => ({
-      ply: i + 1,
-      score: m.scoreBlack,
-      exact: m.exact,
-      mark: MARKED[m.class] ? m.class : null,
-    })),
-  ];
+  return review.positions.slice(0, review.moves.length + 1).map((position, ply) => {
+    const move = review.moves[ply - 1];
+    return { ply, score: position.scoreBlack, exact: position.exact, mark: move && MARKED[move.class] ? move.class : null };
+  });
 }
 
 function element(name, attributes = {}, parent = null) {
@@ -45,7 +41,7 @@ function element(name, attributes = {}, parent = null) {
 export function drawGraph(container, review, ply, onPoint) {
   const points = graphPoints(review);
   const width = 400;
-  const height = 170;
+  const height = 190;
   const left = 34;
   const right = 8;
   const top = 10;
@@ -60,7 +56,7 @@ export function drawGraph(container, review, ply, onPoint) {
     viewBox: `0 0 ${width} ${height}`,
     class: 'graph',
     role: 'img',
-    'aria-label': `Evaluation graph: Black's score in discs after each of ${review.moves.length} moves; the table below lists the same scores`,
+    'aria-label': `Evaluation graph: the score in discs after each of ${review.moves.length} moves, Black ahead above the line, White below; the table below lists the same scores`,
   });
   // Black's side of the zero line is shaded dark, White's light, whatever the theme.
   element('rect', { x: left, y: top, width: width - left - right, height: y(0) - top, class: 'graph-black-side' }, svg);
@@ -68,7 +64,11 @@ export function drawGraph(container, review, ply, onPoint) {
   for (const value of [range, range / 2, 0, -range / 2, -range]) {
     element('line', { x1: left, x2: width - right, y1: y(value), y2: y(value), class: value === 0 ? 'graph-zero' : 'graph-grid' }, svg);
     const label = element('text', { x: left - 4, y: y(value) + 4, class: 'graph-label', 'text-anchor': 'end' }, svg);
-    label.textContent = value > 0 ? `+${value}` : String(value).replace('-', '−');
+    label.textContent = value === 0 ? '0' : `${value > 0 ? 'B' : 'W'} +${Math.abs(value)}`;
+  }
+  for (const [text, at] of [['Black ahead', top + 12], ['White ahead', height - bottom - 5]]) {
+    const label = element('text', { x: left + 6, y: at, class: 'graph-label graph-side' }, svg);
+    label.textContent = text;
   }
   for (let i = 10; i < points.length; i += 10) {
     const label = element('text', { x: x(i), y: height - 6, class: 'graph-label', 'text-anchor': 'middle' }, svg);
@@ -90,6 +90,10 @@ export function drawGraph(container, review, ply, onPoint) {
   for (const p of points) {
     const hit = element('rect', { x: x(p.ply) - column / 2, y: 0, width: column, height, class: 'graph-hit' }, svg);
     hit.dataset.ply = String(p.ply);
+    // The graph's data, as the table and the sentence write it (a test compares all three).
+    hit.dataset.score = sideScore(p.score, p.exact);
+    const title = element('title', {}, hit);
+    title.textContent = `${p.ply === 0 ? 'Start' : `After move ${p.ply}`}: ${hit.dataset.score}`;
   }
   // Only a pointer that really moves counts as hovering: a graph redrawn under a resting mouse
   // must not jump to another position.
@@ -126,8 +130,8 @@ export function tableRows(review, ply) {
     row.append(head);
     const cells = [
       `${m.mover === 'black' ? '●' : '○'} ${name}${MARKED[m.class] ? ' ' + MARKED[m.class] : ''}`,
-      discs(m.scoreBlack, m.exact),
-      m.class === 'forced' ? '—' : discs(m.loss, m.exact).replace(/[≈+]/g, ''),
+      positionScore(review, i + 1),
+      m.class === 'forced' ? '—' : lossText(m.loss, m.exact),
       m.class,
     ];
     for (const text of cells) {
@@ -147,7 +151,7 @@ export function positionText(review, ply) {
   const position = review.positions[ply];
   if (!position) return '';
   const where = ply === 0 ? 'At the start' : `After move ${ply}`;
-  const parts = [`${where}: Black ${discs(position.scoreBlack, position.exact)}${position.exact ? ' (exact)' : ' (estimate)'}`];
+  const parts = [`${where}: ${positionScore(review, ply)}${position.exact ? ' (exact)' : ' (estimate)'}`];
   if (position.bestLine.length === 0) {
     parts.push('the game is over');
   } else {
@@ -157,24 +161,52 @@ export function positionText(review, ply) {
   const played = review.moves[ply];
   if (played) {
     const name = played.move === 'pa' ? 'pass' : played.move;
-    const loss = played.class === 'forced' ? 'the only move' : `lost ${discs(played.loss, played.exact).replace('+', '')} discs`;
+    const loss = played.class === 'forced' ? 'the only move' : `lost ${lossText(played.loss, played.exact)} discs`;
     parts.push(`played ${name}: ${played.class}, ${loss}`);
   }
   return parts.join('; ') + '.';
 }
 
-/** "2 inaccuracies, 1 mistake, 1 blunder by Black; …": what a player looks for first. */
+/** The loss (discs) at which a move's accuracy reaches 0 %: a blunder's. */
+const ZERO_ACCURACY_LOSS = 12;
+
+/**
+ * Each player's accuracy: a move that loses nothing is 100 % accurate, one that loses a blunder's
+ * 12 discs or more 0 %, linearly in between; a player's accuracy is the mean over their moves that
+ * had a choice (forced moves and passes do not count). Also their mean loss in discs a move.
+ * @returns {{black: {accuracy, meanLoss, moves}|null, white: …}} null for a side with no such move
+ */
+export function accuracy(review) {
+  const result = {};
+  for (const color of ['black', 'white']) {
+    const judged = review.moves.filter((m) => m.mover === color && m.class !== 'forced');
+    if (judged.length === 0) {
+      result[color] = null;
+      continue;
+    }
+    const credit = judged.reduce((sum, m) => sum + Math.max(0, 1 - m.loss / ZERO_ACCURACY_LOSS), 0);
+    const loss = judged.reduce((sum, m) => sum + m.loss, 0);
+    result[color] = { accuracy: (100 * credit) / judged.length, meanLoss: loss / judged.length, moves: judged.length };
+  }
+  return result;
+}
+
+/** "Black: accuracy 87 % (mean loss 1.2 discs a move), 2 inaccuracies, 1 mistake; …": what a
+ * player looks for first. */
 export function summaryText(review) {
   const counts = { black: {}, white: {} };
   for (const m of review.moves) {
     if (MARKED[m.class]) counts[m.mover][m.class] = (counts[m.mover][m.class] || 0) + 1;
   }
   const plural = { inaccuracy: 'inaccuracies', mistake: 'mistakes', blunder: 'blunders' };
+  const figures = accuracy(review);
   const side = (color) => {
     const items = Object.keys(MARKED)
       .filter((c) => counts[color][c])
       .map((c) => `${counts[color][c]} ${counts[color][c] === 1 ? c : plural[c]}`);
-    return `${capitalize(color)}: ${items.length ? items.join(', ') : 'no marked move'}`;
+    const f = figures[color];
+    const head = f ? `accuracy ${Math.round(f.accuracy)} % (mean loss ${f.meanLoss.toFixed(1)} discs a move)` : 'no move with a choice';
+    return `${capitalize(color)}: ${head}, ${items.length ? items.join(', ') : 'no marked move'}`;
   };
   return `Review of ${review.moves.length} moves. ${side('black')}. ${side('white')}.`;
 }

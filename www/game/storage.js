@@ -5,7 +5,7 @@ const KEY = 'reversi.game.v1';
 
 /**
  * @returns {{saved: object|null, problem: string|null}}
- *   saved = {startBoard, moves, ply, players: {black, white}, level, hints}
+ *   saved = {startBoard, moves, ply, players: {black, white}, level, hints, viewing?, record?, clock?}
  */
 export function loadSaved() {
   let text;
@@ -49,3 +49,29 @@ export function forget() {
 }
 
 export const STORAGE_KEY = KEY;
+
+// Settings that outlive a game (hint strength, board flipped, sound): a store of their own, so that
+// a damaged saved game never loses them, nor they the game.
+const SETTINGS_KEY = 'reversi.settings.v1';
+
+/** The saved settings that are valid; anything else is left out (the page keeps its defaults). */
+export function loadSettings() {
+  try {
+    const saved = JSON.parse(localStorage.getItem(SETTINGS_KEY) || '{}');
+    const settings = {};
+    if (saved.hintStrength === 'quick' || saved.hintStrength === 'deep') settings.hintStrength = saved.hintStrength;
+    if (typeof saved.flipped === 'boolean') settings.flipped = saved.flipped;
+    if (typeof saved.sound === 'boolean') settings.sound = saved.sound;
+    return settings;
+  } catch {
+    return {};
+  }
+}
+
+export function saveSettings(settings) {
+  try {
+    localStorage.setItem(SETTINGS_KEY, JSON.stringify(settings));
+  } catch {
+    // see save()
+  }
+}
