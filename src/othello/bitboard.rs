@@ -4,6 +4,72 @@ use crate::othello::square::Square;
 use std::fmt;
 use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, Not};
 
+// The 8 symmetries of the board (the dihedral group of the square) on disc sets and squares.
+
+/// Mirror left–right (a ↔ h).
+#[inline(always)]
+pub fn mirror(b: u64) -> u64 {
+    let b = (b >> 1 & 0x5555_5555_5555_5555) | (b & 0x5555_5555_5555_5555) << 1;
+    let b = (b >> 2 & 0x3333_3333_3333_3333) | (b & 0x3333_3333_3333_3333) << 2;
+    (b >> 4 & 0x0f0f_0f0f_0f0f_0f0f) | (b & 0x0f0f_0f0f_0f0f_0f0f) << 4
+}
+
+/// Flip top–bottom (row 1 ↔ row 8).
+#[inline(always)]
+pub fn flip(b: u64) -> u64 {
+    b.swap_bytes()
+}
+
+/// Reflect in the a1–h8 diagonal.
+#[inline(always)]
+pub fn transpose(mut b: u64) -> u64 {
+    let t = 0x0f0f_0f0f_0000_0000 & (b ^ b << 28);
+    b ^= t ^ t >> 28;
+    let t = 0x3333_0000_3333_0000 & (b ^ b << 14);
+    b ^= t ^ t >> 14;
+    let t = 0x5500_5500_5500_5500 & (b ^ b << 7);
+    b ^= t ^ t >> 7;
+    b
+}
+
+/// Symmetry `k` (0–7) of a disc set: mirror if bit 0, then flip if bit 1, then transpose if bit 2.
+#[inline(always)]
+pub fn symmetry(b: u64, k: usize) -> u64 {
+    let b = if k & 1 != 0 { mirror(b) } else { b };
+    let b = if k & 2 != 0 { flip(b) } else { b };
+    if k & 4 != 0 {
+        transpose(b)
+    } else {
+        b
+    }
+}
+
+/// Where symmetry `k` moves square `s`.
+pub const fn map_square(s: u8, k: usize) -> u8 {
+    let (mut r, mut c) = (s / 8, s % 8);
+    if k & 1 != 0 {
+        c = 7 - c;
+    }
+    if k & 2 != 0 {
+        r = 7 - r;
+    }
+    if k & 4 != 0 {
+        (r, c) = (c, r);
+    }
+    r * 8 + c
+}
+
+/// The symmetry that undoes symmetry `k`: `symmetry(symmetry(b, k), inverse_symmetry(k)) == b`.
+/// The reflections (mirror, flip) undo themselves; with the transpose, a mirror done before it is
+/// undone by a flip after it, and the other way round.
+pub const fn inverse_symmetry(k: usize) -> usize {
+    if k & 4 != 0 {
+        4 | (k & 1) << 1 | (k >> 1 & 1)
+    } else {
+        k
+    }
+}
+
 /// A set of squares. Iterating yields the squares in index order.
 ///
 /// ```
@@ -134,5 +200,23 @@ impl fmt::Debug for Bitboard {
             f.write_str("\n")?;
         }
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn each_symmetry_is_undone_by_its_inverse() {
+        for k in 0..8 {
+            let back = inverse_symmetry(k);
+            for s in 0..64u8 {
+                assert_eq!(map_square(map_square(s, k), back), s, "symmetry {k} square {s}");
+                assert_eq!(symmetry(1 << s, k), 1 << map_square(s, k), "symmetry {k} square {s}");
+            }
+            let b = 0x0123_4567_89ab_cdef_u64;
+            assert_eq!(symmetry(symmetry(b, k), back), b, "symmetry {k}");
+        }
     }
 }

@@ -4,7 +4,7 @@
 //! after a move the two sets swap. [`Position`] adds the colour of the side to move, which is what
 //! people and notation want.
 
-use crate::othello::bitboard::Bitboard;
+use crate::othello::bitboard::{symmetry, Bitboard};
 use crate::othello::square::{Color, Move, Square};
 use std::fmt;
 
@@ -354,6 +354,27 @@ impl Board {
             std::cmp::Ordering::Less => p - o - e,
             std::cmp::Ordering::Equal => 0,
         }
+    }
+
+    /// The board's image under symmetry `k` (0–7: see [`crate::othello::bitboard::symmetry`]).
+    pub fn symmetric(self, k: usize) -> Board {
+        Board { player: symmetry(self.player, k), opponent: symmetry(self.opponent, k) }
+    }
+
+    /// The least of the board's 8 symmetric images, ordered by `(player, opponent)`, and the
+    /// symmetry `k` that gives it (the lowest such `k`): symmetric positions have the same
+    /// canonical board, and `canonical.symmetric(inverse_symmetry(k))` is `self` again.
+    ///
+    /// ```
+    /// use reversi::{othello::bitboard::inverse_symmetry, Board, Move};
+    /// let f5 = Board::start().play("f5".parse::<Move>().unwrap()).unwrap();
+    /// let d3 = Board::start().play("d3".parse::<Move>().unwrap()).unwrap();
+    /// assert_eq!(f5.canonical().0, d3.canonical().0);
+    /// let (canonical, k) = f5.canonical();
+    /// assert_eq!(canonical.symmetric(inverse_symmetry(k)), f5);
+    /// ```
+    pub fn canonical(self) -> (Board, usize) {
+        (0..8).map(|k| (self.symmetric(k), k)).min_by_key(|&(b, k)| (b.player, b.opponent, k)).expect("eight images")
     }
 
     /// A 64-bit hash of the board for transposition tables (a strong integer mix of both sets).

@@ -8,10 +8,12 @@
 //! the pattern evaluation when the engine has its weights (its unit is a hundredth of a disc, and
 //! its midgame error is about half the course evaluation's), with the course evaluation otherwise.
 //!
-//! The played move's score comes from a search of the position after it with the limits the
-//! search of the position before it used for its moves (one ply shallower, the same exact-solve
-//! threshold in empty squares), so that the best and the played move are scored alike: an exact
-//! score is never compared with an estimate.
+//! Each position P gets one score S(P) ([`score_position`]): a search of the least of its 8
+//! symmetric images with cleared tables, so that S depends on P alone (up to the board's
+//! symmetries). The score after a move is the next position's score, and a move's loss compares
+//! S of the position after the best move with S of the position after the move played: two
+//! positions with as many empty squares, scored by the same function, so an exact score is never
+//! compared with an estimate, and symmetric moves (the four first moves, say) score alike.
 //!
 //! ```
 //! use reversi::clock::monotonic_ms;
@@ -25,7 +27,8 @@
 //! assert!(review.moves.iter().all(|m| m.loss >= 0.0 && m.class != Class::Forced));
 //! ```
 
-use crate::othello::board::Position;
+use crate::othello::bitboard::inverse_symmetry;
+use crate::othello::board::{Board, Position};
 use crate::othello::pattern::UNITS_PER_DISC;
 use crate::othello::score::Score;
 use crate::othello::search::{Control, Engine, EvalChoice, Limits, Progress, SearchResult};
@@ -136,15 +139,6 @@ impl ReviewLimits {
             ..Limits::depth(self.depth.max(1))
         }
     }
-
-    /// The limits the position's search applies to each of its moves (as `search::Engine` does).
-    fn after_move(&self) -> Limits {
-        Limits {
-            exact_from_empties: Some(self.exact_from_empties.saturating_sub(1)),
-            eval: self.eval,
-            ..Limits::depth(self.depth.saturating_sub(1).max(1))
-        }
-    }
 }
 
 /// One position of the game, scored.
@@ -195,22 +189,17 @@ fn for_black(discs: f64, to_move: Color) -> f64 {
     }
 }
 
-/// Searches `position` and gives its score in discs for the side to move. An estimate is the mean
+/// Searches `board` and gives its score in discs for the side to move. An estimate is the mean
 /// of the last two depths' scores: the course evaluation favours the side to move at the leaves,
 /// so scores of even and odd depths differ by a few discs, and consecutive positions of a game
 /// (searched from alternating sides) would zigzag by as much. Exact scores are taken as they are.
-fn search_in_discs(
-    engine: &mut Engine,
-    position: Position,
-    limits: &Limits,
-    clock: &dyn Fn() -> f64,
-) -> (SearchResult, f64) {
+fn search_in_discs(engine: &mut Engine, board: Board, limits: &Limits, clock: &dyn Fn() -> f64) -> (SearchResult, f64) {
     let eval = limits.eval;
     let mut last_two: [Option<Score>; 2] = [None, None];
     let mut remember = |progress: &Progress| last_two = [last_two[1], Some(progress.score)];
     let mut control = Control::new(clock);
     control.on_progress = Some(&mut remember);
-    let found = engine.search(position.board(), limits, &mut control);
+    let found = engine.search(board, limits, &mut control);
     let discs = match (found.score, last_two) {
         (Score::Eval(units), [Some(Score::Eval(previous)), Some(last)]) if last == found.score => {
             (eval_to_discs(units, eval) + eval_to_discs(previous, eval)).clamp(-128.0, 128.0) / 2.0
@@ -220,9 +209,74 @@ fn search_in_discs(
     (found, discs)
 }
 
+/// The evaluation a review under `limits` really uses: the pattern evaluation only when asked for
+/// and the engine has its weights.
+fn effective(engine: &Engine, limits: &ReviewLimits) -> ReviewLimits {
+    let eval = if limits.eval == EvalChoice::Pattern && engine.has_pattern_weights() {
+        EvalChoice::Pattern
+    } else {
+        EvalChoice::Course
+    };
+    ReviewLimits { eval, ..*limits }
+}
+
+/// The review's score of one position, S(P): a search of the least of its 8 symmetric images
+/// ([`Board::canonical`]) with the engine's tables cleared first, the best line mapped back to the
+/// position as given. It depends on nothing but the position (up to the board's symmetries), the
+/// limits and the engine's table size: the same position gets the same score wherever it occurs,
+/// in this game or another, whatever was searched before.
+///
+/// ```
+/// use reversi::clock::monotonic_ms;
+/// use reversi::othello::review::{score_position, ReviewLimits};
+/// use reversi::othello::search::{Engine, EvalChoice};
+/// use reversi::{Move, Position};
+/// let limits = ReviewLimits { depth: 4, exact_from_empties: 0, eval: EvalChoice::Course };
+/// let after = |m: &str| Position::start().play(m.parse::<Move>().unwrap()).unwrap();
+/// let f5 = score_position(&mut Engine::new(1), after("f5"), &limits, &monotonic_ms);
+/// let d3 = score_position(&mut Engine::new(1), after("d3"), &limits, &monotonic_ms);
+/// assert_eq!(f5.score_black, d3.score_black);
+/// ```
+pub fn score_position(
+    engine: &mut Engine,
+    position: Position,
+    limits: &ReviewLimits,
+    clock: &dyn Fn() -> f64,
+) -> ReviewedPosition {
+    let limits = effective(engine, limits);
+    let (canonical, k) = position.board().canonical();
+    engine.clear_midgame_table();
+    let (found, discs) = search_in_discs(engine, canonical, &limits.position(), clock);
+    let back = inverse_symmetry(k);
+    let mut best_line: Vec<Move> = found.pv.iter().map(|m| m.symmetric(back)).collect();
+    if best_line.is_empty() && !position.is_game_over() {
+        best_line.push(found.best_move.symmetric(back));
+    }
+    let to_move = position.side_to_move();
+    ReviewedPosition {
+        to_move,
+        score_black: for_black(discs, to_move),
+        exact: matches!(found.score, Score::Exact(_)),
+        best_line,
+    }
+}
+
+/// A reviewed position's score in discs from `color`'s point of view.
+fn score_for(position: &ReviewedPosition, color: Color) -> f64 {
+    // Black's score is White's negated; `0.0 - x` keeps a draw +0.
+    for_black(position.score_black, color)
+}
+
 /// Reviews the game played from `start` with `moves` (legal, passes written, as in a
 /// `history::History`); an illegal move ends the review there. `on_position(done, total)` is called
 /// after each position is scored (`total` = moves + 1).
+///
+/// Every position gets its [`score_position`] score, and the score after a move is the next
+/// position's score. A move's loss is the score after the best move (the first of the position's
+/// best line) minus the score after the move played, both from the mover's point of view and
+/// both given by [`score_position`] (one more search when the move played is not the best one;
+/// the two positions have as many empty squares, so both scores are exact or both estimates),
+/// never below 0. The engine's tables are cleared before each search.
 pub fn review_game(
     engine: &mut Engine,
     start: Position,
@@ -231,13 +285,6 @@ pub fn review_game(
     clock: &dyn Fn() -> f64,
     on_position: &mut dyn FnMut(usize, usize),
 ) -> Review {
-    // Without weights the engine evaluates with the course evaluation: convert its units so.
-    let eval = if limits.eval == EvalChoice::Pattern && engine.has_pattern_weights() {
-        EvalChoice::Pattern
-    } else {
-        EvalChoice::Course
-    };
-    let limits = &ReviewLimits { eval, ..*limits };
     let mut positions = vec![start];
     for &mv in moves {
         match positions[positions.len() - 1].play(mv) {
@@ -248,33 +295,28 @@ pub fn review_game(
     let total = positions.len();
     let mut review = Review::default();
     for (i, &position) in positions.iter().enumerate() {
-        let (found, best) = search_in_discs(engine, position, &limits.position(), clock);
-        let to_move = position.side_to_move();
-        review.positions.push(ReviewedPosition {
-            to_move,
-            score_black: for_black(best, to_move),
-            exact: matches!(found.score, Score::Exact(_)),
-            best_line: found.pv.clone(),
-        });
-        if let Some(&mv) = moves.get(i).filter(|_| i + 1 < total) {
-            let only_move = position.legal_moves().count() <= 1;
-            let (played, exact) = if mv == found.best_move || only_move {
-                (best, matches!(found.score, Score::Exact(_)))
-            } else {
-                let after = positions[i + 1];
-                let (answer, discs) = search_in_discs(engine, after, &limits.after_move(), clock);
-                // The search's score is the opponent's (or, after a pass, the mover's again).
-                let mover_view = if after.side_to_move() == to_move { discs } else { 0.0 - discs };
-                (mover_view, matches!(answer.score, Score::Exact(_)))
+        review.positions.push(score_position(engine, position, limits, clock));
+        if i > 0 {
+            let (before, mv) = (positions[i - 1], moves[i - 1]);
+            let mover = before.side_to_move();
+            let scored_before = &review.positions[i - 1];
+            let after = &review.positions[i];
+            let best = scored_before.best_line.first().copied();
+            let only_move = before.legal_moves().count() <= 1;
+            let loss = match best {
+                _ if only_move => 0.0,
+                Some(best) if best != mv => {
+                    let best_after = before.play(best).expect("the search's best move is legal");
+                    let best_after = score_position(engine, best_after, limits, clock);
+                    (score_for(&best_after, mover) - score_for(after, mover)).max(0.0)
+                }
+                _ => 0.0,
             };
-            // Searches of different positions can disagree a little; a move is never better
-            // than the best.
-            let loss = (best - played).max(0.0);
             review.moves.push(ReviewedMove {
                 mv,
-                mover: to_move,
-                score_black: for_black(played, to_move),
-                exact,
+                mover,
+                score_black: after.score_black,
+                exact: after.exact,
                 loss,
                 class: if only_move { Class::Forced } else { classify(loss) },
             });
@@ -390,35 +432,127 @@ mod tests {
         assert_eq!(review.positions[0].best_line.first().map(|&m| position.play(m).is_ok()), Some(true));
     }
 
-    /// In the midgame (estimated scores), the move the search finds worst by a wide margin is
-    /// marked a mistake or worse, and the best one is not marked.
+    /// In the midgame (estimated scores), the move scored worst by a wide margin is marked a
+    /// mistake or worse, and the best one is not marked.
     #[test]
     fn a_midgame_blunder_is_marked() {
         let position = played_to(40);
         let limits = ReviewLimits { depth: 4, exact_from_empties: 0, eval: EvalChoice::Course };
-        let child = Limits::depth(3);
-        // Each move scored as the review scores it (the mean of the last two depths), by a fresh engine.
+        // Each move's position scored as the review scores it, from the mover's point of view.
+        let mover = position.side_to_move();
         let mut scored: Vec<(Move, f64)> = position
             .legal_moves()
             .into_iter()
             .map(|sq| {
                 let after = position.play(Move::Play(sq)).unwrap();
-                let (_, discs) = search_in_discs(&mut Engine::new(1), after, &child, &monotonic_ms);
-                (Move::Play(sq), if after.side_to_move() == position.side_to_move() { discs } else { -discs })
+                let scored = score_position(&mut Engine::new(1), after, &limits, &monotonic_ms);
+                (Move::Play(sq), score_for(&scored, mover))
             })
             .collect();
         scored.sort_by(|a, b| b.1.total_cmp(&a.1));
-        let (best_move, _) = scored[0];
-        let (worst_move, _) = scored[scored.len() - 1];
-        let gap = scored[0].1 - scored[scored.len() - 1].1;
+        let (worst_move, worst) = scored[scored.len() - 1];
+        let gap = scored[0].1 - worst;
         assert!(gap >= THRESHOLDS.mistake + 2.0, "{scored:?}");
         let review = review_game(&mut Engine::new(4), position, &[worst_move], &limits, &monotonic_ms, &mut |_, _| {});
         assert!(!review.moves[0].exact);
-        // The same searches as above but with one shared table: about the same loss.
-        assert!((review.moves[0].loss - gap).abs() < 2.0, "{:?} vs {gap}", review.moves[0]);
+        // The loss is measured from the search's best move, whose score is among those above.
+        let best_move = review.positions[0].best_line[0];
+        let best = scored.iter().find(|&&(m, _)| m == best_move).unwrap().1;
+        assert_eq!(review.moves[0].loss, best - worst);
         assert!(matches!(review.moves[0].class, Class::Mistake | Class::Blunder), "{:?}", review.moves[0]);
         let review = review_game(&mut Engine::new(4), position, &[best_move], &limits, &monotonic_ms, &mut |_, _| {});
-        assert!(review.moves[0].loss < THRESHOLDS.inaccuracy, "{:?}", review.moves[0]);
+        assert_eq!((review.moves[0].loss, review.moves[0].class), (0.0, Class::Best));
+    }
+
+    fn moves_of(transcript: &str) -> Vec<Move> {
+        crate::othello::notation::replay(Position::start(), transcript).unwrap().0
+    }
+
+    /// The four first moves are symmetric: the four games that continue them symmetrically get
+    /// the same scores, and each first move is best (it was judged by a table that once gave
+    /// f5 +1.2 and d3 +0.4, making f5 "good, loss 1.4").
+    #[test]
+    fn symmetric_games_get_the_same_scores() {
+        let games = ["f5d6c3", "d3c5f6", "c4e3f6", "e6f4c3"];
+        for weights in [false, true] {
+            let limits = ReviewLimits { depth: 6, exact_from_empties: 0, eval: EvalChoice::Pattern };
+            let reviews: Vec<Review> = games
+                .iter()
+                .map(|game| {
+                    let mut engine = Engine::new(4);
+                    if weights {
+                        engine.set_pattern_weights(Some(crate::othello::pattern::file::bundled().unwrap()));
+                    }
+                    // An earlier, unrelated search must not change anything.
+                    engine.search(Board::start(), &Limits::depth(7), &mut Control::new(&monotonic_ms));
+                    review_game(&mut engine, Position::start(), &moves_of(game), &limits, &monotonic_ms, &mut |_, _| {})
+                })
+                .collect();
+            let scores = |r: &Review| -> Vec<(f64, bool)> {
+                r.positions
+                    .iter()
+                    .map(|p| (p.score_black, p.exact))
+                    .chain(r.moves.iter().map(|m| (m.loss, m.exact)))
+                    .collect()
+            };
+            for (game, review) in games.iter().zip(&reviews) {
+                assert_eq!(scores(review), scores(&reviews[0]), "{game} against {} (weights {weights})", games[0]);
+                assert_eq!((review.moves[0].loss, review.moves[0].class), (0.0, Class::Best), "{game}");
+            }
+        }
+    }
+
+    /// The score after a move is the next position's score, the same number, in a game of 40
+    /// moves (estimates, then exact scores from 14 empties).
+    #[test]
+    fn the_score_after_a_move_is_the_next_positions_score() {
+        let position = played_to(20);
+        let mut moves = Vec::new();
+        let mut p = Position::start();
+        // The engine's line to 20 empties, from the start again, to have the moves.
+        let mut engine = Engine::new(1);
+        while p != position {
+            let found = engine.search(p.board(), &Limits::depth(2), &mut Control::new(&monotonic_ms));
+            p = p.play(found.best_move).unwrap();
+            moves.push(found.best_move);
+        }
+        assert_eq!(moves.len(), 40);
+        let limits = ReviewLimits { depth: 4, exact_from_empties: 22, eval: EvalChoice::Course };
+        let review =
+            review_game(&mut Engine::new(4), Position::start(), &moves, &limits, &monotonic_ms, &mut |_, _| {});
+        assert_eq!(review.moves.len(), 40);
+        for (i, m) in review.moves.iter().enumerate() {
+            assert_eq!(
+                (m.score_black, m.exact),
+                (review.positions[i + 1].score_black, review.positions[i + 1].exact),
+                "move {}",
+                i + 1
+            );
+        }
+        assert!(review.moves.iter().any(|m| m.exact) && review.moves.iter().any(|m| !m.exact));
+    }
+
+    /// A position and its 8 images under the board's symmetries get the same score, and best
+    /// lines that are images of each other.
+    #[test]
+    fn symmetric_positions_get_the_same_score() {
+        let limits = ReviewLimits { depth: 5, exact_from_empties: 14, eval: EvalChoice::Course };
+        for position in [played_to(50), played_to(33), played_to(13)] {
+            let side = position.side_to_move();
+            let own = score_position(&mut Engine::new(2), position, &limits, &monotonic_ms);
+            let symmetric_itself = (1..8).any(|k| position.board().symmetric(k) == position.board());
+            assert!(!symmetric_itself, "the test wants positions without symmetry of their own");
+            assert_eq!(own.exact, position.board().empty_count() <= 14);
+            for k in 0..8 {
+                let image = Position::from_board(position.board().symmetric(k), side);
+                let scored = score_position(&mut Engine::new(2), image, &limits, &monotonic_ms);
+                assert_eq!((scored.score_black, scored.exact), (own.score_black, own.exact), "symmetry {k}");
+                let mapped: Vec<Move> = own.best_line.iter().map(|m| m.symmetric(k)).collect();
+                assert_eq!(scored.best_line, mapped, "symmetry {k}");
+                // The line is playable from the image.
+                scored.best_line.iter().try_fold(image, |p, &m| p.play(m)).unwrap();
+            }
+        }
     }
 
     /// The scores of consecutive positions zigzag less than single-depth scores do.

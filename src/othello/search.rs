@@ -272,6 +272,15 @@ impl Engine {
         self.solver.clear();
     }
 
+    /// Forgets what the midgame searches learnt, keeping the exact solver's table: a midgame
+    /// entry searched deeper than a later search needs is used by it and changes its score,
+    /// while the solver's entries are exact values or true bounds, which change a solve's
+    /// speed but never its score. After this, a fixed-depth search's score depends on the
+    /// position and the limits alone.
+    pub fn clear_midgame_table(&mut self) {
+        self.tt.clear();
+    }
+
     fn reset_counters(&mut self, limits: &Limits, start: f64) {
         self.nodes = 0;
         self.tt_hits = 0;

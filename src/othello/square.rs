@@ -51,6 +51,11 @@ impl Square {
         self.0 / 8
     }
 
+    /// Where symmetry `k` (0–7, see [`crate::othello::bitboard::symmetry`]) takes this square.
+    pub const fn symmetric(self, k: usize) -> Square {
+        Square(crate::othello::bitboard::map_square(self.0, k))
+    }
+
     /// The single-bit mask of this square.
     pub const fn bit(self) -> u64 {
         1u64 << self.0
@@ -182,6 +187,15 @@ impl Move {
         match self {
             Move::Play(sq) => Some(sq),
             Move::Pass => None,
+        }
+    }
+
+    /// The same move on the board's image under symmetry `k` (see
+    /// [`crate::othello::bitboard::symmetry`]); a pass stays a pass.
+    pub const fn symmetric(self, k: usize) -> Move {
+        match self {
+            Move::Play(sq) => Move::Play(sq.symmetric(k)),
+            Move::Pass => Move::Pass,
         }
     }
 }

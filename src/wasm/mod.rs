@@ -600,7 +600,9 @@ impl Searcher {
     /// Reviews the game from `startBoard` (board text) with `moves` (a transcript, passes written
     /// or not) under `{depth, exactFromEmpties}`; `onProgress(done, total)` after each position.
     /// Returns `{positions: [{toMove, scoreBlack, exact, bestLine}], moves: [{move, mover,
-    /// scoreBlack, exact, loss, class}]}`: scores in discs for Black, one position more than moves.
+    /// scoreBlack, exact, loss, class}]}`: scores in discs for Black, one position more than moves;
+    /// `moves[i].scoreBlack` is `positions[i + 1].scoreBlack` (one score per position, see
+    /// `othello::review::score_position`). It clears the engine's midgame table.
     pub fn review(
         &mut self,
         start_board: &str,

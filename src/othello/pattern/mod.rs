@@ -25,6 +25,7 @@
 
 pub mod file;
 
+pub use crate::othello::bitboard::{flip, map_square, mirror, symmetry, transpose};
 use crate::othello::board::{legal_moves, Board};
 use std::sync::OnceLock;
 
@@ -100,44 +101,6 @@ static TERNARY: [u16; 1024] = {
     t
 };
 
-/// Mirror left–right (a ↔ h).
-#[inline(always)]
-pub fn mirror(b: u64) -> u64 {
-    let b = (b >> 1 & 0x5555_5555_5555_5555) | (b & 0x5555_5555_5555_5555) << 1;
-    let b = (b >> 2 & 0x3333_3333_3333_3333) | (b & 0x3333_3333_3333_3333) << 2;
-    (b >> 4 & 0x0f0f_0f0f_0f0f_0f0f) | (b & 0x0f0f_0f0f_0f0f_0f0f) << 4
-}
-
-/// Flip top–bottom (row 1 ↔ row 8).
-#[inline(always)]
-pub fn flip(b: u64) -> u64 {
-    b.swap_bytes()
-}
-
-/// Reflect in the a1–h8 diagonal.
-#[inline(always)]
-pub fn transpose(mut b: u64) -> u64 {
-    let t = 0x0f0f_0f0f_0000_0000 & (b ^ b << 28);
-    b ^= t ^ t >> 28;
-    let t = 0x3333_0000_3333_0000 & (b ^ b << 14);
-    b ^= t ^ t >> 14;
-    let t = 0x5500_5500_5500_5500 & (b ^ b << 7);
-    b ^= t ^ t >> 7;
-    b
-}
-
-/// Symmetry `k` (0–7) of a disc set: mirror if bit 0, then flip if bit 1, then transpose if bit 2.
-#[inline(always)]
-pub fn symmetry(b: u64, k: usize) -> u64 {
-    let b = if k & 1 != 0 { mirror(b) } else { b };
-    let b = if k & 2 != 0 { flip(b) } else { b };
-    if k & 4 != 0 {
-        transpose(b)
-    } else {
-        b
-    }
-}
-
 /// All 8 images of a disc set, in the order of [`symmetry`].
 #[inline(always)]
 fn images(b: u64) -> [u64; 8] {
@@ -145,21 +108,6 @@ fn images(b: u64) -> [u64; 8] {
     let f = flip(b);
     let fm = flip(m);
     [b, m, f, fm, transpose(b), transpose(m), transpose(f), transpose(fm)]
-}
-
-/// Where symmetry `k` moves square `s`.
-pub const fn map_square(s: u8, k: usize) -> u8 {
-    let (mut r, mut c) = (s / 8, s % 8);
-    if k & 1 != 0 {
-        c = 7 - c;
-    }
-    if k & 2 != 0 {
-        r = 7 - r;
-    }
-    if k & 4 != 0 {
-        (r, c) = (c, r);
-    }
-    r * 8 + c
 }
 
 /// One instance of a pattern on the board.
