@@ -39,7 +39,7 @@ fn best_prints_move_and_score_first() {
     assert!(score.starts_with('+') || score.starts_with('-'), "{first}");
     assert!(out.contains("pv: "));
     // Side given as a second argument works too; a side that must pass answers "pa".
-    let pass = format!("-XOOOOOO{} X", "-".repeat(56));
+    let pass = format!("-XOOOOOO{}OO{}OO{} X", "-".repeat(19), "-".repeat(6), "-".repeat(27));
     let (code, out, _) = reversi(&["best", &pass, "--depth", "3"]);
     assert_eq!(code, 0);
     assert!(out.starts_with("pa "), "{out}");
@@ -149,6 +149,28 @@ fn a_board_starting_with_dashes_is_a_position_not_an_option() {
     assert_eq!(code, 2);
     assert!(err.contains("side to move") && err.contains("missing"), "{err}");
     assert!(!err.contains("option"), "{err}");
+}
+
+/// A board with an empty centre square is no Othello position: every command that reads a board
+/// (or an OBF file) refuses it with exit code 2 and says why.
+#[test]
+fn a_board_with_an_empty_centre_square_is_refused() {
+    let message = "the centre square d5 is empty; in Othello the four centre squares are never empty";
+    let empty_d5 = format!("{}-{}", &START[..35], &START[36..]);
+    assert_eq!(empty_d5.matches('-').count(), 61, "{empty_d5}");
+    for args in [vec!["best", empty_d5.as_str()], vec!["perft", "2", empty_d5.as_str()]] {
+        let (code, out, err) = reversi(&args);
+        assert_eq!(code, 2, "{args:?}: {out}{err}");
+        assert_eq!(err.trim(), format!("reversi: board: {message}"), "{args:?}");
+    }
+    let dir = std::env::temp_dir().join(format!("reversi-cli-centre-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let obf = dir.join("centre.obf");
+    std::fs::write(&obf, format!("{empty_d5}; A1:+64;\n")).unwrap();
+    let (code, _, err) = reversi(&["solve", obf.to_str().unwrap()]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains(message) && err.contains(":1:"), "{err}");
+    std::fs::remove_dir_all(&dir).ok();
 }
 
 #[test]

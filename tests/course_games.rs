@@ -160,6 +160,11 @@ fn othello_lessons_draw_positions_and_explain_leaves() {
     assert!(Lesson::othello("", 0, "minimax").is_err());
     assert!(Lesson::othello("f5z9", 2, "minimax").unwrap_err().to_string().contains("z9"));
     assert!(Lesson::othello("", 2, "maxn").is_err());
+    // A board with an empty centre square is no Othello position (the classroom's
+    // example=othello&board=… reads it here).
+    let empty_e5 = format!("{}OX------X-{} X", "-".repeat(27), "-".repeat(27));
+    let e = Lesson::othello(&empty_e5, 2, "minimax").unwrap_err().to_string();
+    assert!(e.contains("the centre square e5 is empty; in Othello the four centre squares are never empty"), "{e}");
 }
 
 #[test]

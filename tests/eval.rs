@@ -6,7 +6,6 @@ use reversi::othello::eval::{
     breakdown, breakdown_with, evaluate, evaluate_with, positional, raw, square_weights, Phase, Term, Weights,
     CANDIDATES, MAX_EVAL, WEIGHTS,
 };
-use reversi::othello::notation::parse_board;
 use reversi::othello::stability::stable_discs;
 use reversi::{Board, Square};
 
@@ -120,8 +119,15 @@ fn values_stay_bounded_even_with_huge_weights() {
     }
 }
 
+/// A diagram (it may leave centre squares empty, which no position read from text may) with
+/// `side` (`X` or `O`) to move.
 fn board(rows: [&str; 8], side: &str) -> Board {
-    parse_board(&format!("{} {side}", rows.concat())).unwrap().board()
+    let b = Board::from_rows(rows);
+    if side == "X" {
+        b
+    } else {
+        b.passed()
+    }
 }
 
 #[test]

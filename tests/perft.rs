@@ -21,10 +21,11 @@ fn perft_counts_a_finished_game_as_one_leaf() {
 
 #[test]
 fn perft_counts_a_pass_as_a_ply() {
-    // Black (to move) has no move; white has exactly one (a1 flipping b1... via the row).
+    // Black (to move) has no move; white has exactly one (a1 flipping b1... via the row). The
+    // centre squares, never empty in Othello, are white.
     // Row 1: - X O O O O O O ; black to move cannot play, white can play a1? No: white needs to
     // outflank black at b1 with a white disc beyond it, which c1 is. So: pass, then a1.
-    let board = parse_board(&format!("-XOOOOOO{} X", "-".repeat(56))).unwrap();
+    let board = parse_board(&format!("-XOOOOOO{}OO{}OO{} X", "-".repeat(19), "-".repeat(6), "-".repeat(27))).unwrap();
     assert!(board.must_pass());
     assert_eq!(perft(board.board(), 1), 1); // the pass
     assert_eq!(perft(board.board(), 2), 1); // pass, a1

@@ -94,8 +94,14 @@ fn progress_is_reported_for_each_depth() {
 #[test]
 fn pass_and_game_over_positions() {
     let mut engine = Engine::new(1);
-    // Black to move must pass: row 1 is "-XOOOOOO".
-    let pos = reversi::othello::notation::parse_board(&format!("-XOOOOOO{} X", "-".repeat(56))).unwrap();
+    // Black to move must pass: row 1 is "-XOOOOOO", the centre white.
+    let pos = reversi::othello::notation::parse_board(&format!(
+        "-XOOOOOO{}OO{}OO{} X",
+        "-".repeat(19),
+        "-".repeat(6),
+        "-".repeat(27)
+    ))
+    .unwrap();
     let r = engine.search(pos.board(), &Limits::depth(3), &mut Control::new(&monotonic_ms));
     assert_eq!(r.best_move, Move::Pass);
     let over = reversi::othello::notation::parse_board(&format!("{} X", "X".repeat(64))).unwrap();

@@ -114,8 +114,9 @@ fn no_reported_stable_disc_ever_flips_in_exhaustive_play() {
 
 #[test]
 fn the_reference_itself_sees_flips_and_passes() {
-    // Row 1: - X O O O O O O, rest empty, black to move: black must pass, white plays a1 flipping b1.
-    let p = parse_board(&format!("-XOOOOOO{} X", "-".repeat(56))).unwrap();
+    // Row 1: - X O O O O O O, the centre white, rest empty, black to move: black must pass, white
+    // plays a1 flipping b1.
+    let p = parse_board(&format!("-XOOOOOO{}OO{}OO{} X", "-".repeat(19), "-".repeat(6), "-".repeat(27))).unwrap();
     let b = p.board();
     assert!(b.must_pass());
     assert_eq!(ever_flipped(b.player, b.opponent), 1 << 1);

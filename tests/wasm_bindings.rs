@@ -86,6 +86,23 @@ fn bad_input_is_a_javascript_error_with_a_clear_message() {
     assert!(evaluate("not a board").is_err());
 }
 
+/// A board with an empty centre square is no Othello position: every way a board comes in refuses
+/// it and names the square.
+#[wasm_bindgen_test]
+fn a_board_with_an_empty_centre_square_is_refused() {
+    let start = Game::new().board();
+    let empty_d4 = format!("{}-{}", &start[..27], &start[28..]);
+    assert_eq!(empty_d4.len(), start.len());
+    let message = "board: the centre square d4 is empty; in Othello the four centre squares are never empty";
+    assert_eq!(message_of(Game::from_board_and_transcript(&empty_d4, "").err().unwrap()), message);
+    assert_eq!(message_of(Game::from_board_and_transcript(&empty_d4, "f5").err().unwrap()), message);
+    assert_eq!(message_of(Game::restore(&empty_d4, "", 0).err().unwrap()), format!("stored game: {message}"));
+    assert_eq!(message_of(Game::from_board(&empty_d4).err().unwrap()), message);
+    assert!(message_of(Game::from_text(&empty_d4).err().unwrap()).contains(message));
+    assert_eq!(message_of(evaluate(&empty_d4).unwrap_err()), message);
+    assert!(Game::from_board_and_transcript(&start, "f5").is_ok());
+}
+
 #[wasm_bindgen_test]
 fn a_forced_pass_is_played_explicitly_or_inserted_from_a_transcript() {
     let mut game = Game::from_board(WHITE_MUST_PASS).unwrap();

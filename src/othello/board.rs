@@ -356,6 +356,33 @@ impl Board {
         }
     }
 
+    /// A board drawn as 8 rows of 8 characters, row 1 first: `X` the side to move's discs, `O`
+    /// the other side's, `-` empty. For diagrams in tests and examples: unlike the readers of
+    /// [`crate::othello::notation`], it takes boards that are no Othello position (empty centre
+    /// squares), so it is never for outside input. Panics on any other character or length.
+    ///
+    /// ```
+    /// use reversi::Board;
+    /// let rows = ["--------", "--------", "--------", "---OX---", "---XO---", "--------", "--------", "--------"];
+    /// assert_eq!(Board::from_rows(rows), Board::start());
+    /// ```
+    pub fn from_rows(rows: [&str; 8]) -> Board {
+        let mut board = Board { player: 0, opponent: 0 };
+        for (r, row) in rows.iter().enumerate() {
+            assert_eq!(row.len(), 8, "row {} of the diagram: {row:?} is not 8 squares", r + 1);
+            for (c, ch) in row.chars().enumerate() {
+                let bit = 1u64 << (r * 8 + c);
+                match ch {
+                    'X' => board.player |= bit,
+                    'O' => board.opponent |= bit,
+                    '-' => {}
+                    _ => panic!("row {} of the diagram: {ch:?} is not X, O or -", r + 1),
+                }
+            }
+        }
+        board
+    }
+
     /// The board's image under symmetry `k` (0–7: see [`crate::othello::bitboard::symmetry`]).
     pub fn symmetric(self, k: usize) -> Board {
         Board { player: symmetry(self.player, k), opponent: symmetry(self.opponent, k) }
@@ -393,6 +420,32 @@ impl Board {
     }
 }
 
+/// The four centre squares d4, e4, d5, e5: they start the game with discs on them, and a disc is
+/// never taken off, so no Othello position has one of them empty.
+pub const CENTRE: u64 = (1 << 27) | (1 << 28) | (1 << 35) | (1 << 36);
+
+/// Why two disc sets are not an Othello position.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PositionError {
+    /// A square would hold a black and a white disc.
+    TwoDiscs(Square),
+    /// A centre square is empty (the first one, in a1 … h8 order).
+    EmptyCentre(Square),
+}
+
+impl fmt::Display for PositionError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            PositionError::TwoDiscs(sq) => write!(f, "the square {sq} holds both a black and a white disc"),
+            PositionError::EmptyCentre(sq) => {
+                write!(f, "the centre square {sq} is empty; in Othello the four centre squares are never empty")
+            }
+        }
+    }
+}
+
+impl std::error::Error for PositionError {}
+
 /// A board with the colour of the side to move: what notation and the user interface deal in.
 ///
 /// ```
@@ -413,13 +466,33 @@ impl Position {
         Position { board: Board::start(), side: Color::Black }
     }
 
-    /// From black and white discs and the side to move; `None` if the sets overlap.
-    pub fn from_colors(black: u64, white: u64, side: Color) -> Option<Position> {
+    /// From black and white discs and the side to move, if they make an Othello position: no
+    /// square holds two discs and no centre square is empty ([`CENTRE`]). Every board read from
+    /// outside (board text, OBF, GGF, stored games) is built here, so this is the one check.
+    ///
+    /// ```
+    /// use reversi::{othello::board::PositionError, Color, Position, Square};
+    /// let d4: Square = "d4".parse().unwrap();
+    /// let start = Position::start();
+    /// let (black, white) = (start.discs(Color::Black), start.discs(Color::White));
+    /// assert_eq!(Position::from_colors(black, white, Color::Black), Ok(start));
+    /// assert_eq!(Position::from_colors(black, white & !d4.bit(), Color::Black), Err(PositionError::EmptyCentre(d4)));
+    /// assert_eq!(Position::from_colors(black | d4.bit(), white, Color::Black), Err(PositionError::TwoDiscs(d4)));
+    /// ```
+    pub fn from_colors(black: u64, white: u64, side: Color) -> Result<Position, PositionError> {
+        let first = |set: u64| Square::new(set.trailing_zeros() as u8).expect("a non-empty set");
+        if black & white != 0 {
+            return Err(PositionError::TwoDiscs(first(black & white)));
+        }
+        let empty_centre = CENTRE & !(black | white);
+        if empty_centre != 0 {
+            return Err(PositionError::EmptyCentre(first(empty_centre)));
+        }
         let board = match side {
-            Color::Black => Board::new(black, white)?,
-            Color::White => Board::new(white, black)?,
+            Color::Black => Board { player: black, opponent: white },
+            Color::White => Board { player: white, opponent: black },
         };
-        Some(Position { board, side })
+        Ok(Position { board, side })
     }
 
     /// From a side-relative board and the colour whose turn it is.

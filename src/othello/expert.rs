@@ -82,11 +82,11 @@ fn every_reply_leaves_a_corner(after: Board, new_corners: u64) -> bool {
 /// ordering, not for every leaf.
 ///
 /// ```
-/// use reversi::{othello::notation::parse_board, othello::expert::corner_tactic};
+/// use reversi::{othello::expert::corner_tactic, Board};
 /// // Row 1: a1 empty, b1 white, c1 empty, e1 black; c2 white, c3 black. Black c1 (flipping c2)
 /// // threatens a1 over b1; if white retakes c1 with d1, black takes a1 over b1 c1 d1.
 /// let rows = ["-O--X---", "--O-----", "--X-----", "--------", "--------", "--------", "--------", "--------"];
-/// let b = parse_board(&format!("{} X", rows.concat())).unwrap().board();
+/// let b = Board::from_rows(rows);
 /// assert_eq!(corner_tactic(b), 1 << 2); // c1
 /// ```
 pub fn corner_tactic(board: Board) -> u64 {
@@ -110,10 +110,10 @@ pub fn corner_tactic(board: Board) -> u64 {
 /// itself.
 ///
 /// ```
-/// use reversi::{othello::notation::parse_board, othello::expert::prepare_corner_tactic};
+/// use reversi::{othello::expert::prepare_corner_tactic, Board};
 /// // As in `corner_tactic`, but e1 is empty: black e1 (flipping e2) sets up the c1 tactic.
 /// let rows = ["-O------", "--O-O---", "--X-X---", "--------", "--------", "--------", "--------", "--------"];
-/// let b = parse_board(&format!("{} X", rows.concat())).unwrap().board();
+/// let b = Board::from_rows(rows);
 /// assert!(prepare_corner_tactic(b) & 1 << 4 != 0); // e1
 /// ```
 pub fn prepare_corner_tactic(board: Board) -> u64 {
@@ -140,10 +140,10 @@ pub fn prepare_corner_tactic(board: Board) -> u64 {
 /// vertically, rows 1/8 horizontally) and intersect.
 ///
 /// ```
-/// use reversi::{othello::notation::parse_board, othello::expert::edge_middle};
+/// use reversi::{othello::expert::edge_middle, Board};
 /// // Row 8: white d8 and f8 around an empty e8; black e6 behind white e7 makes e8 legal.
 /// let rows = ["--------", "--------", "--------", "--------", "--------", "----X---", "----O---", "---O-O--"];
-/// let b = parse_board(&format!("{} X", rows.concat())).unwrap().board();
+/// let b = Board::from_rows(rows);
 /// assert_eq!(edge_middle(b), 1 << 60); // e8
 /// ```
 #[inline]
@@ -386,10 +386,15 @@ pub fn override_move(board: Board, rules: &ExpertRules) -> Option<Square> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::othello::notation::parse_board;
 
+    /// A diagram with `side` (`X` or `O`) to move.
     fn board(rows: [&str; 8], side: &str) -> Board {
-        parse_board(&format!("{} {side}", rows.concat())).unwrap().board()
+        let b = Board::from_rows(rows);
+        if side == "X" {
+            b
+        } else {
+            b.passed()
+        }
     }
 
     fn sq(name: &str) -> u64 {

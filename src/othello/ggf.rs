@@ -220,7 +220,7 @@ fn parse_board(value: &str) -> Result<Position, String> {
         "O" | "o" => Color::White,
         other => return Err(format!("the side to move is '{}', not * or O", excerpt(other))),
     };
-    Position::from_colors(black, white, side).ok_or_else(|| "the board (BO) puts two discs on a square".to_string())
+    Position::from_colors(black, white, side).map_err(|e| format!("the board (BO): {e}"))
 }
 
 fn parse_move(value: &str) -> Result<GgfMove, String> {
@@ -401,6 +401,14 @@ mod tests {
             (&format!("(;GM[Othello]{START}B[f5]"), "does not end"),
             (&format!("(;GM[Othello]{START}B[f5"), "never closed"),
             ("(;GM[Othello]\n  bo[8];)", "line 2, column 3"),
+            (
+                &format!("(;GM[Othello]BO[8 {} *];)", "-".repeat(64)),
+                "the board (BO): the centre square d4 is empty; in Othello the four centre squares are never empty",
+            ),
+            (
+                &format!("(;GM[Othello]BO[8 {}**{}O-{} *];)", "-".repeat(27), "-".repeat(6), "-".repeat(27)),
+                "the board (BO): the centre square e5 is empty",
+            ),
         ];
         for (text, expected) in cases {
             let e = parse_ggf(text).unwrap_err();

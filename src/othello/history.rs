@@ -265,6 +265,20 @@ mod tests {
         p
     }
 
+    /// A stored game or a board whose start has an empty centre square is refused.
+    #[test]
+    fn a_start_with_an_empty_centre_is_refused() {
+        let empty_d5 = format_board(Position::start()).replacen('X', "-", 1);
+        let message = "the centre square e4 is empty; in Othello the four centre squares are never empty";
+        let e = History::restore(&empty_d5, "", 0).unwrap_err();
+        assert!(e.to_string().contains(message), "{e}");
+        let e = History::from_board_text(&empty_d5).unwrap_err();
+        assert!(e.to_string().contains(message), "{e}");
+        let e = History::from_game_text(&empty_d5).unwrap_err();
+        assert!(e.to_string().contains(message), "{e}");
+        assert!(History::restore(&format_board(Position::start()), "f5d6", 2).is_ok());
+    }
+
     #[test]
     fn play_undo_redo_walk_the_record() {
         let mut h = History::default();

@@ -3,7 +3,7 @@
 //! Every parser is case-insensitive, never panics, and fails with an error that names the offending
 //! input and where it is (1-based character positions).
 
-use crate::othello::board::{MoveError, Position};
+use crate::othello::board::{MoveError, Position, PositionError};
 use crate::othello::square::{Color, Move, Square};
 use std::fmt;
 
@@ -20,6 +20,8 @@ pub enum BoardParseError {
     BadSide { text: String, at: usize },
     /// Something follows the side to move (`text` is a short excerpt, `at` its 1-based position).
     TrailingText { text: String, at: usize },
+    /// The squares are no Othello position (a centre square is empty).
+    Impossible(PositionError),
 }
 
 impl fmt::Display for BoardParseError {
@@ -40,6 +42,7 @@ impl fmt::Display for BoardParseError {
             BoardParseError::TrailingText { text, at } => {
                 write!(f, "board: unexpected text '{text}' at character {at} after the side to move")
             }
+            BoardParseError::Impossible(e) => write!(f, "board: {e}"),
         }
     }
 }
@@ -129,7 +132,7 @@ pub fn parse_board(text: &str) -> Result<Position, BoardParseError> {
     if let Some((offset, extra)) = words.next() {
         return Err(BoardParseError::TrailingText { text: excerpt(extra), at: at_char(offset) });
     }
-    Ok(Position::from_colors(black, white, side).expect("a square holds one colour"))
+    Position::from_colors(black, white, side).map_err(BoardParseError::Impossible)
 }
 
 /// Writes a position as 64 characters (`X` black, `O` white, `-` empty), a space and the side.
@@ -375,7 +378,34 @@ mod tests {
         assert!(matches!(parse_board(&format!("{} X y", "-".repeat(64))), Err(BoardParseError::TrailingText { .. })));
         assert_eq!(parse_board("--").unwrap_err(), BoardParseError::TooShort { squares: 2 });
         // 65 characters with the side glued on (the URL form) is accepted.
-        assert!(parse_board(&format!("{}O", "-".repeat(64))).is_ok());
+        let start = format_board(Position::start()).replace(' ', "");
+        assert_eq!(parse_board(&start).unwrap(), Position::start());
+    }
+
+    /// The four centre squares are never empty in Othello: a board with one empty is refused,
+    /// naming the square (the first in a1 … h8 order), whatever else is on the board.
+    #[test]
+    fn an_empty_centre_square_is_refused() {
+        let start = format_board(Position::start());
+        for (square, index) in [("d4", 27), ("e4", 28), ("d5", 35), ("e5", 36)] {
+            let mut text: Vec<char> = start.chars().collect();
+            text[index] = '-';
+            let text: String = text.into_iter().collect();
+            let e = parse_board(&text).unwrap_err();
+            assert_eq!(e, BoardParseError::Impossible(PositionError::EmptyCentre(square.parse().unwrap())));
+            assert_eq!(
+                e.to_string(),
+                format!(
+                    "board: the centre square {square} is empty; in Othello the four centre squares are never empty"
+                )
+            );
+            assert!(parse_obf_line(&format!("{text}; d3:+2")).unwrap_err().to_string().contains(&e.to_string()));
+        }
+        let all_empty = parse_board(&format!("{} X", "-".repeat(64))).unwrap_err();
+        assert_eq!(all_empty, BoardParseError::Impossible(PositionError::EmptyCentre("d4".parse().unwrap())));
+        // A full board, and a board whose centre alone is filled, are fine.
+        assert!(parse_board(&format!("{}{} X", "X".repeat(40), "O".repeat(24))).is_ok());
+        assert!(parse_board(&format!("{}XO{}OX{} O", "-".repeat(27), "-".repeat(6), "-".repeat(27))).is_ok());
     }
 
     #[test]

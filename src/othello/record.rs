@@ -222,7 +222,10 @@ mod tests {
         assert!(message("-XO").starts_with("board: only 3 squares"));
         assert_eq!(message("f5 zz"), "transcript: 'zz' at character 4 is not a square");
         assert!(message(&format!("{} Z; A2:+38;", "-".repeat(64))).starts_with("OBF line: board: side to move 'Z'"));
-        assert!(message(&format!("{} X; A2+38;", "-".repeat(64))).starts_with("OBF line: solution 'A2+38' has no ':'"));
+        let start = format_board(Position::start());
+        assert!(message(&format!("{start}; A2+38;")).starts_with("OBF line: solution 'A2+38' has no ':'"));
+        assert!(message(&format!("{} X; A2:+38;", "-".repeat(64)))
+            .starts_with("OBF line: board: the centre square d4 is empty; in Othello the four centre squares"));
         assert_eq!(
             message(&format!("{FFO_40}\n{FFO_40}")),
             "OBF: 2 lines pasted, but a game starts from one position: paste one line"
