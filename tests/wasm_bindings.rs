@@ -271,8 +271,8 @@ fn a_review_scores_every_position_and_judges_every_move() {
 #[wasm_bindgen_test]
 fn records_are_exported_as_ggf_and_obf_and_read_back() {
     let mut game = Game::from_transcript("f5d6c3").unwrap();
-    let ggf = game.to_ggf("Ann", "Bob", vec![1.5, f64::NAN, -2.0], Some("+4.00:r".into()));
-    assert!(ggf.contains("PB[Ann]PW[Bob]RE[+4.00:r]"), "{ggf}");
+    let ggf = game.to_ggf("Ann", "Bob", vec![1.5, f64::NAN, -2.0], Some("+4.00:r".into()), None, None);
+    assert!(ggf.starts_with("(;GM[Othello]TY[8]PB[Ann]PW[Bob]RE[+4.00:r]"), "{ggf}");
     assert!(ggf.ends_with("B[f5/1.5]W[d6]B[c3/-2];)"), "{ggf}");
     let back = Game::from_text(&ggf).unwrap();
     assert_eq!(back.transcript(false), "f5d6c3");
@@ -281,7 +281,22 @@ fn records_are_exported_as_ggf_and_obf_and_read_back() {
     let evaluations = Array::from(&get(&details, "evaluations"));
     assert_eq!(evaluations.get(0).as_f64(), Some(1.5));
     assert!(evaluations.get(1).is_null());
+    assert_eq!(
+        (get(&details, "date").as_string().unwrap(), get(&details, "place").as_string().unwrap()),
+        ("".into(), "".into())
+    );
     assert!(message_of(ggf_details("(;GM[Othello]B[f5];)").err().unwrap()).contains("no board"));
+
+    // A date (milliseconds since 1970, as Date.now() gives) and a place: DT and PC, read back.
+    let dated = game.to_ggf("Ann", "Bob", vec![], None, Some(1_000_000_000_000.0), Some("Reversi [web]".into()));
+    assert!(dated.starts_with("(;GM[Othello]PC[Reversi [web\\]]DT[2001.09.09_01:46:40.UTC]TY[8]PB[Ann]"), "{dated}");
+    let details = ggf_details(&dated).unwrap();
+    assert_eq!(get(&details, "date").as_string().unwrap(), "2001.09.09_01:46:40.UTC");
+    assert_eq!(get(&details, "place").as_string().unwrap(), "Reversi [web]");
+    assert_eq!(Game::from_text(&dated).unwrap().transcript(false), "f5d6c3");
+    // No date written for a moment that is not one, nor a place for an empty one.
+    let undated = game.to_ggf("Ann", "Bob", vec![], None, Some(f64::NAN), Some(String::new()));
+    assert!(undated.starts_with("(;GM[Othello]TY[8]PB[Ann]"), "{undated}");
 
     game.go_to(1).unwrap();
     let obf = game.to_obf(Some("d6".into()), Some(-2)).unwrap();

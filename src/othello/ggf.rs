@@ -188,6 +188,44 @@ pub fn format_ggf(game: &GgfGame) -> String {
     out
 }
 
+/// A moment, in milliseconds since 1970-01-01 00:00 UTC (JavaScript's `Date.now()`), as GGF's
+/// `DT` property writes it: `year.month.day_hour:minute:second.zone`, here always in UTC, as in
+/// the internet Othello server's records (`DT[2003.12.15_13:24:03.MST]` there). `None` for a
+/// moment that is not a number or lies outside the years 0 to 9999.
+///
+/// ```
+/// use reversi::othello::ggf::format_ggf_date;
+/// assert_eq!(format_ggf_date(1_000_000_000_000.0).as_deref(), Some("2001.09.09_01:46:40.UTC"));
+/// assert_eq!(format_ggf_date(f64::NAN), None);
+/// ```
+pub fn format_ggf_date(unix_ms: f64) -> Option<String> {
+    if !unix_ms.is_finite() {
+        return None;
+    }
+    let seconds = (unix_ms / 1000.0).floor();
+    // Years 0 to 9999 (a generous margin, checked again below once the year is known).
+    if !(-62_200_000_000.0..=253_500_000_000.0).contains(&seconds) {
+        return None;
+    }
+    let seconds = seconds as i64;
+    let (days, second_of_day) = (seconds.div_euclid(86_400), seconds.rem_euclid(86_400));
+    // Days since 1970-01-01 to a civil date (H. Hinnant's algorithm, proleptic Gregorian).
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let day_of_era = z.rem_euclid(146_097);
+    let year_of_era = (day_of_era - day_of_era / 1460 + day_of_era / 36_524 - day_of_era / 146_096) / 365;
+    let day_of_year = day_of_era - (365 * year_of_era + year_of_era / 4 - year_of_era / 100);
+    let shifted_month = (5 * day_of_year + 2) / 153;
+    let day = day_of_year - (153 * shifted_month + 2) / 5 + 1;
+    let month = if shifted_month < 10 { shifted_month + 3 } else { shifted_month - 9 };
+    let year = year_of_era + era * 400 + i64::from(month <= 2);
+    if !(0..=9999).contains(&year) {
+        return None;
+    }
+    let (hour, minute, second) = (second_of_day / 3600, second_of_day / 60 % 60, second_of_day % 60);
+    Some(format!("{year:04}.{month:02}.{day:02}_{hour:02}:{minute:02}:{second:02}.UTC"))
+}
+
 /// A `]` or `\` inside a value is escaped with a backslash.
 fn escape(value: &str) -> String {
     value.replace('\\', "\\\\").replace(']', "\\]")
@@ -414,6 +452,40 @@ mod tests {
             let e = parse_ggf(text).unwrap_err();
             assert!(e.to_string().contains(expected), "{text:?}: {e}");
         }
+    }
+
+    #[test]
+    fn dates_are_written_as_the_server_writes_them() {
+        let cases = [
+            (0.0, "1970.01.01_00:00:00.UTC"),
+            (1_000_000_000_000.0, "2001.09.09_01:46:40.UTC"),
+            (951_782_400_000.0, "2000.02.29_00:00:00.UTC"),
+            (1_709_164_799_999.9, "2024.02.28_23:59:59.UTC"),
+            (-1.0, "1969.12.31_23:59:59.UTC"),
+            (253_402_300_799_000.0, "9999.12.31_23:59:59.UTC"),
+        ];
+        for (ms, text) in cases {
+            assert_eq!(format_ggf_date(ms).as_deref(), Some(text), "{ms}");
+        }
+        for bad in [f64::NAN, f64::INFINITY, 253_402_300_800_000.0, -62_167_219_201_000.0, 8.64e15] {
+            assert_eq!(format_ggf_date(bad), None, "{bad}");
+        }
+        assert_eq!(format_ggf_date(-62_167_219_200_000.0).as_deref(), Some("0000.01.01_00:00:00.UTC"));
+    }
+
+    /// A record with a date and a place, as the servers write them, is read and written back.
+    #[test]
+    fn date_and_place_round_trip() {
+        let text = format!("(;GM[Othello]PC[GGS/os]DT[2003.12.15_13:24:03.MST]PB[a]PW[b]{START}B[f5];)");
+        let game = parse_ggf(&text).unwrap();
+        assert_eq!((game.property("PC"), game.property("DT")), (Some("GGS/os"), Some("2003.12.15_13:24:03.MST")));
+        assert_eq!(format_ggf(&game), text);
+        let mut game = GgfGame::new(Position::start(), &[Move::Play("f5".parse().unwrap())]);
+        game.set_property("DT", &format_ggf_date(1_000_000_000_000.0).unwrap());
+        game.set_property("PC", "Reversi [web] \\ home");
+        let again = parse_ggf(&format_ggf(&game)).unwrap();
+        assert_eq!(again, game);
+        assert_eq!(again.property("PC"), Some("Reversi [web] \\ home"));
     }
 
     #[test]

@@ -9,7 +9,7 @@
 //! JavaScript `Error` whose message says what was wrong.
 
 use crate::othello::board::Position;
-use crate::othello::ggf::{format_ggf, parse_ggf, GgfGame};
+use crate::othello::ggf::{format_ggf, format_ggf_date, parse_ggf, GgfGame};
 use crate::othello::history::History;
 use crate::othello::levels::{self, LEVELS};
 use crate::othello::notation::{format_board, format_obf_line, parse_board, replay};
@@ -262,10 +262,25 @@ impl Game {
     /// The whole record (the redo line included) as one GGF line: `black` and `white` name the
     /// players, `evaluations[i]` is move i's score in discs from its mover's view (`NaN` or a
     /// missing entry: none written). The result is the final score when the game is over, else
-    /// `result` if given (an imported record's, a resignation say).
+    /// `result` if given (an imported record's, a resignation say). `date` (milliseconds since
+    /// 1970 UTC, as `Date.now()` gives) is written `DT[2026.03.01_14:05:09.UTC]`, as the internet
+    /// Othello server dates its records (not written when absent or not a date); `place` is
+    /// written `PC[…]` when given and not empty.
     #[wasm_bindgen(js_name = toGgf)]
-    pub fn to_ggf(&self, black: &str, white: &str, evaluations: Vec<f64>, result: Option<String>) -> String {
+    pub fn to_ggf(
+        &self,
+        black: &str,
+        white: &str,
+        evaluations: Vec<f64>,
+        result: Option<String>,
+        date: Option<f64>,
+        place: Option<String>,
+    ) -> String {
         let mut game = GgfGame::new(self.history.start(), self.history.moves());
+        // After GM, as the servers order them: PC, DT.
+        let place = place.filter(|p| !p.is_empty()).map(|p| ("PC".to_string(), p));
+        let date = date.and_then(format_ggf_date).map(|d| ("DT".to_string(), d));
+        game.properties.splice(1..1, place.into_iter().chain(date));
         game.set_property("PB", black);
         game.set_property("PW", white);
         for (m, &e) in game.moves.iter_mut().zip(&evaluations) {
@@ -311,8 +326,9 @@ pub fn recognise_text(text: &str) -> Option<String> {
     crate::othello::record::recognise(text).map(|notation| notation.name().to_string())
 }
 
-/// What a GGF record says besides its moves: `{black, white, result, evaluations}` (players and
-/// result as written, `""` when absent; `evaluations[i]` is move i's score or `null`).
+/// What a GGF record says besides its moves: `{black, white, result, date, place, evaluations}`
+/// (players, result, `DT` and `PC` as written, `""` when absent; `evaluations[i]` is move i's
+/// score or `null`).
 #[wasm_bindgen(js_name = ggfDetails)]
 pub fn ggf_details(text: &str) -> Result<JsValue, JsError> {
     let game = parse_ggf(text).map_err(|e| JsError::new(&e.to_string()))?;
@@ -321,6 +337,8 @@ pub fn ggf_details(text: &str) -> Result<JsValue, JsError> {
         .set("black", game.property("PB").unwrap_or(""))
         .set("white", game.property("PW").unwrap_or(""))
         .set("result", game.property("RE").unwrap_or(""))
+        .set("date", game.property("DT").unwrap_or(""))
+        .set("place", game.property("PC").unwrap_or(""))
         .set("evaluations", evaluations)
         .build())
 }
