@@ -330,6 +330,74 @@ fn pattern_weights_switch_the_strong_levels_to_the_pattern_evaluation() {
     assert_eq!(get(&hint.get(0), "evaluation").as_string().as_deref(), Some("course"));
 }
 
+/// An estimate in discs as the bindings give it: converted, within ±64, to a tenth.
+fn tenths(discs: f64) -> f64 {
+    (discs.clamp(-64.0, 64.0) * 10.0).round() / 10.0
+}
+
+/// Every score comes with `discs` (the side to move's disc difference, exact or estimated), and
+/// the `evaluation` option chooses the evaluation (the pattern one only once the weights are in).
+#[wasm_bindgen_test]
+fn scores_come_in_discs_and_the_evaluation_can_be_chosen() {
+    use reversi::othello::eval::DISCS_PER_UNIT;
+    let mut searcher = Searcher::new(2);
+    let board = Game::from_transcript("f5d6c3d3c4").unwrap().board();
+    let pattern = options(&[("depth", 4.into()), ("evaluation", "pattern".into())]);
+    let progress = Rc::new(RefCell::new(Vec::new()));
+    let seen = progress.clone();
+    let on_progress = Closure::<dyn FnMut(JsValue)>::new(move |p: JsValue| seen.borrow_mut().push(p));
+    let callback = || Some(on_progress.as_ref().unchecked_ref::<Function>().clone());
+    // No weights yet: the course evaluation, and its units converted at the measured scale.
+    let course = searcher.search(&board, &pattern, callback()).unwrap();
+    assert_eq!(get(&course, "evaluation").as_string().as_deref(), Some("course"));
+    let units = get(&course, "score").as_f64().unwrap();
+    assert_eq!(get(&course, "discs").as_f64(), Some(tenths(units * DISCS_PER_UNIT)));
+    searcher.set_pattern_weights(WEIGHTS).unwrap();
+    progress.borrow_mut().clear();
+    let found = searcher.search(&board, &pattern, callback()).unwrap();
+    assert_eq!(get(&found, "evaluation").as_string().as_deref(), Some("pattern"));
+    let hundredths = get(&found, "score").as_f64().unwrap();
+    assert_eq!(get(&found, "discs").as_f64(), Some(tenths(hundredths / 100.0)));
+    assert_eq!(progress.borrow().len(), 4);
+    for p in progress.borrow().iter() {
+        assert_eq!(get(p, "evaluation").as_string().as_deref(), Some("pattern"));
+        assert_eq!(get(p, "discs").as_f64(), Some(tenths(get(p, "score").as_f64().unwrap() / 100.0)));
+    }
+    // A level's evaluation gives way to the option.
+    let level6_course = options(&[("level", 6.into()), ("depth", 3.into()), ("evaluation", "course".into())]);
+    let found = searcher.search(&board, &level6_course, None).unwrap();
+    assert_eq!(get(&found, "evaluation").as_string().as_deref(), Some("course"));
+    // Hints: every known entry in discs, unknown ones null.
+    let hints = searcher.analyze(&board, &pattern).unwrap();
+    for hint in hints.iter() {
+        assert_eq!(get(&hint, "evaluation").as_string().as_deref(), Some("pattern"));
+        assert_eq!(get(&hint, "discs").as_f64(), Some(tenths(get(&hint, "score").as_f64().unwrap() / 100.0)));
+    }
+    let starved = searcher
+        .analyze(&board, &options(&[("depth", 4.into()), ("nodes", 1.into()), ("evaluation", "pattern".into())]));
+    for hint in starved.unwrap().iter() {
+        assert!(get(&hint, "discs").is_null());
+    }
+    // Exact scores are disc differences as they are.
+    let exact =
+        searcher.search(WHITE_MUST_PASS, &options(&[("depth", 3.into()), ("exactFromEmpties", 10.into())]), None);
+    let exact = exact.unwrap();
+    assert_eq!(get(&exact, "exact").as_bool(), Some(true));
+    assert_eq!(get(&exact, "discs").as_f64(), get(&exact, "score").as_f64());
+    let bad = searcher.search(&board, &options(&[("depth", 2.into()), ("evaluation", "strong".into())]), None);
+    assert_eq!(
+        message_of(bad.err().unwrap()),
+        "search options: evaluation must be 'course' or 'pattern', not \"strong\""
+    );
+    // The breakdowns' totals in discs.
+    let report = evaluation_breakdown(&board).unwrap();
+    let total = get(&report, "total").as_f64().unwrap();
+    assert_eq!(get(&report, "totalDiscs").as_f64(), Some(tenths(total * DISCS_PER_UNIT)));
+    let report = PatternEvaluation::new(WEIGHTS).unwrap().breakdown(&board).unwrap();
+    let total = get(&report, "total").as_f64().unwrap();
+    assert_eq!(get(&report, "totalDiscs").as_f64(), Some(tenths(total / 100.0)));
+}
+
 #[wasm_bindgen_test]
 fn damaged_weights_are_an_error_and_the_engine_keeps_the_course_evaluation() {
     let mut searcher = Searcher::new(1);

@@ -54,6 +54,23 @@ pub fn score_in_discs(score: Score, eval: EvalChoice) -> f64 {
     }
 }
 
+/// A search score in discs as the page shows it, from the same point of view as the score: an
+/// exact score as it is, an estimate converted by [`score_in_discs`] (within ±64) and rounded to
+/// a tenth of a disc.
+///
+/// ```
+/// use reversi::othello::{review::score_in_tenths, score::Score, search::EvalChoice};
+/// assert_eq!(score_in_tenths(Score::Exact(-6), EvalChoice::Pattern), -6.0);
+/// assert_eq!(score_in_tenths(Score::Eval(-238), EvalChoice::Pattern), -2.4);
+/// assert_eq!(score_in_tenths(Score::Eval(100_000), EvalChoice::Course), 64.0);
+/// ```
+pub fn score_in_tenths(score: Score, eval: EvalChoice) -> f64 {
+    match score {
+        Score::Exact(discs) => discs as f64,
+        Score::Eval(_) => (score_in_discs(score, eval) * 10.0).round() / 10.0,
+    }
+}
+
 /// Losses (in discs) from which a move is an inaccuracy, a mistake, a blunder.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Thresholds {

@@ -13,7 +13,7 @@ use crate::othello::ggf::{format_ggf, format_ggf_date, parse_ggf, GgfGame};
 use crate::othello::history::History;
 use crate::othello::levels::{self, LEVELS};
 use crate::othello::notation::{format_board, format_obf_line, parse_board, replay};
-use crate::othello::review::{review_game, ReviewLimits};
+use crate::othello::review::{review_game, score_in_tenths, ReviewLimits};
 use crate::othello::score::Score;
 use crate::othello::search::{Control, Engine, EvalChoice, Limits, Progress, SearchResult};
 use crate::othello::square::{Color, Move, Square};
@@ -366,14 +366,22 @@ pub fn evaluate(board: &str) -> Result<i32, JsError> {
     Ok(crate::othello::eval::evaluate(parse_position(board)?.board()))
 }
 
-/// The evaluation explained: `{phase, discs, total, terms: [{term, label, raw, weight,
-/// contribution}]}`, from the side to move's point of view; `total` equals `evaluate(board)`.
+/// The evaluation explained: `{phase, discs, total, totalDiscs, terms: [{term, label, raw,
+/// weight, contribution}]}`, from the side to move's point of view; `discs` is the number of discs
+/// on the board (what decides the phase), `total` equals `evaluate(board)` (course units) and
+/// `totalDiscs` is that total as an estimated disc difference (`othello::review::eval_to_discs`,
+/// within ±64, to a tenth).
 #[wasm_bindgen(js_name = evaluationBreakdown)]
 pub fn evaluation_breakdown(board: &str) -> Result<JsValue, JsError> {
-    Ok(breakdown_object(&crate::othello::eval::breakdown(parse_position(board)?.board())))
+    let report = crate::othello::eval::breakdown(parse_position(board)?.board());
+    let total_discs = score_in_tenths(Score::Eval(report.total), EvalChoice::Course);
+    let object = breakdown_object(&report);
+    let _ = Reflect::set(&object, &JsValue::from_str("totalDiscs"), &JsValue::from_f64(total_discs));
+    Ok(object)
 }
 
-/// A breakdown as the plain object `evaluationBreakdown` returns (the lab returns the same).
+/// A breakdown as the plain object `evaluationBreakdown` returns (the lab returns the same, less
+/// `totalDiscs`: the disc scale is measured for the course's own weights only).
 pub(crate) fn breakdown_object(report: &crate::othello::eval::Breakdown) -> JsValue {
     let terms: Array = report
         .terms
@@ -413,8 +421,9 @@ impl PatternEvaluation {
             .map_err(|e| JsError::new(&e.to_string()))
     }
 
-    /// `{stage, stages, total, terms: [{term, count, contribution}]}` from the side to move's point
-    /// of view, in hundredths of a disc; `total` is the sum of the contributions (within ±64 discs).
+    /// `{stage, stages, total, totalDiscs, terms: [{term, count, contribution}]}` from the side to
+    /// move's point of view, in hundredths of a disc; `total` is the sum of the contributions
+    /// (within ±64 discs), `totalDiscs` the same in discs, to a tenth.
     pub fn breakdown(&self, board: &str) -> Result<JsValue, JsError> {
         let report = self.weights.breakdown(parse_position(board)?.board());
         let terms: Array = report
@@ -432,6 +441,7 @@ impl PatternEvaluation {
             .set("stage", report.stage as u32)
             .set("stages", report.stages as u32)
             .set("total", report.total)
+            .set("totalDiscs", score_in_tenths(Score::Eval(report.total), EvalChoice::Pattern))
             .set("terms", terms)
             .build())
     }
@@ -452,10 +462,12 @@ fn option_number(options: &JsValue, key: &str, max: f64) -> Result<Option<f64>, 
     }
 }
 
-const OPTION_KEYS: [&str; 6] = ["level", "depth", "timeMs", "nodes", "exactFromEmpties", "seed"];
+const OPTION_KEYS: [&str; 7] = ["level", "depth", "timeMs", "nodes", "exactFromEmpties", "seed", "evaluation"];
 
-/// Search limits from `{level?, depth?, timeMs?, nodes?, exactFromEmpties?, seed?}`: a level's
-/// limits, with any explicit field overriding it.
+/// Search limits from `{level?, depth?, timeMs?, nodes?, exactFromEmpties?, seed?, evaluation?}`:
+/// a level's limits, with any explicit field overriding it. `evaluation` is `'course'` or
+/// `'pattern'` (the trained evaluation, when the engine has its weights: the course's otherwise;
+/// results say which one scored them); without it, the level's evaluation, or the course's.
 fn limits_from(options: &JsValue) -> Result<Limits, JsError> {
     if !options.is_object() {
         return Err(JsError::new("search options must be an object such as {depth: 6}"));
@@ -487,6 +499,19 @@ fn limits_from(options: &JsValue) -> Result<Limits, JsError> {
     if let Some(empties) = option_number(options, "exactFromEmpties", 64.0)? {
         limits.exact_from_empties = Some(empties as u32);
     }
+    let evaluation = Reflect::get(options, &JsValue::from_str("evaluation")).unwrap_or(JsValue::UNDEFINED);
+    if !(evaluation.is_undefined() || evaluation.is_null()) {
+        limits.eval = match evaluation.as_string().as_deref() {
+            Some("course") => EvalChoice::Course,
+            Some("pattern") => EvalChoice::Pattern,
+            _ => {
+                return Err(JsError::new(&format!(
+                    "search options: evaluation must be 'course' or 'pattern', not {}",
+                    js_sys::JSON::stringify(&evaluation).map(String::from).unwrap_or_else(|_| "that".into())
+                )))
+            }
+        };
+    }
     if limits.depth.is_none() && limits.time_ms.is_none() && limits.nodes.is_none() {
         return Err(JsError::new(
             "search options: give a level, depth, timeMs or nodes, or the search would never end",
@@ -503,11 +528,15 @@ fn score_fields(builder: ObjectBuilder, score: Score) -> ObjectBuilder {
     builder.set("score", value).set("exact", exact).set("scoreText", score.to_string())
 }
 
-/// [`score_fields`] for a search that evaluated with the pattern weights: an estimate is in
-/// hundredths of a disc, so its text is in discs (`"+2.4"`), which an exact score (`"+2"`) never
-/// looks like.
+/// [`score_fields`], the evaluation that scored it (`evaluation`) and the score in discs
+/// (`discs`: exact, or the estimate converted and rounded to a tenth, see
+/// `othello::review::score_in_tenths`). After the pattern evaluation an estimate is in hundredths
+/// of a disc, so its text is in discs (`"+2.4"`), which an exact score (`"+2"`) never looks like.
 fn score_fields_in(builder: ObjectBuilder, score: Score, pattern: bool) -> ObjectBuilder {
-    let builder = score_fields(builder, score).set("evaluation", if pattern { "pattern" } else { "course" });
+    let eval = if pattern { EvalChoice::Pattern } else { EvalChoice::Course };
+    let builder = score_fields(builder, score)
+        .set("evaluation", if pattern { "pattern" } else { "course" })
+        .set("discs", score_in_tenths(score, eval));
     match score {
         Score::Eval(v) if pattern => builder.set("scoreText", format!("{:+.1}", f64::from(v) / 100.0)),
         _ => builder,
@@ -576,10 +605,11 @@ impl Searcher {
     }
 
     /// Finds the best move on `board` (board text) under `options` (see `limits_from`);
-    /// `onProgress` gets `{depth, move, score, exact, scoreText, pv, nodes, elapsedMs}` after each
-    /// completed depth. Returns `{move, score, exact, scoreText, pv, depth, nodes, elapsedMs, nps,
-    /// ttHits, cutoffs}`; scores are from the side to move's point of view, `move` is `"pa"` when it
-    /// must pass.
+    /// `onProgress` gets `{depth, move, score, exact, scoreText, discs, evaluation, pv, nodes,
+    /// elapsedMs}` after each completed depth. Returns `{move, score, exact, scoreText, discs,
+    /// evaluation, pv, depth, nodes, elapsedMs, nps, ttHits, cutoffs}`; scores are from the side to
+    /// move's point of view (`score` in the evaluation's units or exact discs, `discs` in discs),
+    /// `move` is `"pa"` when it must pass.
     pub fn search(
         &mut self,
         board: &str,
@@ -675,9 +705,9 @@ impl Searcher {
     }
 
     /// A score for every legal move of `board` (for hints): `[{move, score, exact, unknown,
-    /// scoreText}]`, best first, from the side to move's point of view. A move the limits left no
-    /// time to search has `score: null, unknown: true, scoreText: "?"` and comes last. Empty when
-    /// it must pass.
+    /// scoreText, discs, evaluation}]`, best first, from the side to move's point of view. A move
+    /// the limits left no time to search has `score: null, discs: null, unknown: true, scoreText:
+    /// "?"` and comes last. Empty when it must pass.
     pub fn analyze(&mut self, board: &str, options: &JsValue) -> Result<Array, JsError> {
         let position = parse_position(board)?;
         let limits = limits_from(options)?;
@@ -693,7 +723,11 @@ impl Searcher {
                 let entry = ObjectBuilder::new().set("move", mv.to_string()).set("unknown", score.is_none());
                 match score {
                     Some(score) => score_fields_in(entry, score, pattern),
-                    None => entry.set("score", JsValue::NULL).set("exact", false).set("scoreText", "?"),
+                    None => entry
+                        .set("score", JsValue::NULL)
+                        .set("discs", JsValue::NULL)
+                        .set("exact", false)
+                        .set("scoreText", "?"),
                 }
                 .build()
             })
