@@ -3,7 +3,9 @@
 #![cfg(target_arch = "wasm32")]
 
 use js_sys::{Array, Function, Object, Reflect};
-use reversi::wasm::{evaluate, evaluation_breakdown, ggf_details, levels, Game, PatternEvaluation, Searcher};
+use reversi::wasm::{
+    evaluate, evaluation_breakdown, ggf_details, levels, move_budget_ms, Game, PatternEvaluation, Searcher,
+};
 use std::cell::RefCell;
 use std::rc::Rc;
 use wasm_bindgen::prelude::*;
@@ -210,6 +212,20 @@ fn hints_the_limits_left_unsearched_are_marked_unknown_and_come_last() {
     for hint in some.iter().filter(|h| get(h, "unknown").as_bool() == Some(false)) {
         assert!(get(&hint, "score").as_f64().is_some());
     }
+}
+
+/// The game clock's budget per move, as the page asks for it.
+#[wasm_bindgen_test]
+fn a_move_budget_follows_the_clock() {
+    use reversi::othello::timing::clock_move_budget_ms;
+    assert_eq!(move_budget_ms(300_000.0, 2_000.0, 36.0), clock_move_budget_ms(300_000, 2_000, 36) as f64);
+    assert!(move_budget_ms(300_000.0, 0.0, 22.0) > move_budget_ms(300_000.0, 0.0, 58.0));
+    assert!(move_budget_ms(1_000.0, 60_000.0, 30.0) <= 500.0);
+    // Nonsense times count as an empty clock; empties beyond the board as a new game.
+    for bad in [-5.0, f64::NAN, f64::NEG_INFINITY] {
+        assert_eq!(move_budget_ms(bad, 0.0, 30.0), 0.0);
+    }
+    assert_eq!(move_budget_ms(60_000.0, f64::NAN, 99.0), move_budget_ms(60_000.0, 0.0, 60.0));
 }
 
 #[wasm_bindgen_test]

@@ -139,6 +139,55 @@ impl TimePlan {
     }
 }
 
+/// The share of a game clock's time one move may use at most: whatever the plan says, at least
+/// as much time stays on the clock as a move takes, so the engine alone never runs out of time
+/// (the search also stops at its budget: see the module's "Never overrun").
+pub const CLOCK_MAX_SHARE: f64 = 0.5;
+/// The shortest budget given (a search needs a few milliseconds to find any move), unless the
+/// clock itself has less than twice that left.
+pub const CLOCK_MIN_MS: u64 = 5;
+/// The share of the planned time a move is given: the rest covers what the clock counts beyond
+/// the search (messages between the page and the worker, drawing, a late look at the deadline).
+const CLOCK_SAFETY: f64 = 0.9;
+
+/// How much a move at `empties` empty squares deserves, relative to a midgame move: the opening
+/// is quick, the midgame decides, the band where an exact solve first becomes reachable (level 9
+/// solves from 20 empties in a fraction of a second) pays most, and once the game is solved the
+/// table answers the later moves at once.
+fn clock_weight(empties: u32) -> f64 {
+    match empties {
+        45.. => 0.5,
+        25..=44 => 1.0,
+        19..=24 => 2.0,
+        _ => 0.25,
+    }
+}
+
+/// The milliseconds to give the move now on a game clock: `remaining_ms` on the mover's clock,
+/// `increment_ms` added after each of its moves (0 for none), `empties` empty squares on the
+/// board. The time there is (what remains, plus the increments still to come) is shared among the
+/// mover's remaining moves (about half the empty squares) by [`clock_weight`], less a safety
+/// share; the result is at least [`CLOCK_MIN_MS`] and never more than [`CLOCK_MAX_SHARE`] of
+/// `remaining_ms`. It grows with `remaining_ms`.
+///
+/// ```
+/// use reversi::othello::timing::clock_move_budget_ms;
+/// let opening = clock_move_budget_ms(300_000, 0, 58);
+/// let midgame = clock_move_budget_ms(300_000, 0, 36);
+/// let solve = clock_move_budget_ms(300_000, 0, 22);
+/// assert!(opening < midgame && midgame < solve && solve <= 150_000);
+/// assert_eq!(clock_move_budget_ms(6, 0, 30), 3);
+/// ```
+pub fn clock_move_budget_ms(remaining_ms: u64, increment_ms: u64, empties: u32) -> u64 {
+    let cap = (remaining_ms as f64 * CLOCK_MAX_SHARE).floor() as u64;
+    // This move and the mover's later ones: every other empty square.
+    let own_moves = empties.div_ceil(2).max(1);
+    let weights: f64 = (0..own_moves).map(|k| clock_weight(empties.saturating_sub(2 * k))).sum();
+    let available = remaining_ms as f64 + increment_ms as f64 * f64::from(own_moves - 1);
+    let planned = (available * clock_weight(empties) / weights * CLOCK_SAFETY).floor() as u64;
+    planned.max(CLOCK_MIN_MS).min(cap)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -186,6 +235,65 @@ mod tests {
         assert_eq!(run("c4", 60), Decision::Continue, "the best move changed");
         assert_eq!(run("d3", -300), Decision::Continue, "the score fell by 3.5 discs");
         assert_eq!(run("d3", -140), Decision::Stop, "a fall of under two discs is not critical");
+    }
+
+    /// A whole game on a clock, with the mover using all its budget every move (the worst case):
+    /// the flag never falls, and the clock is used.
+    fn play_on_the_clock(start_ms: u64, increment_ms: u64, first_empties: u32) -> (u64, Vec<(u32, u64)>) {
+        let mut remaining = start_ms;
+        let mut spent = Vec::new();
+        let mut empties = first_empties;
+        loop {
+            let budget = clock_move_budget_ms(remaining, increment_ms, empties);
+            assert!(budget <= remaining / 2, "{budget} of {remaining} ms at {empties} empties");
+            remaining = remaining - budget + increment_ms;
+            spent.push((empties, budget));
+            if empties <= 2 {
+                return (remaining, spent);
+            }
+            empties -= 2;
+        }
+    }
+
+    #[test]
+    fn a_game_on_the_clock_never_flags_and_uses_its_time() {
+        for (start, increment) in [(60_000, 0), (300_000, 0), (180_000, 2_000), (10_000, 500), (1_000, 0), (30, 0)] {
+            for first in [60, 59] {
+                let (left, spent) = play_on_the_clock(start, increment, first);
+                let total: u64 = spent.iter().map(|&(_, b)| b).sum();
+                let given = start + increment * spent.len() as u64;
+                assert!(left > 0 && total + left == given, "{start} + {increment}: {total} spent, {left} left");
+                if start >= 10_000 {
+                    assert!(total * 10 >= given * 6, "{start} + {increment}: only {total} of {given} ms used");
+                    // The most goes where an exact solve becomes reachable, the least to the opening.
+                    let (empties, _) = *spent.iter().max_by_key(|&&(_, b)| b).unwrap();
+                    assert!((19..=24).contains(&empties), "{start} + {increment}: the longest move is at {empties}");
+                    let at = |e: u32| spent.iter().find(|&&(x, _)| x == e || x == e - 1).unwrap().1;
+                    assert!(at(56) < at(36), "{start} + {increment}: {spent:?}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn the_budget_grows_with_the_clock_and_stays_within_half_of_it() {
+        for empties in [0, 1, 2, 13, 20, 33, 60] {
+            for increment in [0, 1_000] {
+                let mut last = 0;
+                for remaining in (0..2_000).chain((2_000..4_000_000).step_by(997)) {
+                    let budget = clock_move_budget_ms(remaining, increment, empties);
+                    assert!(budget >= last, "{remaining} ms, {empties} empties: {budget} < {last}");
+                    assert!(budget <= remaining / 2);
+                    if remaining >= 2 * CLOCK_MIN_MS {
+                        assert!(budget >= CLOCK_MIN_MS);
+                    }
+                    last = budget;
+                }
+            }
+        }
+        assert_eq!(clock_move_budget_ms(0, 5_000, 30), 0);
+        // With a large increment the last moves may take much of the clock, but never over half.
+        assert_eq!(clock_move_budget_ms(1_000, 60_000, 40), 500);
     }
 
     #[test]

@@ -343,6 +343,18 @@ pub fn ggf_details(text: &str) -> Result<JsValue, JsError> {
         .build())
 }
 
+/// The milliseconds to give the engine's move now on a game clock (`othello::timing::
+/// clock_move_budget_ms`): `remainingMs` left on the mover's clock, `incrementMs` added after
+/// each of its moves, `empties` empty squares. Never more than half of `remainingMs`; a negative
+/// or non-number time counts as 0, `empties` is taken within 0–60.
+#[wasm_bindgen(js_name = moveBudgetMs)]
+pub fn move_budget_ms(remaining_ms: f64, increment_ms: f64, empties: f64) -> f64 {
+    // Whole milliseconds up to a year's worth: far beyond any clock, exact in a JS number.
+    let ms = |x: f64| if x.is_finite() { x.clamp(0.0, 3.2e10).floor() as u64 } else { 0 };
+    let empties = if empties.is_finite() { empties.clamp(0.0, 60.0) as u32 } else { 0 };
+    crate::othello::timing::clock_move_budget_ms(ms(remaining_ms), ms(increment_ms), empties) as f64
+}
+
 /// The playing levels: `[{number, name, depth, exactFromEmpties, timeMs}]`, weakest first.
 #[wasm_bindgen]
 pub fn levels() -> Array {
