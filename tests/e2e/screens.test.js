@@ -147,6 +147,17 @@ test('one score per position: the table, the sentence, the graph and the GGF exp
   await open(page, `?black=human&white=human&moves=${FORTY_MOVES}`);
   assert.equal((await text(page, 'moves')).length, FORTY_MOVES.length);
   await review(page);
+  // On a desktop the board and the review's graph and sentence are in view together.
+  for (const selector of ['#board', '[data-testid="review-graph"]', '[data-testid="review-position"]']) {
+    const visible = await page.evaluate((s) => {
+      const box = document.querySelector(s).getBoundingClientRect();
+      return box.top >= 0 && box.bottom <= innerHeight && box.height > 0;
+    }, selector);
+    assert.ok(visible, `${selector} is in view at 1280×800`);
+  }
+  await page.screenshot({ path: path.join(artifacts, 'review-desktop.png') });
+  const graphBox = await page.locator('[data-testid="review-graph"] svg').boundingBox();
+  assert.ok(graphBox.width >= 400 && graphBox.height >= 180, `the graph is large: ${JSON.stringify(graphBox)}`);
   const rows = await reviewTable(page);
   assert.equal(rows.length, 40);
   const graph = await page.$$eval('[data-testid="review-graph"] .graph-hit', (hits) => hits.map((h) => h.dataset.score));
@@ -171,17 +182,6 @@ test('one score per position: the table, the sentence, the graph and the GGF exp
   }
   // The summary gives each player's accuracy.
   assert.match(await text(page, 'review-summary'), /Black: accuracy \d+ % \(mean loss \d+\.\d discs a move\).*White: accuracy \d+ %/);
-  await page.screenshot({ path: path.join(artifacts, 'review-desktop.png') });
-  // On a desktop the board and the review's graph and sentence are in view together.
-  for (const selector of ['#board', '[data-testid="review-graph"]', '[data-testid="review-position"]']) {
-    const visible = await page.evaluate((s) => {
-      const box = document.querySelector(s).getBoundingClientRect();
-      return box.top >= 0 && box.bottom <= innerHeight && box.height > 0;
-    }, selector);
-    assert.ok(visible, `${selector} is in view at 1280×800`);
-  }
-  const graphBox = await page.locator('[data-testid="review-graph"] svg').boundingBox();
-  assert.ok(graphBox.width >= 400 && graphBox.height >= 180, `the graph is large: ${JSON.stringify(graphBox)}`);
   assert.deepEqual(errors, []);
   await context.close();
 });

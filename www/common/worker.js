@@ -20,6 +20,10 @@ const WEIGHTS_URL = new URL('../../weights/pattern.bin', import.meta.url);
 
 let ready = null;
 let searcher = null;
+/** Settles when the weights are in the engine or known to be unavailable: a review waits for it,
+ * so that a game is always reviewed with the strongest evaluation the page will have (the AI and
+ * the hints never wait). */
+let weightsSettled = Promise.resolve();
 
 function start({ module, ttMegabytes, weights = 'fetch' }) {
   // With a module compiled by the page, instantiating is quick and needs no second download.
@@ -28,7 +32,7 @@ function start({ module, ttMegabytes, weights = 'fetch' }) {
     if (weights instanceof ArrayBuffer) useWeights(new Uint8Array(weights));
   });
   ready.catch((error) => self.postMessage({ type: 'fatal', message: String(error && error.message || error) }));
-  if (weights === 'fetch') ready.then(fetchWeights, () => {});
+  if (weights === 'fetch') weightsSettled = ready.then(fetchWeights, () => {});
 }
 
 /** Hands weights to the engine; false (after reporting why) when they are not a valid file. */
@@ -84,6 +88,7 @@ self.addEventListener('message', async (event) => {
   }
   if (!ready) start({});
   await ready;
+  if (message.type === 'review') await weightsSettled;
   if (message.type === 'clear') searcher.clear();
   else answer(message);
 });

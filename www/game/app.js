@@ -415,12 +415,6 @@ function playerName(color) {
   return playedAfter ? `${record[color]}, then ${own}` : record[color];
 }
 
-/** GGF's date: UTC, as the internet servers' records write it. */
-function ggfDate(date = new Date()) {
-  const pad = (n) => String(n).padStart(2, '0');
-  return `${date.getUTCFullYear()}.${pad(date.getUTCMonth() + 1)}.${pad(date.getUTCDate())}_${pad(date.getUTCHours())}:${pad(date.getUTCMinutes())}:${pad(date.getUTCSeconds())}.UTC`;
-}
-
 /** The exported text of the format chosen, and a file name for it. */
 function exportText(format) {
   const review = currentReview();
@@ -434,7 +428,7 @@ function exportText(format) {
     else if (record) evaluations = record.evaluations.map((e) => (e === null ? NaN : e));
     const result = record && record.result && !playedPastRecord(record) ? record.result : undefined;
     const place = 'Othello in the browser';
-    return state.game.toGgf(playerName('black'), playerName('white'), Float64Array.from(evaluations), result, ggfDate(), place);
+    return state.game.toGgf(playerName('black'), playerName('white'), Float64Array.from(evaluations), result, Date.now(), place);
   }
   if (format === 'obf') {
     // An OBF solution is exact: written only when the review solved this position.
@@ -681,7 +675,7 @@ function renderClassroomLink() {
 
 /** The static evaluation of the position shown (module evaluation.js). */
 function renderEvaluation() {
-  evaluationPanel.render(state.game.board, capitalize(state.game.sideToMove));
+  evaluationPanel.render(state.game.board, state.game.sideToMove);
 }
 
 /** The pattern evaluation's weights arrived in the AI worker, or cannot be had: a file that is

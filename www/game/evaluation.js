@@ -5,10 +5,11 @@
 
 import { evaluationBreakdown, PatternEvaluation } from '../pkg/reversi.js';
 import { bounded } from './messages.js';
+import { sideScore, forBlack } from '../common/score-text.js';
 
 const HEADINGS = {
-  course: ['Term', 'Value', 'Weight', 'Points'],
-  pattern: ['Pattern', 'Instances', '', 'Discs'],
+  course: ['Term', 'Value', 'Weight', 'Points (course units)'],
+  pattern: ['Pattern', 'Instances', '', 'Discs for the side to move'],
 };
 
 /** Discs from hundredths of a disc, signed: "+1.25". */
@@ -78,8 +79,10 @@ export function createEvaluationPanel({ details, onChange }) {
       onChange();
     },
 
-    /** Draws the evaluation of `board` (board text), `side` to move; only while the panel is open. */
-    render(board, side) {
+    /** Draws the evaluation of `board` (board text), `color` ('black' | 'white') to move; only
+     * while the panel is open. */
+    render(board, color) {
+      const side = color.charAt(0).toUpperCase() + color.slice(1);
       const available = weights === 'ready';
       choice.pattern.disabled = !available;
       if (!available && choice.pattern.checked) choice.course.checked = true;
@@ -108,13 +111,18 @@ export function createEvaluationPanel({ details, onChange }) {
           report.terms.map((t) => [t.term, t.count, '', discs(t.contribution)]),
           discs(report.total),
         );
+        setText($('evaluation-estimate'), `Estimate: ${sideScore(forBlack(report.totalDiscs, color), false)} (pattern evaluation, static).`);
       } else {
         const report = evaluationBreakdown(board);
         show(
           'course',
-          `Course evaluation (levels 1–5 and the hints), from ${side}'s point of view (to move), ${report.phase} phase, ${report.discs} discs.`,
+          `Course evaluation (levels 1–5), from ${side}'s point of view (to move), ${report.phase} phase, ${report.discs} discs.`,
           report.terms.map((t) => [t.label, t.raw, t.weight, t.contribution]),
           String(report.total),
+        );
+        setText(
+          $('evaluation-estimate'),
+          `Estimate: ${sideScore(forBlack(report.totalDiscs, color), false)} (the course evaluation's ${report.total} units for ${side}, at its measured scale; static).`,
         );
       }
     },

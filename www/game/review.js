@@ -42,7 +42,7 @@ export function drawGraph(container, review, ply, onPoint) {
   const points = graphPoints(review);
   const width = 400;
   const height = 190;
-  const left = 34;
+  const left = 46;
   const right = 8;
   const top = 10;
   const bottom = 22;
