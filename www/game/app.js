@@ -409,13 +409,11 @@ function playerName(color) {
   if (!playedPastRecord(record)) return record[color];
   // Did `color` play any move after the record? Passes are written as moves, so sides alternate.
   const recordMoves = record.key.split('|')[1].length / 2;
-  const firstMover = state.game.startBoard.trim().endsWith('O') ? 'white' : 'black';
-  const moverOf = (ply) => (ply % 2 === 0 ? firstMover : opponentOf(firstMover));
   const playedAfter = state.game.moves.slice(recordMoves).some((_, i) => moverOf(recordMoves + i) === color);
   return playedAfter ? `${record[color]}, then ${own}` : record[color];
 }
 
-/** The exported text of the format chosen, and a file name for it. */
+/** The exported text of the format chosen. */
 function exportText(format) {
   const review = currentReview();
   if (format === 'ggf') {
