@@ -2,7 +2,7 @@
 //! squares are scored by a depth-limited search (heuristic units) and solved exactly (discs), and
 //! the least-squares slope through the origin, discs ≈ slope × units, is printed with the
 //! correlation: for the last depth's score, and for the mean of the last two depths' scores (what
-//! the review uses). `othello::eval::DISCS_PER_UNIT` records the result.
+//! the review uses). `othello::eval::course::DISCS_PER_UNIT` records the result.
 //!
 //! ```text
 //! nice cargo run --release --example eval_scale -- [--positions 200] [--depth 6] [--seed 7]
@@ -12,9 +12,9 @@
 //! and the depth-2 engine's move otherwise, so that they are neither all lopsided nor all alike.
 
 use reversi::clock::monotonic_ms;
-use reversi::othello::arena::Rng;
-use reversi::othello::board::Board;
-use reversi::othello::score::Score;
+use reversi::othello::analysis::arena::Rng;
+use reversi::othello::rules::board::Board;
+use reversi::othello::search::score::Score;
 use reversi::othello::search::{Control, Engine, Limits, Progress};
 
 fn arg(name: &str, default: u64) -> u64 {

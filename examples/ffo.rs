@@ -6,8 +6,8 @@
 //! `data/fforum-40-59.obf` (compiled in) positions 40 to 49 (the number of a line is its position
 //! in the file plus the number of the file's first position, read from its name).
 
-use reversi::othello::endgame::Solver;
-use reversi::othello::notation::parse_obf;
+use reversi::othello::records::notation::parse_obf;
+use reversi::othello::search::endgame::Solver;
 use std::time::Instant;
 
 /// The default positions, compiled in so that the example runs from any folder.
@@ -40,7 +40,7 @@ fn main() {
     let mut solver = Solver::new(megabytes);
     let course = std::env::var("FFO_EVAL").is_ok_and(|v| v == "course");
     if !course {
-        let weights = reversi::othello::pattern::file::bundled().unwrap_or_else(|e| fail(&e));
+        let weights = reversi::othello::eval::pattern::file::bundled().unwrap_or_else(|e| fail(&e));
         solver.set_pattern_weights(Some(weights));
     }
     println!("move ordering with the {} evaluation", if course { "course" } else { "pattern" });

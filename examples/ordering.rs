@@ -1,8 +1,8 @@
 //! Nodes of fixed-depth searches with the pattern evaluation from a few openings: a measure of
 //! move ordering (`cargo run --release --example ordering -- [DEPTH]`).
 
-use reversi::othello::notation::replay;
-use reversi::othello::pattern::file::bundled;
+use reversi::othello::eval::pattern::file::bundled;
+use reversi::othello::records::notation::replay;
 use reversi::othello::search::{Control, Engine, EvalChoice, Limits};
 use reversi::Position;
 use std::time::Instant;
@@ -14,7 +14,7 @@ fn main() {
     let mut engine = Engine::new(64);
     engine.set_pattern_weights(Some(bundled().expect("built-in weights")));
     let (mut nodes, start) = (0u64, Instant::now());
-    let random = reversi::othello::arena::openings(6, 12, 7);
+    let random = reversi::othello::analysis::arena::openings(6, 12, 7);
     let named = OPENINGS.iter().map(|o| (o.to_string(), replay(Position::start(), o).expect("legal openings").1));
     for (opening, pos) in named.chain(random.into_iter().enumerate().map(|(i, p)| (format!("random {i}"), p))) {
         engine.clear();

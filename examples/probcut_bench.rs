@@ -6,8 +6,8 @@
 //! Positions: 4 to 30 random plies from the start (56 to 30 empties).
 
 use reversi::clock::monotonic_ms;
-use reversi::othello::arena::{random_walk, Rng};
-use reversi::othello::pattern::file::bundled;
+use reversi::othello::analysis::arena::{random_walk, Rng};
+use reversi::othello::eval::pattern::file::bundled;
 use reversi::othello::search::{Control, Engine, EvalChoice, Limits};
 use reversi::{Board, Move};
 use std::time::Instant;

@@ -11,7 +11,7 @@
 //!
 //! Every match starts from the same set of openings: distinct positions after `--plies` (default
 //! 6) random plies from the start, generated from a fixed seed; each opening is played twice with
-//! colours swapped, so an unbalanced opening favours neither player (`othello::arena`, the game
+//! colours swapped, so an unbalanced opening favours neither player (`othello::analysis::arena`, the game
 //! loop shared with `reversi match`). Players are `arena::HeuristicPlayer`s: a plain fixed-depth
 //! negamax alpha-beta over `eval::evaluate_with` (a pass is a ply; finished games are
 //! scored by the final disc difference, above any evaluation), so the evaluation and the rules are
@@ -26,12 +26,12 @@
 //!   plain square order at depth 6, but save no nodes inside the engine (its ordering is better).
 
 use reversi::clock::monotonic_ms;
-use reversi::othello::arena::{
+use reversi::othello::analysis::arena::{
     openings, random_walk, run_match, EnginePlayer, HeuristicPlayer, HeuristicSettings, Player as _, Rng, Tally,
 };
-use reversi::othello::board::{legal_moves, Board};
-use reversi::othello::eval::{evaluate_with, Weights, CANDIDATES, WEIGHTS};
-use reversi::othello::expert::{ExpertRules, Rule};
+use reversi::othello::eval::course::{evaluate_with, Weights, CANDIDATES, WEIGHTS};
+use reversi::othello::eval::expert::{ExpertRules, Rule};
+use reversi::othello::rules::board::{legal_moves, Board};
 use reversi::othello::search::{Control, Engine, ExpertUse, Limits};
 use reversi::Position;
 use std::time::Instant;

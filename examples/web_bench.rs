@@ -4,7 +4,7 @@
 //! `cargo run --release --example web_bench` prints one JSON line: {"nodes": …, "ms": …, "nps": …}.
 
 use reversi::clock::monotonic_ms;
-use reversi::othello::notation::replay;
+use reversi::othello::records::notation::replay;
 use reversi::othello::search::{Control, Engine, Limits};
 use reversi::Position;
 

@@ -20,10 +20,10 @@ pub mod othello;
 #[cfg(target_arch = "wasm32")]
 pub mod wasm;
 
-pub use othello::bitboard::Bitboard;
-pub use othello::board::{Board, MoveError, Position};
-pub use othello::perft::perft;
-pub use othello::square::{Color, Move, Square};
+pub use othello::rules::bitboard::Bitboard;
+pub use othello::rules::board::{Board, MoveError, Position};
+pub use othello::rules::perft::perft;
+pub use othello::rules::square::{Color, Move, Square};
 /// Offline tooling (the `train` program). Not gated to native builds: `cargo test --target
 /// wasm32-unknown-unknown` builds every binary, `train` included; the page never calls it, so none
 /// of it reaches the browser's wasm.

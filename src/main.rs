@@ -1,12 +1,12 @@
 //! `reversi`: the engine on the command line (perft, exact solving, best move, benchmark).
 
 use reversi::clock::{hms, monotonic_ms};
-use reversi::othello::arena;
-use reversi::othello::endgame::Solver;
-use reversi::othello::levels;
-use reversi::othello::notation::{excerpt, parse_board, parse_obf, ObfEntry};
-use reversi::othello::pattern::PatternWeights;
-use reversi::othello::score::Score;
+use reversi::othello::analysis::arena;
+use reversi::othello::eval::pattern::PatternWeights;
+use reversi::othello::records::notation::{excerpt, parse_board, parse_obf, ObfEntry};
+use reversi::othello::search::endgame::Solver;
+use reversi::othello::search::levels;
+use reversi::othello::search::score::Score;
 use reversi::othello::search::{Control, Engine, Limits};
 use reversi::{perft, Board, Move, Position};
 use std::io::Write;
@@ -153,7 +153,7 @@ fn cmd_perft(args: &[String]) -> Result<ExitCode, UsageError> {
 /// them); if they cannot be read, says so once and plays with the course's evaluation.
 fn pattern_weights() -> Option<Arc<PatternWeights>> {
     static WARNED: std::sync::Once = std::sync::Once::new();
-    match reversi::othello::pattern::file::bundled() {
+    match reversi::othello::eval::pattern::file::bundled() {
         Ok(weights) => Some(weights),
         Err(e) => {
             WARNED.call_once(|| eprintln!("reversi: {e}; the course's evaluation is used instead"));
@@ -320,7 +320,7 @@ fn cmd_bench(args: &[String]) -> Result<ExitCode, UsageError> {
     let (mut mid_nodes, mut mid_secs) = (0, 0.0);
     for opening in BENCH_OPENINGS {
         let (_, pos) =
-            reversi::othello::notation::replay(Position::start(), opening).expect("bench openings are legal");
+            reversi::othello::records::notation::replay(Position::start(), opening).expect("bench openings are legal");
         engine.clear();
         let start = Instant::now();
         let r = engine.search(pos.board(), &Limits::depth(BENCH_DEPTH), &mut Control::new(&monotonic_ms));
@@ -366,7 +366,7 @@ fn option_number<T: std::str::FromStr>(options: &[(&str, &str)], name: &str, def
 /// The pattern weights a configuration asks for: its file, else the built-in ones.
 fn config_weights(config: &arena::PlayerConfig) -> Result<Option<Arc<PatternWeights>>, UsageError> {
     match &config.weights {
-        Some(path) => reversi::othello::pattern::file::load(std::path::Path::new(path))
+        Some(path) => reversi::othello::eval::pattern::file::load(std::path::Path::new(path))
             .map(|w| Some(Arc::new(w)))
             .map_err(|e| UsageError(format!("player '{}': {e}", excerpt(&config.text)))),
         None => Ok(pattern_weights()),
@@ -439,7 +439,7 @@ fn cmd_match(args: &[String]) -> Result<ExitCode, UsageError> {
             t.losses,
             100.0 * e.score,
             100.0 * e.margin(),
-            reversi::othello::rating::format_elo(e.elo()),
+            reversi::othello::analysis::rating::format_elo(e.elo()),
             t.mean_discs(),
             hms(secs),
             hms(secs / done as f64 * (total - done) as f64)
@@ -455,7 +455,7 @@ fn cmd_match(args: &[String]) -> Result<ExitCode, UsageError> {
     let t = report.tally();
     let e = report.estimate();
     let (elo_low, elo_high) = e.elo_interval();
-    let elo = reversi::othello::rating::format_elo;
+    let elo = reversi::othello::analysis::rating::format_elo;
     say!("A: {} ({})", a.text, describe(&a.limits, weights_a.is_some()));
     say!("B: {} ({})", b.text, describe(&b.limits, weights_b.is_some()));
     say!(
@@ -617,20 +617,23 @@ fn cmd_bench_time(args: &[String]) -> Result<ExitCode, UsageError> {
 /// depth, the regression on its shallow depth's value per stage; the table written as Rust
 /// source.
 fn cmd_probcut_fit(args: &[String]) -> Result<ExitCode, UsageError> {
-    use reversi::othello::probcut::{fit_line, params_source, shallow_depth, stage, Fitted, FittedTable, FIRST_DEPTH};
+    use reversi::othello::search::probcut::{
+        fit_line, params_source, shallow_depth, stage, Fitted, FittedTable, FIRST_DEPTH,
+    };
     let (_, options) = option_values(args, &["positions", "depth", "seed", "weights", "out", "threads"])?;
     let count: usize = option_number(&options, "positions", 600)?;
     let max_depth: u32 = option_number(&options, "depth", 10)?;
     let seed: u64 = option_number(&options, "seed", 11)?;
     let threads: usize = option_number(&options, "threads", 2)?;
-    let out = options.iter().rev().find(|(n, _)| *n == "out").map_or("src/othello/probcut/params.rs", |(_, v)| *v);
+    let out =
+        options.iter().rev().find(|(n, _)| *n == "out").map_or("src/othello/search/probcut/params.rs", |(_, v)| *v);
     if !(10..=100_000).contains(&count) || !(FIRST_DEPTH..=16).contains(&max_depth) || !(1..=64).contains(&threads) {
         return Err(UsageError("out of range: --positions 10 to 100000, --depth 3 to 16, --threads 1 to 64".into()));
     }
     let (weights, weights_name) = match options.iter().rev().find(|(n, _)| *n == "weights") {
         Some((_, path)) => (
             Arc::new(
-                reversi::othello::pattern::file::load(std::path::Path::new(path))
+                reversi::othello::eval::pattern::file::load(std::path::Path::new(path))
                     .map_err(|e| UsageError(e.to_string()))?,
             ),
             path.to_string(),

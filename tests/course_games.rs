@@ -10,7 +10,7 @@ use reversi::course::lesson::Lesson;
 use reversi::course::minimax::minimax;
 use reversi::course::tictactoe::{Board as TicTacToeBoard, TicTacToe, Utility};
 use reversi::course::trace::{Algorithm, DEFAULT_LIMIT};
-use reversi::othello::notation::format_board;
+use reversi::othello::records::notation::format_board;
 use reversi::othello::search::{Control, Engine, Limits};
 use reversi::Board;
 use std::collections::HashSet;
@@ -133,7 +133,7 @@ fn othello_trace_root_value_equals_the_engines_fixed_depth_score() {
     assert!(checked >= 400, "{checked}");
     // A transcript works the same way as a board.
     let l = Lesson::othello("f5d6c3", 3, "alphabeta").unwrap();
-    let pos = reversi::othello::record::read_record("f5d6c3").unwrap().end();
+    let pos = reversi::othello::records::record::read_record("f5d6c3").unwrap().end();
     assert_eq!(l.result().value, Value::Scalar(engine_value(pos.board(), 3)));
 }
 
@@ -148,7 +148,9 @@ fn othello_lessons_draw_positions_and_explain_leaves() {
     let leaf = t.leaves()[0];
     let board = l.leaf_board(leaf).unwrap();
     assert!(board.ends_with(" X"), "two plies down, black is to move again: {board}");
-    let breakdown = reversi::othello::eval::breakdown(reversi::othello::notation::parse_board(&board).unwrap().board());
+    let breakdown = reversi::othello::eval::course::breakdown(
+        reversi::othello::records::notation::parse_board(&board).unwrap().board(),
+    );
     assert_eq!(
         Value::Scalar(breakdown.total),
         t.nodes[leaf].static_value.clone().unwrap(),
@@ -206,7 +208,7 @@ fn othello_alpha_beta_leaves_are_a_subset_of_minimax_leaves_and_ordering_helps_o
 #[test]
 fn the_traced_othello_game_is_the_course_othello_game() {
     let shown = ShownOthello {
-        game: Othello::new(reversi::othello::eval::evaluate as fn(Board) -> i32),
+        game: Othello::new(reversi::othello::eval::course::evaluate as fn(Board) -> i32),
         max: reversi::Color::White,
     };
     let plain = othello();
@@ -220,7 +222,7 @@ fn the_traced_othello_game_is_the_course_othello_game() {
 
 #[test]
 fn othello_root_value_is_what_reversi_best_prints() {
-    use reversi::othello::score::Score;
+    use reversi::othello::search::score::Score;
     let mut rng = common::Rng(7);
     for (i, plies) in [0usize, 9, 20, 33, 48].into_iter().enumerate() {
         let pos = common::random_position(&mut rng, plies);

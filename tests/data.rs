@@ -1,7 +1,7 @@
 //! The data the project reads lives in the repository (`data/`): every file is there and parses.
 //! A missing file fails here, loudly, rather than making another test skip.
 
-use reversi::othello::notation::parse_obf;
+use reversi::othello::records::notation::parse_obf;
 
 /// Each FFO file with its number of positions.
 const FFO_FILES: [(&str, usize); 4] =

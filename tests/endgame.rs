@@ -3,8 +3,8 @@
 
 mod common;
 use common::Rng;
-use reversi::othello::endgame::{Solution, Solver};
-use reversi::othello::notation::parse_obf;
+use reversi::othello::records::notation::parse_obf;
+use reversi::othello::search::endgame::{Solution, Solver};
 use reversi::{Board, Move};
 
 /// Plain negamax over every line of play to the end: the reference value.
@@ -141,7 +141,7 @@ fn degenerate_boards_do_not_panic() {
     assert_eq!(solver.solve(Board::start(), i32::MIN, i32::MAX, &mut |_| true), None);
 }
 
-fn ffo_entries() -> Vec<reversi::othello::notation::ObfEntry> {
+fn ffo_entries() -> Vec<reversi::othello::records::notation::ObfEntry> {
     let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/data/fforum-40-59.obf"))
         .expect("FFO file present");
     parse_obf(&text).expect("FFO file parses")

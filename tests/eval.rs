@@ -1,12 +1,12 @@
 //! The evaluation against slow references on many random positions: the breakdown adds up to
 //! `evaluate`, the positional term matches a square-by-square sum, values stay bounded.
 
-use reversi::othello::board::legal_moves;
-use reversi::othello::eval::{
+use reversi::othello::eval::course::{
     breakdown, breakdown_with, evaluate, evaluate_with, positional, raw, square_weights, Phase, Term, Weights,
     CANDIDATES, MAX_EVAL, WEIGHTS,
 };
-use reversi::othello::stability::stable_discs;
+use reversi::othello::rules::board::legal_moves;
+use reversi::othello::rules::stability::stable_discs;
 use reversi::{Board, Square};
 
 mod common;

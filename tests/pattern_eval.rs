@@ -6,10 +6,10 @@
 mod common;
 
 use reversi::clock::monotonic_ms;
-use reversi::othello::endgame::Solver;
-use reversi::othello::levels::LEVELS;
-use reversi::othello::pattern::{file, symmetry, PatternWeights};
-use reversi::othello::score::terminal_value;
+use reversi::othello::eval::pattern::{file, symmetry, PatternWeights};
+use reversi::othello::search::endgame::Solver;
+use reversi::othello::search::levels::LEVELS;
+use reversi::othello::search::score::terminal_value;
 use reversi::othello::search::{Control, Engine, EvalChoice, Limits};
 use reversi::Board;
 use std::path::Path;

@@ -1,6 +1,6 @@
 //! Perft from the start against the published table (data/README.md).
 
-use reversi::{othello::notation::parse_board, perft, Board};
+use reversi::{othello::records::notation::parse_board, perft, Board};
 
 #[test]
 fn perft_matches_the_table_to_depth_9() {

@@ -6,9 +6,9 @@
 mod common;
 
 use common::{random_move, Rng};
-use reversi::othello::ggf::{format_ggf, parse_ggf, GgfGame};
-use reversi::othello::notation::{format_board, format_obf_line, parse_obf_line};
-use reversi::othello::record::{read_record, Notation};
+use reversi::othello::records::ggf::{format_ggf, parse_ggf, GgfGame};
+use reversi::othello::records::notation::{format_board, format_obf_line, parse_obf_line};
+use reversi::othello::records::record::{read_record, Notation};
 use reversi::{Move, Position};
 
 /// A random game from the start: (moves with passes, final position).

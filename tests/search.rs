@@ -5,7 +5,7 @@ mod common;
 use reversi::clock::monotonic_ms;
 use reversi::course::game::{othello, Game};
 use reversi::course::minimax::{alpha_beta, minimax};
-use reversi::othello::score::Score;
+use reversi::othello::search::score::Score;
 use reversi::othello::search::{Control, Engine, Limits};
 use reversi::{Board, Move};
 
@@ -95,7 +95,7 @@ fn progress_is_reported_for_each_depth() {
 fn pass_and_game_over_positions() {
     let mut engine = Engine::new(1);
     // Black to move must pass: row 1 is "-XOOOOOO", the centre white.
-    let pos = reversi::othello::notation::parse_board(&format!(
+    let pos = reversi::othello::records::notation::parse_board(&format!(
         "-XOOOOOO{}OO{}OO{} X",
         "-".repeat(19),
         "-".repeat(6),
@@ -104,7 +104,7 @@ fn pass_and_game_over_positions() {
     .unwrap();
     let r = engine.search(pos.board(), &Limits::depth(3), &mut Control::new(&monotonic_ms));
     assert_eq!(r.best_move, Move::Pass);
-    let over = reversi::othello::notation::parse_board(&format!("{} X", "X".repeat(64))).unwrap();
+    let over = reversi::othello::records::notation::parse_board(&format!("{} X", "X".repeat(64))).unwrap();
     let r = engine.search(over.board(), &Limits::depth(3), &mut Control::new(&monotonic_ms));
     assert_eq!((r.best_move, r.score), (Move::Pass, Score::Exact(64)));
 }
@@ -275,7 +275,7 @@ fn pruning_example_of_seed_004() {
 
 #[test]
 fn expert_rules_steer_but_ordering_never_changes_the_value() {
-    use reversi::othello::expert::{ExpertRules, Rule};
+    use reversi::othello::eval::expert::{ExpertRules, Rule};
     use reversi::othello::search::ExpertUse;
     for b in common::random_boards(15, 60, 8, 50) {
         let plain = Engine::new(1).search(b, &Limits::depth(4), &mut Control::new(&monotonic_ms));

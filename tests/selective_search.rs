@@ -4,8 +4,8 @@
 
 mod common;
 
-use reversi::othello::endgame::Solver;
-use reversi::othello::pattern::file::bundled;
+use reversi::othello::eval::pattern::file::bundled;
+use reversi::othello::search::endgame::Solver;
 use reversi::othello::search::{Control, Engine, EvalChoice, Limits, Progress};
 use reversi::{Board, Move};
 use std::cell::Cell;
@@ -128,7 +128,7 @@ fn the_exact_endgame_is_untouched_by_probcut() {
         let r = engine.search(board, &limits, &mut Control::new(&|| 0.0));
         solver.clear();
         let exact = solver.solve_exact(board);
-        assert_eq!(r.score, reversi::othello::score::Score::Exact(exact.score), "position {i}");
+        assert_eq!(r.score, reversi::othello::search::score::Score::Exact(exact.score), "position {i}");
         if r.best_move != Move::Pass {
             let after = board.play_unchecked(r.best_move.square().unwrap());
             solver.clear();

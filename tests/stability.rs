@@ -1,9 +1,9 @@
 //! `stable_discs` against an exact reference: on small endgames every continuation (both sides'
 //! moves, passes included) is played out and no disc reported stable may ever change colour.
 
-use reversi::othello::board::{flips, legal_moves};
-use reversi::othello::notation::parse_board;
-use reversi::othello::stability::{stable_discs, stable_pair};
+use reversi::othello::records::notation::parse_board;
+use reversi::othello::rules::board::{flips, legal_moves};
+use reversi::othello::rules::stability::{stable_discs, stable_pair};
 use reversi::{Board, Color, Square};
 use std::collections::HashSet;
 

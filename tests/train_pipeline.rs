@@ -2,7 +2,7 @@
 //! and play with the result.
 
 use reversi::clock::monotonic_ms;
-use reversi::othello::pattern::file;
+use reversi::othello::eval::pattern::file;
 use reversi::othello::search::{Control, Engine, EvalChoice, Limits};
 use reversi::train::fit::{fit, load_samples, weight_errors, FitSettings};
 use reversi::train::games::{game_index, GamePlayer, GamesWriter, GeneratorSettings};

@@ -217,7 +217,7 @@ fn hints_the_limits_left_unsearched_are_marked_unknown_and_come_last() {
 /// The game clock's budget per move, as the page asks for it.
 #[wasm_bindgen_test]
 fn a_move_budget_follows_the_clock() {
-    use reversi::othello::timing::clock_move_budget_ms;
+    use reversi::othello::search::timing::clock_move_budget_ms;
     assert_eq!(move_budget_ms(300_000.0, 2_000.0, 36.0), clock_move_budget_ms(300_000, 2_000, 36) as f64);
     assert!(move_budget_ms(300_000.0, 0.0, 22.0) > move_budget_ms(300_000.0, 0.0, 58.0));
     assert!(move_budget_ms(1_000.0, 60_000.0, 30.0) <= 500.0);
@@ -355,7 +355,7 @@ fn tenths(discs: f64) -> f64 {
 /// the `evaluation` option chooses the evaluation (the pattern one only once the weights are in).
 #[wasm_bindgen_test]
 fn scores_come_in_discs_and_the_evaluation_can_be_chosen() {
-    use reversi::othello::eval::DISCS_PER_UNIT;
+    use reversi::othello::eval::course::DISCS_PER_UNIT;
     let mut searcher = Searcher::new(2);
     let board = Game::from_transcript("f5d6c3d3c4").unwrap().board();
     let pattern = options(&[("depth", 4.into()), ("evaluation", "pattern".into())]);

@@ -4,7 +4,7 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use reversi::othello::record::read_record;
+use reversi::othello::records::record::read_record;
 
 fuzz_target!(|data: &[u8]| {
     let text = String::from_utf8_lossy(data);

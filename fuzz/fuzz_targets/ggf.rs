@@ -2,7 +2,7 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use reversi::othello::ggf::{format_ggf, parse_ggf};
+use reversi::othello::records::ggf::{format_ggf, parse_ggf};
 
 fuzz_target!(|data: &[u8]| {
     let text = String::from_utf8_lossy(data);

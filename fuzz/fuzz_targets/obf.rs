@@ -2,7 +2,7 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use reversi::othello::notation::{parse_obf, parse_obf_line};
+use reversi::othello::records::notation::{parse_obf, parse_obf_line};
 
 fuzz_target!(|data: &[u8]| {
     let text = String::from_utf8_lossy(data);

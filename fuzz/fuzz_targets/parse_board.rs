@@ -2,7 +2,7 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use reversi::othello::notation::{format_board, parse_board};
+use reversi::othello::records::notation::{format_board, parse_board};
 
 fuzz_target!(|data: &[u8]| {
     let text = String::from_utf8_lossy(data);

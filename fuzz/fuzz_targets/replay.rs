@@ -3,7 +3,7 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use reversi::othello::notation::{format_transcript, parse_moves, replay};
+use reversi::othello::records::notation::{format_transcript, parse_moves, replay};
 use reversi::Position;
 
 fuzz_target!(|data: &[u8]| {

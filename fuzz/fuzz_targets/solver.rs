@@ -4,7 +4,7 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use reversi::othello::endgame::Solver;
+use reversi::othello::search::endgame::Solver;
 use reversi::{Board, Move};
 use std::cell::RefCell;
 

@@ -3,7 +3,7 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use reversi::othello::pattern::file::{frame, parse};
+use reversi::othello::eval::pattern::file::{frame, parse};
 
 fuzz_target!(|data: &[u8]| {
     let _ = parse(data);

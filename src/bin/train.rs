@@ -2,7 +2,7 @@
 //! "Pattern evaluation and the train tool").
 
 use reversi::clock::hms;
-use reversi::othello::pattern::file as weights_file;
+use reversi::othello::eval::pattern::file as weights_file;
 use reversi::train::fit::{load_samples, weight_errors, ErrorReport, FitSettings};
 use reversi::train::games::{game_index, GamePlayer, GamesWriter, GeneratorSettings};
 use std::path::{Path, PathBuf};

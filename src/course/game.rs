@@ -6,10 +6,10 @@
 //! Everything is generic and monomorphised, so using it for Othello costs nothing at run time:
 //! the move list is a bitboard iterator, not a heap-allocated vector.
 
-use crate::othello::board::{legal_moves, Board, Position};
-use crate::othello::notation::format_board;
-use crate::othello::score::terminal_value;
-use crate::othello::square::{Color, Move, Square};
+use crate::othello::records::notation::format_board;
+use crate::othello::rules::board::{legal_moves, Board, Position};
+use crate::othello::rules::square::{Color, Move, Square};
+use crate::othello::search::score::terminal_value;
 use std::fmt::{self, Debug};
 
 /// A two-player, zero-sum, perfect-information game seen by a negamax search: every value is from
@@ -57,7 +57,7 @@ impl<E: Fn(Board) -> i32> Othello<E> {
 
 /// Othello scored by the engine's evaluation.
 pub fn othello() -> Othello<fn(Board) -> i32> {
-    Othello::new(crate::othello::eval::evaluate as fn(Board) -> i32)
+    Othello::new(crate::othello::eval::course::evaluate as fn(Board) -> i32)
 }
 
 /// The moves of an Othello position: the legal squares, or a single pass, or nothing.

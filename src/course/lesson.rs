@@ -8,9 +8,9 @@ use crate::course::replay::{Replay, State};
 use crate::course::tictactoe::{Board as TicTacToeBoard, TicTacToe, Utility};
 use crate::course::trace::{Algorithm, Event, Node, Player, Trace, TraceError, DEFAULT_LIMIT};
 use crate::course::tree::{ScalarTree, Tree, VectorTree};
-use crate::othello::board::{Board, Position};
-use crate::othello::record::read_record;
-use crate::othello::square::Color;
+use crate::othello::records::record::read_record;
+use crate::othello::rules::board::{Board, Position};
+use crate::othello::rules::square::Color;
 use std::fmt;
 
 /// The lecture tree of seed 001: `4 [b, d, i]`.
@@ -175,7 +175,7 @@ impl Lesson {
             read_record(position).map_err(|e| LessonError(format!("Othello position: {e}")))?.end()
         };
         let game = ShownOthello {
-            game: Othello::new(crate::othello::eval::evaluate as fn(Board) -> i32),
+            game: Othello::new(crate::othello::eval::course::evaluate as fn(Board) -> i32),
             max: position.side_to_move(),
         };
         let trace = trace(&game, &position.board(), depth, algorithm, DEFAULT_LIMIT)?;

@@ -1,25 +1,20 @@
 //! The Othello engine: rules, notation, evaluation, search and the exact endgame solver.
 //! Plain Rust with no dependency on the bindings or on the teaching code.
+//!
+//! One folder per concern, each depending only on those above it in this list:
+//!
+//! * [`rules`] — squares, bitboards, the rules of the game, perft, stable discs;
+//! * [`records`] — positions and games as text (boards, transcripts, OBF, GGF), pasted records,
+//!   a game's history with undo and redo;
+//! * [`eval`] — static evaluations: the course's heuristics, its expert moves, the trained
+//!   pattern evaluation;
+//! * [`search`] — the playing engine: search, exact endgame solver, transposition table,
+//!   Multi-ProbCut, time management, scores, playing levels;
+//! * [`analysis`] — what is built on the engine to study games and players: the game review,
+//!   engine-against-engine matches and their statistics.
 
-pub mod arena;
-pub mod bitboard;
-pub mod board;
-pub mod endgame;
+pub mod analysis;
 pub mod eval;
-pub mod expert;
-pub mod ggf;
-pub mod history;
-pub mod levels;
-pub mod notation;
-pub mod pattern;
-pub mod perft;
-pub mod probcut;
-pub mod rating;
-pub mod record;
-pub mod review;
-pub mod score;
+pub mod records;
+pub mod rules;
 pub mod search;
-pub mod square;
-pub mod stability;
-pub mod timing;
-pub mod tt;

@@ -6,8 +6,8 @@
 //! zero (a configuration seen in one game should not carry that game's result), while weights seen
 //! thousands of times barely feel it.
 
-use crate::othello::board::Board;
-use crate::othello::pattern::{class_features, stage_of, Layout, PatternWeights, FEATURES};
+use crate::othello::eval::pattern::{class_features, stage_of, Layout, PatternWeights, FEATURES};
+use crate::othello::rules::board::Board;
 use crate::train::games::{games_files, read_games, DataError};
 use std::path::Path;
 

@@ -25,12 +25,12 @@
 //! cut short (the generator was stopped while writing) is dropped and replayed on restart; any other
 //! damage is an error that names the byte offset.
 
-use crate::othello::arena::Rng;
-use crate::othello::board::Position;
-use crate::othello::endgame::Solver;
-use crate::othello::pattern::PatternWeights;
+use crate::othello::analysis::arena::Rng;
+use crate::othello::eval::pattern::PatternWeights;
+use crate::othello::rules::board::Position;
+use crate::othello::rules::square::{Move, Square};
+use crate::othello::search::endgame::Solver;
 use crate::othello::search::{Control, Engine, EvalChoice, Limits};
-use crate::othello::square::{Move, Square};
 use std::fmt;
 use std::fs::{File, OpenOptions};
 use std::io::{Read, Seek, SeekFrom, Write};
@@ -148,7 +148,7 @@ impl GameRecord {
         let mut out = Vec::with_capacity(self.moves.len());
         for (k, &mv) in self.moves.iter().enumerate() {
             if k >= usize::from(self.random_plies) && !pos.is_game_over() {
-                let black = pos.side_to_move() == crate::othello::square::Color::Black;
+                let black = pos.side_to_move() == crate::othello::rules::square::Color::Black;
                 let score = if black { self.score_black } else { -self.score_black };
                 out.push(LabelledPosition { position: pos, score, exact: k >= usize::from(self.exact_from) });
             }

@@ -1,16 +1,16 @@
 //! The classroom's heuristic lab: the seed-004 evaluation with weights of one's own, the expert
 //! moves of a position, and engine-against-engine games between two settings of the course's
-//! player (`othello::arena`), one game per call so that a worker can report after each game.
+//! player (`othello::analysis::arena`), one game per call so that a worker can report after each game.
 //!
 //! Settings cross as `{weights: [[positional, mobility, stability, discs] × 4 phases], depth,
 //! ordering: ["take_corner", …], overrides: […]}`; every bad field is an `Error` naming it.
 
 use super::{parse_position, ObjectBuilder};
-use crate::othello::arena::{openings, play_game, HeuristicPlayer, HeuristicSettings};
-use crate::othello::eval::{breakdown_with, Phase, Term, Weights, CANDIDATES};
-use crate::othello::expert::{ExpertRules, Rule};
-use crate::othello::notation::format_board;
-use crate::othello::square::Square;
+use crate::othello::analysis::arena::{openings, play_game, HeuristicPlayer, HeuristicSettings};
+use crate::othello::eval::course::{breakdown_with, Phase, Term, Weights, CANDIDATES};
+use crate::othello::eval::expert::{ExpertRules, Rule};
+use crate::othello::records::notation::format_board;
+use crate::othello::rules::square::Square;
 use js_sys::{Array, Reflect};
 use wasm_bindgen::prelude::*;
 

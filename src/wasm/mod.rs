@@ -8,15 +8,15 @@
 //! pass) and boards as 64-byte arrays (0 empty, 1 black, 2 white, a1 first). Every bad input is a
 //! JavaScript `Error` whose message says what was wrong.
 
-use crate::othello::board::Position;
-use crate::othello::ggf::{format_ggf, format_ggf_date, parse_ggf, GgfGame};
-use crate::othello::history::History;
-use crate::othello::levels::{self, LEVELS};
-use crate::othello::notation::{format_board, format_obf_line, parse_board, replay};
-use crate::othello::review::{review_game, score_in_tenths, ReviewLimits};
-use crate::othello::score::Score;
+use crate::othello::analysis::review::{review_game, score_in_tenths, ReviewLimits};
+use crate::othello::records::ggf::{format_ggf, format_ggf_date, parse_ggf, GgfGame};
+use crate::othello::records::history::History;
+use crate::othello::records::notation::{format_board, format_obf_line, parse_board, replay};
+use crate::othello::rules::board::Position;
+use crate::othello::rules::square::{Color, Move, Square};
+use crate::othello::search::levels::{self, LEVELS};
+use crate::othello::search::score::Score;
 use crate::othello::search::{Control, Engine, EvalChoice, Limits, Progress, SearchResult};
-use crate::othello::square::{Color, Move, Square};
 use js_sys::{Array, Function, Object, Reflect};
 use wasm_bindgen::prelude::*;
 
@@ -323,7 +323,7 @@ impl Default for Game {
 /// `"OBF line"`; `undefined` for blank text.
 #[wasm_bindgen(js_name = recogniseText)]
 pub fn recognise_text(text: &str) -> Option<String> {
-    crate::othello::record::recognise(text).map(|notation| notation.name().to_string())
+    crate::othello::records::record::recognise(text).map(|notation| notation.name().to_string())
 }
 
 /// What a GGF record says besides its moves: `{black, white, result, date, place, evaluations}`
@@ -343,7 +343,7 @@ pub fn ggf_details(text: &str) -> Result<JsValue, JsError> {
         .build())
 }
 
-/// The milliseconds to give the engine's move now on a game clock (`othello::timing::
+/// The milliseconds to give the engine's move now on a game clock (`othello::search::timing::
 /// clock_move_budget_ms`): `remainingMs` left on the mover's clock, `incrementMs` added after
 /// each of its moves, `empties` empty squares. Never more than half of `remainingMs`; a negative
 /// or non-number time counts as 0, `empties` is taken within 0–60.
@@ -352,7 +352,7 @@ pub fn move_budget_ms(remaining_ms: f64, increment_ms: f64, empties: f64) -> f64
     // Whole milliseconds up to a year's worth: far beyond any clock, exact in a JS number.
     let ms = |x: f64| if x.is_finite() { x.clamp(0.0, 3.2e10).floor() as u64 } else { 0 };
     let empties = if empties.is_finite() { empties.clamp(0.0, 60.0) as u32 } else { 0 };
-    crate::othello::timing::clock_move_budget_ms(ms(remaining_ms), ms(increment_ms), empties) as f64
+    crate::othello::search::timing::clock_move_budget_ms(ms(remaining_ms), ms(increment_ms), empties) as f64
 }
 
 /// The playing levels: `[{number, name, depth, exactFromEmpties, timeMs}]`, weakest first.
@@ -375,17 +375,17 @@ pub fn levels() -> Array {
 /// The static evaluation of a board, from the side to move's point of view.
 #[wasm_bindgen]
 pub fn evaluate(board: &str) -> Result<i32, JsError> {
-    Ok(crate::othello::eval::evaluate(parse_position(board)?.board()))
+    Ok(crate::othello::eval::course::evaluate(parse_position(board)?.board()))
 }
 
 /// The evaluation explained: `{phase, discs, total, totalDiscs, terms: [{term, label, raw,
 /// weight, contribution}]}`, from the side to move's point of view; `discs` is the number of discs
 /// on the board (what decides the phase), `total` equals `evaluate(board)` (course units) and
-/// `totalDiscs` is that total as an estimated disc difference (`othello::review::eval_to_discs`,
+/// `totalDiscs` is that total as an estimated disc difference (`othello::analysis::review::eval_to_discs`,
 /// within ±64, to a tenth).
 #[wasm_bindgen(js_name = evaluationBreakdown)]
 pub fn evaluation_breakdown(board: &str) -> Result<JsValue, JsError> {
-    let report = crate::othello::eval::breakdown(parse_position(board)?.board());
+    let report = crate::othello::eval::course::breakdown(parse_position(board)?.board());
     let total_discs = score_in_tenths(Score::Eval(report.total), EvalChoice::Course);
     let object = breakdown_object(&report);
     let _ = Reflect::set(&object, &JsValue::from_str("totalDiscs"), &JsValue::from_f64(total_discs));
@@ -394,7 +394,7 @@ pub fn evaluation_breakdown(board: &str) -> Result<JsValue, JsError> {
 
 /// A breakdown as the plain object `evaluationBreakdown` returns (the lab returns the same, less
 /// `totalDiscs`: the disc scale is measured for the course's own weights only).
-pub(crate) fn breakdown_object(report: &crate::othello::eval::Breakdown) -> JsValue {
+pub(crate) fn breakdown_object(report: &crate::othello::eval::course::Breakdown) -> JsValue {
     let terms: Array = report
         .terms
         .iter()
@@ -420,7 +420,7 @@ pub(crate) fn breakdown_object(report: &crate::othello::eval::Breakdown) -> JsVa
 /// its own copy for searching).
 #[wasm_bindgen]
 pub struct PatternEvaluation {
-    weights: crate::othello::pattern::PatternWeights,
+    weights: crate::othello::eval::pattern::PatternWeights,
 }
 
 #[wasm_bindgen]
@@ -428,7 +428,7 @@ impl PatternEvaluation {
     /// From the bytes of a weights file; an error says what is wrong with them.
     #[wasm_bindgen(constructor)]
     pub fn new(bytes: &[u8]) -> Result<PatternEvaluation, JsError> {
-        crate::othello::pattern::file::parse(bytes)
+        crate::othello::eval::pattern::file::parse(bytes)
             .map(|weights| PatternEvaluation { weights })
             .map_err(|e| JsError::new(&e.to_string()))
     }
@@ -542,7 +542,7 @@ fn score_fields(builder: ObjectBuilder, score: Score) -> ObjectBuilder {
 
 /// [`score_fields`], the evaluation that scored it (`evaluation`) and the score in discs
 /// (`discs`: exact, or the estimate converted and rounded to a tenth, see
-/// `othello::review::score_in_tenths`). After the pattern evaluation an estimate is in hundredths
+/// `othello::analysis::review::score_in_tenths`). After the pattern evaluation an estimate is in hundredths
 /// of a disc, so its text is in discs (`"+2.4"`), which an exact score (`"+2"`) never looks like.
 fn score_fields_in(builder: ObjectBuilder, score: Score, pattern: bool) -> ObjectBuilder {
     let eval = if pattern { EvalChoice::Pattern } else { EvalChoice::Course };
@@ -605,7 +605,7 @@ impl Searcher {
     /// evaluation.
     #[wasm_bindgen(js_name = setPatternWeights)]
     pub fn set_pattern_weights(&mut self, bytes: &[u8]) -> Result<(), JsError> {
-        let weights = crate::othello::pattern::file::parse(bytes).map_err(|e| JsError::new(&e.to_string()))?;
+        let weights = crate::othello::eval::pattern::file::parse(bytes).map_err(|e| JsError::new(&e.to_string()))?;
         self.engine.set_pattern_weights(Some(std::sync::Arc::new(weights)));
         Ok(())
     }
@@ -662,7 +662,7 @@ impl Searcher {
     /// Returns `{positions: [{toMove, scoreBlack, exact, bestLine}], moves: [{move, mover,
     /// scoreBlack, exact, loss, class}]}`: scores in discs for Black, one position more than moves;
     /// `moves[i].scoreBlack` is `positions[i + 1].scoreBlack` (one score per position, see
-    /// `othello::review::score_position`). It clears the engine's midgame table.
+    /// `othello::analysis::review::score_position`). It clears the engine's midgame table.
     pub fn review(
         &mut self,
         start_board: &str,

@@ -16,7 +16,7 @@
 //! The plan only does arithmetic on what it is told, so it is tested without a clock.
 //!
 //! ```
-//! use reversi::othello::timing::{Decision, Iteration, TimePlan};
+//! use reversi::othello::search::timing::{Decision, Iteration, TimePlan};
 //! use reversi::Move;
 //! let mut plan = TimePlan::new(1000.0, 0.4, 100);
 //! let e6 = Move::Play("e6".parse().unwrap());
@@ -26,7 +26,7 @@
 //! assert_eq!(plan.after_iteration(Iteration { depth: 7, nodes: 150_000, elapsed_ms: 500.0, best_move: e6, value: 0 }), Decision::Stop);
 //! ```
 
-use crate::othello::square::Move;
+use crate::othello::rules::square::Move;
 
 /// No iteration starts that is predicted to end after this share of the budget (the rest is a
 /// safety margin for mispredictions).
@@ -171,7 +171,7 @@ fn clock_weight(empties: u32) -> f64 {
 /// `remaining_ms`. It grows with `remaining_ms`.
 ///
 /// ```
-/// use reversi::othello::timing::clock_move_budget_ms;
+/// use reversi::othello::search::timing::clock_move_budget_ms;
 /// let opening = clock_move_budget_ms(300_000, 0, 58);
 /// let midgame = clock_move_budget_ms(300_000, 0, 36);
 /// let solve = clock_move_budget_ms(300_000, 0, 22);

@@ -3,8 +3,8 @@
 //! Every parser is case-insensitive, never panics, and fails with an error that names the offending
 //! input and where it is (1-based character positions).
 
-use crate::othello::board::{MoveError, Position, PositionError};
-use crate::othello::square::{Color, Move, Square};
+use crate::othello::rules::board::{MoveError, Position, PositionError};
+use crate::othello::rules::square::{Color, Move, Square};
 use std::fmt;
 
 /// Why a board string could not be read.
@@ -73,7 +73,7 @@ pub const EXCERPT_CHARS: usize = 24;
 /// wrong without repeating a whole (possibly huge) input.
 ///
 /// ```
-/// use reversi::othello::notation::excerpt;
+/// use reversi::othello::records::notation::excerpt;
 /// assert_eq!(excerpt("d3"), "d3");
 /// assert_eq!(excerpt(&"x".repeat(100_000)).chars().count(), 25);
 /// ```
@@ -93,7 +93,7 @@ fn words_with_offsets(text: &str) -> impl Iterator<Item = (usize, &str)> {
 /// Reads 64 squares (a1 … h8; whitespace between them allowed) followed by the side to move.
 ///
 /// ```
-/// use reversi::othello::notation::parse_board;
+/// use reversi::othello::records::notation::parse_board;
 /// let text = format!("{}{}{} X", "-".repeat(27), "OX------XO", "-".repeat(27));
 /// let p = parse_board(&text).unwrap();
 /// assert_eq!(p, reversi::Position::start());
@@ -138,7 +138,7 @@ pub fn parse_board(text: &str) -> Result<Position, BoardParseError> {
 /// Writes a position as 64 characters (`X` black, `O` white, `-` empty), a space and the side.
 ///
 /// ```
-/// use reversi::{othello::notation::format_board, Position};
+/// use reversi::{othello::records::notation::format_board, Position};
 /// let s = format_board(Position::start());
 /// assert_eq!(s.len(), 66);
 /// assert!(s.ends_with(" X"));
@@ -217,7 +217,7 @@ pub fn parse_moves(text: &str) -> Result<Vec<(Move, usize)>, TranscriptError> {
 /// when the transcript leaves them out) and the final position.
 ///
 /// ```
-/// use reversi::{othello::notation::replay, Position};
+/// use reversi::{othello::records::notation::replay, Position};
 /// let (moves, pos) = replay(Position::start(), "f5 D6 c3").unwrap();
 /// assert_eq!(moves.len(), 3);
 /// assert_eq!(pos.side_to_move(), reversi::Color::White);
@@ -285,7 +285,7 @@ impl std::error::Error for ObfError {}
 /// Reads one OBF line: `<64 squares> <X|O>; <MOVE>:<score>; …` (the solutions are optional).
 ///
 /// ```
-/// use reversi::othello::notation::parse_obf_line;
+/// use reversi::othello::records::notation::parse_obf_line;
 /// let line = format!("{} X; A2:+38; C7:+36;", "O--OOOOX-OOOOOOXOOXXOOOXOOXOOOXXOOOOOOXX---OOOOX----O--X--------");
 /// let e = parse_obf_line(&line).unwrap();
 /// assert_eq!(e.best_score(), Some(38));
@@ -317,7 +317,7 @@ pub fn parse_obf_line(line: &str) -> Result<ObfEntry, ObfError> {
 /// solution as ` <MOVE>:<score>;` (moves in capitals, scores signed).
 ///
 /// ```
-/// use reversi::othello::notation::{format_obf_line, parse_obf_line};
+/// use reversi::othello::records::notation::{format_obf_line, parse_obf_line};
 /// use reversi::{Move, Position};
 /// let line = format_obf_line(Position::start(), &[("f5".parse::<Move>().unwrap(), 0)]);
 /// assert_eq!(line, format!("{} X; F5:+0;", "---------------------------OX------XO---------------------------"));
@@ -350,7 +350,7 @@ pub fn parse_obf(text: &str) -> Result<Vec<ObfEntry>, (usize, ObfError)> {
 }
 
 /// True for a character that writes a square's content in a board (`X x *` black, `O o` white,
-/// `- .` empty): what tells a pasted board from a transcript (see [`crate::othello::record`]).
+/// `- .` empty): what tells a pasted board from a transcript (see [`crate::othello::records::record`]).
 pub fn is_square_content(c: char) -> bool {
     square_char(c).is_some()
 }

@@ -17,19 +17,19 @@
 //! * **4, 3, 2 and 1 empties**: hard-coded routines on a small array of the empty squares, which
 //!   test each square's flips directly (skipping squares with no opponent neighbour) instead of
 //!   generating moves; the last move only counts the discs it would flip
-//!   ([`crate::othello::board::last_flip_count`], by table), never builds a board.
+//!   ([`crate::othello::rules::board::last_flip_count`], by table), never builds a board.
 //!
-//! Stable discs come from [`crate::othello::stability`], the same implementation the evaluation
+//! Stable discs come from [`crate::othello::rules::stability`], the same implementation the evaluation
 //! uses (an exact table of edge patterns, then full lines and stable neighbours for inner discs).
 //!
 //! Nothing in the search allocates; only the principal variation is collected into a `Vec`.
 
-use crate::othello::board::{flips_at, last_flip_count, legal_moves, Board};
-use crate::othello::eval::MAX_EVAL;
-use crate::othello::pattern::PatternWeights;
-use crate::othello::square::{Move, Square};
-use crate::othello::stability::{edge_stability_table, stable_discs};
-use crate::othello::tt::{Bound, TranspositionTable, NO_MOVE};
+use crate::othello::eval::course::MAX_EVAL;
+use crate::othello::eval::pattern::PatternWeights;
+use crate::othello::rules::board::{flips_at, last_flip_count, legal_moves, Board};
+use crate::othello::rules::square::{Move, Square};
+use crate::othello::rules::stability::{edge_stability_table, stable_discs};
+use crate::othello::search::tt::{Bound, TranspositionTable, NO_MOVE};
 use std::sync::Arc;
 
 /// Fewest empties at which the transposition table is used; below it the trees are so small that
@@ -75,7 +75,7 @@ pub struct Solution {
 /// consecutive solves of one game reuse each other's work.
 ///
 /// ```
-/// use reversi::{othello::endgame::Solver, othello::notation::parse_board, Move};
+/// use reversi::{othello::search::endgame::Solver, othello::records::notation::parse_board, Move};
 /// // Rows 1-7 black, row 8 "OXXXXXX-", white to move: h8 flips b8-g8, then the board is full.
 /// let text = format!("{}OXXXXXX- O", "X".repeat(56));
 /// let board = parse_board(&text).unwrap().board();
@@ -274,7 +274,7 @@ impl<'a> Search<'a> {
     fn ordering_eval(&self, board: Board) -> i32 {
         match self.pattern {
             Some(w) => w.evaluate(board),
-            None => crate::othello::eval::evaluate(board),
+            None => crate::othello::eval::course::evaluate(board),
         }
     }
 

@@ -2,7 +2,7 @@
 //! seconds a move. Each level is a search depth, a number of empty squares from which the game is
 //! solved exactly, an optional time budget, and a deliberate randomness for the weak levels.
 
-use crate::othello::expert::{ExpertRules, Rule};
+use crate::othello::eval::expert::{ExpertRules, Rule};
 use crate::othello::search::{EvalChoice, ExpertUse, Limits};
 use std::fmt;
 
@@ -145,8 +145,8 @@ impl std::error::Error for LevelError {}
 /// The level with this number.
 ///
 /// ```
-/// assert_eq!(reversi::othello::levels::level(1).unwrap().name, "Beginner");
-/// assert!(reversi::othello::levels::level(0).is_err());
+/// assert_eq!(reversi::othello::search::levels::level(1).unwrap().name, "Beginner");
+/// assert!(reversi::othello::search::levels::level(0).is_err());
 /// ```
 pub fn level(number: i64) -> Result<Level, LevelError> {
     usize::try_from(number)

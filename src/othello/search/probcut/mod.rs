@@ -27,7 +27,7 @@ pub fn stage(empties: u32) -> usize {
 /// parity (Othello evaluations differ between odd and even depths), at least 1 ply.
 ///
 /// ```
-/// use reversi::othello::probcut::shallow_depth;
+/// use reversi::othello::search::probcut::shallow_depth;
 /// assert_eq!([3, 4, 5, 6, 7, 8, 9, 10, 12].map(shallow_depth), [1, 2, 1, 2, 3, 4, 3, 4, 6]);
 /// ```
 pub fn shallow_depth(depth: u32) -> u32 {
@@ -78,7 +78,7 @@ pub fn cut(empties: u32, depth: u32) -> Option<Cut> {
 /// deviation of its residuals; `None` with fewer than 3 pairs or no spread in the shallow values.
 ///
 /// ```
-/// use reversi::othello::probcut::fit_line;
+/// use reversi::othello::search::probcut::fit_line;
 /// let (a, b, sigma) = fit_line(&[(0.0, 1.0), (1.0, 3.0), (2.0, 5.0)]).unwrap();
 /// assert!((a - 2.0).abs() < 1e-12 && (b - 1.0).abs() < 1e-12 && sigma < 1e-12);
 /// ```

@@ -10,7 +10,7 @@
 //! [`read_record`].
 //!
 //! ```
-//! use reversi::othello::record::{read_record, Notation};
+//! use reversi::othello::records::record::{read_record, Notation};
 //! let record = read_record("f5 d6 c3").unwrap();
 //! assert_eq!((record.notation, record.moves.len()), (Notation::Transcript, 3));
 //! let obf = format!("{} X; A2:+38;", "O--OOOOX-OOOOOOXOOXXOOOXOOXOOOXXOOOOOOXX---OOOOX----O--X--------");
@@ -21,10 +21,10 @@
 //! assert_eq!(read_record(ggf).unwrap().moves.len(), 2);
 //! ```
 
-use crate::othello::board::Position;
-use crate::othello::ggf::{parse_ggf, GgfError};
-use crate::othello::notation::{self, BoardParseError, ObfError, TranscriptError};
-use crate::othello::square::Move;
+use crate::othello::records::ggf::{parse_ggf, GgfError};
+use crate::othello::records::notation::{self, BoardParseError, ObfError, TranscriptError};
+use crate::othello::rules::board::Position;
+use crate::othello::rules::square::Move;
 use std::fmt;
 
 /// The notations a pasted game may be written in.
@@ -155,7 +155,7 @@ pub fn read_record(text: &str) -> Result<Record, RecordError> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::othello::notation::format_board;
+    use crate::othello::records::notation::format_board;
 
     /// FFO #40's line from `data/fforum-40-59.obf`.
     const FFO_40: &str = "O--OOOOX-OOOOOOXOOXXOOOXOOXOOOXXOOOOOOXX---OOOOX----O--X-------- X; A2:+38; C7:+36;";

@@ -5,7 +5,7 @@
 //! |---|---|
 //! | [`Term::Positional`] | sum of square weights of own discs − the opponent's ([`POSITIONAL`], [`EDGE_ACCESS`] once a corner is taken, the squares next to a taken corner re-scored 12 / 12 / 8) |
 //! | [`Term::Mobility`] | own legal moves − the opponent's |
-//! | [`Term::Stability`] | own stable discs − the opponent's ([`crate::othello::stability::stable_discs`]) |
+//! | [`Term::Stability`] | own stable discs − the opponent's ([`crate::othello::rules::stability::stable_discs`]) |
 //! | [`Term::DiscDifference`] | own discs − the opponent's |
 //!
 //! `evaluate(b) = Σ raw(term) × WEIGHTS[phase(b)][term]`, clamped to ±[`MAX_EVAL`]. [`evaluate`] is
@@ -13,7 +13,7 @@
 //! the same number with every term's raw value, weight and contribution, for the classroom.
 //!
 //! ```
-//! use reversi::{Board, othello::eval::{breakdown, evaluate, Term}};
+//! use reversi::{Board, othello::eval::course::{breakdown, evaluate, Term}};
 //! let b = Board::start();
 //! assert_eq!(evaluate(b), 0); // the start is symmetric
 //! let after = b.play_unchecked("f5".parse().unwrap());
@@ -24,8 +24,8 @@
 //! assert_eq!(report.terms[1].raw, 3 - 3);
 //! ```
 
-use crate::othello::board::{legal_moves, Board};
-use crate::othello::stability::stable_pair;
+use crate::othello::rules::board::{legal_moves, Board};
+use crate::othello::rules::stability::stable_pair;
 use std::fmt;
 
 /// The largest magnitude [`evaluate`] returns; the search keeps larger numbers for decided games.
@@ -63,7 +63,7 @@ impl Term {
     /// Stable lowercase identifier (for JSON, the web front end, command lines).
     ///
     /// ```
-    /// use reversi::othello::eval::Term;
+    /// use reversi::othello::eval::course::Term;
     /// let ids: Vec<_> = Term::ALL.iter().map(|t| t.name()).collect();
     /// assert_eq!(ids, ["positional", "mobility", "stability", "discs"]);
     /// ```
@@ -113,7 +113,7 @@ impl Phase {
     /// The phase of a board holding `discs` discs.
     ///
     /// ```
-    /// use reversi::othello::eval::Phase;
+    /// use reversi::othello::eval::course::Phase;
     /// assert_eq!(Phase::of(4), Phase::Opening);
     /// assert_eq!(Phase::of(21), Phase::Midgame);
     /// assert_eq!(Phase::of(64), Phase::Endgame);
@@ -324,7 +324,7 @@ fn diff(player: u64, opponent: u64, mask: u64) -> i32 {
 /// corner occupancy as the seed describes.
 ///
 /// ```
-/// use reversi::othello::eval::positional;
+/// use reversi::othello::eval::course::positional;
 /// // Own a1 (99) against an opponent b2 (X-square, re-scored 8 once a1 is taken).
 /// assert_eq!(positional(1, 1 << 9), 99 - 8);
 /// ```
@@ -348,7 +348,7 @@ pub fn positional(player: u64, opponent: u64) -> i32 {
 /// a1 = 0): what the classroom shows, and the slow reference for [`positional`].
 ///
 /// ```
-/// use reversi::othello::eval::square_weights;
+/// use reversi::othello::eval::course::square_weights;
 /// let open = square_weights(0);
 /// assert_eq!((open[0], open[1], open[9]), (99, -8, -24));
 /// let a1_taken = square_weights(1);
@@ -392,7 +392,7 @@ pub fn stability(player: u64, opponent: u64) -> i32 {
 /// The raw value of one term for the side to move.
 ///
 /// ```
-/// use reversi::{Board, othello::eval::{raw, Term}};
+/// use reversi::{Board, othello::eval::course::{raw, Term}};
 /// assert_eq!(raw(Board::start(), Term::DiscDifference), 0);
 /// ```
 #[inline]
@@ -409,7 +409,7 @@ pub fn raw(board: Board, term: Term) -> i32 {
 /// The evaluation with [`WEIGHTS`], from the side to move's point of view, within ±[`MAX_EVAL`].
 ///
 /// ```
-/// use reversi::{Board, othello::eval::evaluate};
+/// use reversi::{Board, othello::eval::course::evaluate};
 /// let b = Board::start().play_unchecked("d3".parse().unwrap());
 /// // The terms are differences, so swapping the sides negates the value.
 /// assert_eq!(evaluate(b.passed()), -evaluate(b));
@@ -464,7 +464,7 @@ pub struct Breakdown {
 /// [`evaluate`] with its workings, for display. `breakdown(b).total == evaluate(b)`.
 ///
 /// ```
-/// use reversi::{Board, othello::eval::{breakdown, Phase}};
+/// use reversi::{Board, othello::eval::course::{breakdown, Phase}};
 /// let report = breakdown(Board::start());
 /// assert_eq!((report.phase, report.discs, report.total), (Phase::Opening, 4, 0));
 /// assert_eq!(report.terms.len(), 4);

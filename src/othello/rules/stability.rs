@@ -79,7 +79,7 @@ fn full_lines(occupied: u64) -> [u64; 4] {
 /// side is to move does not matter).
 ///
 /// ```
-/// use reversi::othello::stability::stable_discs;
+/// use reversi::othello::rules::stability::stable_discs;
 /// // Black holds a1, b1, c1 (a corner and the edge run from it) and d4; white holds e4.
 /// let own = 0b111 | 1 << 27;
 /// let other = 1 << 28;
@@ -101,7 +101,7 @@ pub fn stable_discs(own: u64, other: u64) -> u64 {
 /// sharing the full-line masks; what the evaluation calls.
 ///
 /// ```
-/// use reversi::othello::stability::stable_pair;
+/// use reversi::othello::rules::stability::stable_pair;
 /// assert_eq!(stable_pair(1, 1 << 63), (1, 1 << 63));
 /// ```
 #[inline]
@@ -248,7 +248,7 @@ const fn build_file_spread() -> [u64; 256] {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::othello::board::{flips_at, legal_moves, Board};
+    use crate::othello::rules::board::{flips_at, legal_moves, Board};
 
     #[test]
     fn diagonal_masks_partition_the_board() {

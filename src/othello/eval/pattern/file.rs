@@ -214,7 +214,7 @@ pub fn bundled() -> Result<std::sync::Arc<PatternWeights>, String> {
     static BUNDLED: std::sync::OnceLock<Result<std::sync::Arc<PatternWeights>, String>> = std::sync::OnceLock::new();
     BUNDLED
         .get_or_init(|| {
-            parse(include_bytes!("../../../weights/pattern.bin"))
+            parse(include_bytes!("../../../../weights/pattern.bin"))
                 .map(std::sync::Arc::new)
                 .map_err(|e| format!("weights/pattern.bin (built in): {e}"))
         })
@@ -232,7 +232,7 @@ mod tests {
 
     fn sample(stages: usize) -> Vec<f32> {
         let layout = Layout::get();
-        let mut rng = crate::othello::arena::Rng::new(4);
+        let mut rng = crate::othello::analysis::arena::Rng::new(4);
         (0..stages * layout.class_len)
             .map(|i| if i % 3 == 0 { 0.0 } else { (rng.next_u64() % 4001) as f32 / 100.0 - 20.0 })
             .collect()
@@ -280,13 +280,14 @@ mod tests {
 
     #[test]
     fn the_committed_weights_load_and_round_trip() {
-        let bytes = include_bytes!("../../../weights/pattern.bin");
+        let bytes = include_bytes!("../../../../weights/pattern.bin");
         let (stages, weights) = decode(bytes).expect("weights/pattern.bin is valid");
         assert_eq!(encode(stages, &weights), bytes.to_vec(), "re-encoding the file gives the same bytes");
         assert_eq!(*bundled().unwrap(), parse(bytes).unwrap());
         // A fitted evaluation: with rows 1–7 Black's and White to move on row 8 ("OXXXXXX-"), White
         // loses by far (exactly 62 discs); the evaluation says so from both sides.
-        let board = crate::othello::notation::parse_board(&format!("{}OXXXXXX- O", "X".repeat(56))).unwrap().board();
+        let board =
+            crate::othello::records::notation::parse_board(&format!("{}OXXXXXX- O", "X".repeat(56))).unwrap().board();
         let w = bundled().unwrap();
         assert!(w.evaluate(board) < -30 * super::super::UNITS_PER_DISC, "{}", w.evaluate(board));
         assert!(w.evaluate(board.passed()) > 30 * super::super::UNITS_PER_DISC);

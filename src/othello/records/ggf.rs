@@ -12,7 +12,7 @@
 //! properties are kept as they are and written back in their order.
 //!
 //! ```
-//! use reversi::othello::ggf::{format_ggf, parse_ggf};
+//! use reversi::othello::records::ggf::{format_ggf, parse_ggf};
 //! let text = "(;GM[Othello]PB[Ann]PW[Bob]RE[+2.00]TY[8]\
 //!             BO[8 ---------------------------O*------*O--------------------------- *]\
 //!             B[f5]W[d6/-1.5]B[c3/0.00/12];)";
@@ -23,9 +23,9 @@
 //! assert_eq!(parse_ggf(&format_ggf(&game)).unwrap(), game);
 //! ```
 
-use crate::othello::board::Position;
-use crate::othello::notation::excerpt;
-use crate::othello::square::{Color, Move, Square};
+use crate::othello::records::notation::excerpt;
+use crate::othello::rules::board::Position;
+use crate::othello::rules::square::{Color, Move, Square};
 use std::fmt;
 
 /// One game read from GGF.
@@ -194,7 +194,7 @@ pub fn format_ggf(game: &GgfGame) -> String {
 /// moment that is not a number or lies outside the years 0 to 9999.
 ///
 /// ```
-/// use reversi::othello::ggf::format_ggf_date;
+/// use reversi::othello::records::ggf::format_ggf_date;
 /// assert_eq!(format_ggf_date(1_000_000_000_000.0).as_deref(), Some("2001.09.09_01:46:40.UTC"));
 /// assert_eq!(format_ggf_date(f64::NAN), None);
 /// ```
@@ -382,7 +382,7 @@ impl Reader<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::othello::notation::{parse_board as parse_board_text, replay};
+    use crate::othello::records::notation::{parse_board as parse_board_text, replay};
 
     const START: &str = "BO[8 ---------------------------O*------*O--------------------------- *]";
 

@@ -3,7 +3,7 @@
 //! and the classroom's heuristic lab.
 //!
 //! ```
-//! use reversi::othello::arena::{openings, play_game, HeuristicPlayer, HeuristicSettings};
+//! use reversi::othello::analysis::arena::{openings, play_game, HeuristicPlayer, HeuristicSettings};
 //! let start = openings(1, 4, 7)[0];
 //! let mut a = HeuristicPlayer::new(HeuristicSettings::course(1));
 //! let mut b = HeuristicPlayer::new(HeuristicSettings::course(2));
@@ -13,13 +13,13 @@
 //! ```
 
 use crate::clock::monotonic_ms;
-use crate::othello::board::{legal_moves, Board, Position};
-use crate::othello::eval::{evaluate_with, Weights, WEIGHTS};
-use crate::othello::expert::{ordered_moves, override_move, ExpertRules};
-use crate::othello::pattern::PatternWeights;
-use crate::othello::rating::Estimate;
+use crate::othello::analysis::rating::Estimate;
+use crate::othello::eval::course::{evaluate_with, Weights, WEIGHTS};
+use crate::othello::eval::expert::{ordered_moves, override_move, ExpertRules};
+use crate::othello::eval::pattern::PatternWeights;
+use crate::othello::rules::board::{legal_moves, Board, Position};
+use crate::othello::rules::square::{Color, Move, Square};
 use crate::othello::search::{Control, Engine, EvalChoice, Limits};
-use crate::othello::square::{Color, Move, Square};
 use std::sync::Arc;
 
 /// Anything that chooses moves: the engine at some settings, or the course's plain search.
@@ -488,15 +488,16 @@ impl PlayerConfig {
     /// limit or a time.
     ///
     /// ```
-    /// use reversi::othello::arena::PlayerConfig;
+    /// use reversi::othello::analysis::arena::PlayerConfig;
     /// use reversi::othello::search::EvalChoice;
     /// let c = PlayerConfig::parse("level=9,eval=course,time=200").unwrap();
     /// assert_eq!((c.limits.eval, c.limits.time_ms, c.limits.probcut), (EvalChoice::Course, Some(200), false));
     /// assert!(PlayerConfig::parse("depth=0").is_err());
     /// ```
     pub fn parse(text: &str) -> Result<PlayerConfig, ConfigError> {
-        let fail =
-            |what: String| Err(ConfigError(format!("player '{}': {what}", crate::othello::notation::excerpt(text))));
+        let fail = |what: String| {
+            Err(ConfigError(format!("player '{}': {what}", crate::othello::records::notation::excerpt(text))))
+        };
         let mut limits = Limits::default();
         let mut weights = None;
         let mut probcut = None;
@@ -511,15 +512,15 @@ impl PlayerConfig {
                 value.parse::<u64>().ok().filter(|n| (1..=max).contains(n)).ok_or_else(|| {
                     ConfigError(format!(
                         "player '{}': {key} '{}' is not a number from 1 to {max}",
-                        crate::othello::notation::excerpt(text),
-                        crate::othello::notation::excerpt(value)
+                        crate::othello::records::notation::excerpt(text),
+                        crate::othello::records::notation::excerpt(value)
                     ))
                 })
             };
             match key {
                 "level" => {
-                    let level =
-                        crate::othello::levels::level(number(255)? as i64).map_err(|e| ConfigError(e.to_string()))?;
+                    let level = crate::othello::search::levels::level(number(255)? as i64)
+                        .map_err(|e| ConfigError(e.to_string()))?;
                     limits = level.limits(0);
                     bounded = true;
                 }
@@ -539,8 +540,8 @@ impl PlayerConfig {
                     limits.exact_from_empties = Some(value.parse().ok().filter(|e| *e <= 60).ok_or_else(|| {
                         ConfigError(format!(
                             "player '{}': exact '{}' is not 0 to 60 empties",
-                            crate::othello::notation::excerpt(text),
-                            crate::othello::notation::excerpt(value)
+                            crate::othello::records::notation::excerpt(text),
+                            crate::othello::records::notation::excerpt(value)
                         ))
                     })?)
                 }
@@ -551,7 +552,7 @@ impl PlayerConfig {
                         _ => {
                             return fail(format!(
                                 "eval '{}' is not course or pattern",
-                                crate::othello::notation::excerpt(value)
+                                crate::othello::records::notation::excerpt(value)
                             ))
                         }
                     }
@@ -570,7 +571,7 @@ impl PlayerConfig {
                         _ => {
                             return fail(format!(
                                 "probcut '{}' is not on or off",
-                                crate::othello::notation::excerpt(value)
+                                crate::othello::records::notation::excerpt(value)
                             ))
                         }
                     })
@@ -578,7 +579,7 @@ impl PlayerConfig {
                 _ => {
                     return fail(format!(
                         "'{}' is not a setting (level, depth, nodes, time, exact, eval, weights, probcut)",
-                        crate::othello::notation::excerpt(part)
+                        crate::othello::records::notation::excerpt(part)
                     ))
                 }
             }
@@ -776,7 +777,7 @@ mod tests {
         let c = PlayerConfig::parse("depth=8,eval=pattern,probcut=off,exact=12").unwrap();
         assert!(!c.limits.probcut);
         assert_eq!(c.limits.exact_from_empties, Some(12));
-        let nine = crate::othello::levels::level(9).unwrap();
+        let nine = crate::othello::search::levels::level(9).unwrap();
         assert_eq!(PlayerConfig::parse("9").unwrap().limits, nine.limits(0));
         let c = PlayerConfig::parse("level=9,eval=course,time=150").unwrap();
         assert_eq!((c.limits.time_ms, c.limits.eval, c.limits.probcut), (Some(150), EvalChoice::Course, false));

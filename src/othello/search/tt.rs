@@ -3,7 +3,7 @@
 //! Buckets of two entries: one kept by depth (the deeper result survives), one always replaced
 //! (the most recent result). Entries store the full board, so a hit is never a false match.
 
-use crate::othello::board::Board;
+use crate::othello::rules::board::Board;
 
 /// What a stored score means relative to the true value.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -57,7 +57,7 @@ const VACANT_BUCKET: Bucket = Bucket { deep: TtEntry::VACANT, recent: TtEntry::V
 /// A transposition table of a settable size.
 ///
 /// ```
-/// use reversi::{Board, othello::tt::{TranspositionTable, TtEntry, Bound, NO_MOVE}};
+/// use reversi::{Board, othello::search::tt::{TranspositionTable, TtEntry, Bound, NO_MOVE}};
 /// let mut tt = TranspositionTable::new(1);
 /// let b = Board::start();
 /// tt.store(b, 12, Bound::Exact, 5, NO_MOVE);

@@ -4,8 +4,8 @@
 //! after a move the two sets swap. [`Position`] adds the colour of the side to move, which is what
 //! people and notation want.
 
-use crate::othello::bitboard::{symmetry, Bitboard};
-use crate::othello::square::{Color, Move, Square};
+use crate::othello::rules::bitboard::{symmetry, Bitboard};
+use crate::othello::rules::square::{Color, Move, Square};
 use std::fmt;
 
 /// Every square but columns a and h: stops horizontal and diagonal fills from wrapping a row.
@@ -358,7 +358,7 @@ impl Board {
 
     /// A board drawn as 8 rows of 8 characters, row 1 first: `X` the side to move's discs, `O`
     /// the other side's, `-` empty. For diagrams in tests and examples: unlike the readers of
-    /// [`crate::othello::notation`], it takes boards that are no Othello position (empty centre
+    /// [`crate::othello::records::notation`], it takes boards that are no Othello position (empty centre
     /// squares), so it is never for outside input. Panics on any other character or length.
     ///
     /// ```
@@ -383,7 +383,7 @@ impl Board {
         board
     }
 
-    /// The board's image under symmetry `k` (0–7: see [`crate::othello::bitboard::symmetry`]).
+    /// The board's image under symmetry `k` (0–7: see [`crate::othello::rules::bitboard::symmetry`]).
     pub fn symmetric(self, k: usize) -> Board {
         Board { player: symmetry(self.player, k), opponent: symmetry(self.opponent, k) }
     }
@@ -393,7 +393,7 @@ impl Board {
     /// canonical board, and `canonical.symmetric(inverse_symmetry(k))` is `self` again.
     ///
     /// ```
-    /// use reversi::{othello::bitboard::inverse_symmetry, Board, Move};
+    /// use reversi::{othello::rules::bitboard::inverse_symmetry, Board, Move};
     /// let f5 = Board::start().play("f5".parse::<Move>().unwrap()).unwrap();
     /// let d3 = Board::start().play("d3".parse::<Move>().unwrap()).unwrap();
     /// assert_eq!(f5.canonical().0, d3.canonical().0);
@@ -471,7 +471,7 @@ impl Position {
     /// outside (board text, OBF, GGF, stored games) is built here, so this is the one check.
     ///
     /// ```
-    /// use reversi::{othello::board::PositionError, Color, Position, Square};
+    /// use reversi::{othello::rules::board::PositionError, Color, Position, Square};
     /// let d4: Square = "d4".parse().unwrap();
     /// let start = Position::start();
     /// let (black, white) = (start.discs(Color::Black), start.discs(Color::White));

@@ -27,10 +27,10 @@
 //! alpha-beta by two thirds, but save nothing in the engine, whose own ordering already does
 //! better. So the default is every rule off. Figures and commands at [`ExpertRules::default`].
 
-use crate::othello::bitboard::Bitboard;
-use crate::othello::board::{legal_moves, Board};
-use crate::othello::eval::evaluate;
-use crate::othello::square::Square;
+use crate::othello::eval::course::evaluate;
+use crate::othello::rules::bitboard::Bitboard;
+use crate::othello::rules::board::{legal_moves, Board};
+use crate::othello::rules::square::Square;
 
 /// The four corners.
 const CORNERS: u64 = 0x8100_0000_0000_0081;
@@ -50,7 +50,7 @@ fn squares(set: u64) -> impl Iterator<Item = Square> {
 /// Corners the side to move can take now.
 ///
 /// ```
-/// use reversi::{Board, othello::expert::take_corner};
+/// use reversi::{Board, othello::eval::expert::take_corner};
 /// // Own c3, opponent b2: a1 is legal.
 /// let b = Board { player: 1 << 18, opponent: 1 << 9 };
 /// assert_eq!(take_corner(b), 1);
@@ -82,7 +82,7 @@ fn every_reply_leaves_a_corner(after: Board, new_corners: u64) -> bool {
 /// ordering, not for every leaf.
 ///
 /// ```
-/// use reversi::{othello::expert::corner_tactic, Board};
+/// use reversi::{othello::eval::expert::corner_tactic, Board};
 /// // Row 1: a1 empty, b1 white, c1 empty, e1 black; c2 white, c3 black. Black c1 (flipping c2)
 /// // threatens a1 over b1; if white retakes c1 with d1, black takes a1 over b1 c1 d1.
 /// let rows = ["-O--X---", "--O-----", "--X-----", "--------", "--------", "--------", "--------", "--------"];
@@ -110,7 +110,7 @@ pub fn corner_tactic(board: Board) -> u64 {
 /// itself.
 ///
 /// ```
-/// use reversi::{othello::expert::prepare_corner_tactic, Board};
+/// use reversi::{othello::eval::expert::prepare_corner_tactic, Board};
 /// // As in `corner_tactic`, but e1 is empty: black e1 (flipping e2) sets up the c1 tactic.
 /// let rows = ["-O------", "--O-O---", "--X-X---", "--------", "--------", "--------", "--------", "--------"];
 /// let b = Board::from_rows(rows);
@@ -140,7 +140,7 @@ pub fn prepare_corner_tactic(board: Board) -> u64 {
 /// vertically, rows 1/8 horizontally) and intersect.
 ///
 /// ```
-/// use reversi::{othello::expert::edge_middle, Board};
+/// use reversi::{othello::eval::expert::edge_middle, Board};
 /// // Row 8: white d8 and f8 around an empty e8; black e6 behind white e7 makes e8 legal.
 /// let rows = ["--------", "--------", "--------", "--------", "--------", "----X---", "----O---", "---O-O--"];
 /// let b = Board::from_rows(rows);
@@ -194,7 +194,7 @@ impl Rule {
     /// The squares this rule recommends for the side to move.
     ///
     /// ```
-    /// use reversi::{Board, othello::expert::Rule};
+    /// use reversi::{Board, othello::eval::expert::Rule};
     /// assert_eq!(Rule::TakeCorner.squares(Board { player: 1 << 18, opponent: 1 << 9 }), 1);
     /// ```
     pub fn squares(self, board: Board) -> u64 {
@@ -293,7 +293,7 @@ impl Default for ExpertRules {
     /// | all four | 51.5 % | 41.9 % | 29.5 % (−11.7) | 32.9 % (−10.8) | 31.5 % (−10.8) |
     ///
     /// (± ≈ 5 % at 400 games, 7 % at 200.) "Harness α-β" is the plain fixed-depth search of
-    /// `examples/selfplay.rs` with [`crate::othello::eval::evaluate`]; "engine" is `search::Engine` at that
+    /// `examples/selfplay.rs` with [`crate::othello::eval::course::evaluate`]; "engine" is `search::Engine` at that
     /// depth with the exact solver for the last 10 empties (no override once it takes over).
     /// Reading: no rule helps once there is any search; the deeper the search, the more an
     /// override costs, because the search already sees the corner the rule wants and also what it
@@ -334,7 +334,7 @@ impl Default for ExpertRules {
 /// The squares recommended by the rules that are on (a subset of the legal moves).
 ///
 /// ```
-/// use reversi::{Board, othello::expert::{recommended, ExpertRules}};
+/// use reversi::{Board, othello::eval::expert::{recommended, ExpertRules}};
 /// let b = Board { player: 1 << 18, opponent: 1 << 9 };
 /// assert_eq!(recommended(b, &ExpertRules::ALL), 1);
 /// assert_eq!(recommended(b, &ExpertRules::NONE), 0);
@@ -347,7 +347,7 @@ pub fn recommended(board: Board, rules: &ExpertRules) -> u64 {
 /// then the others in square order. No allocation.
 ///
 /// ```
-/// use reversi::{Board, othello::expert::{ordered_moves, ExpertRules}};
+/// use reversi::{Board, othello::eval::expert::{ordered_moves, ExpertRules}};
 /// let b = Board { player: 1 << 18 | 1 << 27, opponent: 1 << 9 | 1 << 26 };
 /// let first = ordered_moves(b, &ExpertRules::ALL).next().unwrap();
 /// assert_eq!(first.to_string(), "a1");
@@ -371,7 +371,7 @@ pub fn ordered_moves(board: Board, rules: &ExpertRules) -> impl Iterator<Item = 
 /// for us breaks ties.
 ///
 /// ```
-/// use reversi::{Board, othello::expert::{override_move, ExpertRules}};
+/// use reversi::{Board, othello::eval::expert::{override_move, ExpertRules}};
 /// let b = Board { player: 1 << 18, opponent: 1 << 9 };
 /// assert_eq!(override_move(b, &ExpertRules::ALL).map(|s| s.to_string()), Some("a1".into()));
 /// assert_eq!(override_move(Board::start(), &ExpertRules::ALL), None);

@@ -1,6 +1,6 @@
 //! `Bitboard`: a set of squares as one `u64` (bit i = square i).
 
-use crate::othello::square::Square;
+use crate::othello::rules::square::Square;
 use std::fmt;
 use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, Not};
 

@@ -25,8 +25,8 @@
 
 pub mod file;
 
-pub use crate::othello::bitboard::{flip, map_square, mirror, symmetry, transpose};
-use crate::othello::board::{legal_moves, Board};
+pub use crate::othello::rules::bitboard::{flip, map_square, mirror, symmetry, transpose};
+use crate::othello::rules::board::{legal_moves, Board};
 use std::sync::OnceLock;
 
 /// Evaluation units per disc: the evaluation is in hundredths of a disc.
@@ -370,7 +370,7 @@ mod tests {
     use super::*;
 
     fn random_boards(count: usize, seed: u64) -> Vec<Board> {
-        let mut rng = crate::othello::arena::Rng::new(seed);
+        let mut rng = crate::othello::analysis::arena::Rng::new(seed);
         (0..count)
             .map(|_| {
                 let occupied = rng.next_u64() | rng.next_u64();
@@ -429,7 +429,7 @@ mod tests {
     #[test]
     fn the_evaluation_is_symmetric() {
         let layout = Layout::get();
-        let mut rng = crate::othello::arena::Rng::new(9);
+        let mut rng = crate::othello::analysis::arena::Rng::new(9);
         let stages = 3;
         let weights: Vec<f32> =
             (0..stages * layout.class_len).map(|_| (rng.next_u64() % 2001) as f32 / 100.0 - 10.0).collect();

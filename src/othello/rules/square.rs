@@ -51,9 +51,9 @@ impl Square {
         self.0 / 8
     }
 
-    /// Where symmetry `k` (0–7, see [`crate::othello::bitboard::symmetry`]) takes this square.
+    /// Where symmetry `k` (0–7, see [`crate::othello::rules::bitboard::symmetry`]) takes this square.
     pub const fn symmetric(self, k: usize) -> Square {
-        Square(crate::othello::bitboard::map_square(self.0, k))
+        Square(crate::othello::rules::bitboard::map_square(self.0, k))
     }
 
     /// The single-bit mask of this square.
@@ -110,7 +110,7 @@ impl FromStr for Square {
                 return Ok(sq);
             }
         }
-        Err(ParseSquareError { input: crate::othello::notation::excerpt(s) })
+        Err(ParseSquareError { input: crate::othello::records::notation::excerpt(s) })
     }
 }
 
@@ -191,7 +191,7 @@ impl Move {
     }
 
     /// The same move on the board's image under symmetry `k` (see
-    /// [`crate::othello::bitboard::symmetry`]); a pass stays a pass.
+    /// [`crate::othello::rules::bitboard::symmetry`]); a pass stays a pass.
     pub const fn symmetric(self, k: usize) -> Move {
         match self {
             Move::Play(sq) => Move::Play(sq.symmetric(k)),
@@ -226,7 +226,7 @@ impl FromStr for Move {
         }
         t.parse::<Square>()
             .map(Move::Play)
-            .map_err(|_| ParseSquareError { input: crate::othello::notation::excerpt(s) })
+            .map_err(|_| ParseSquareError { input: crate::othello::records::notation::excerpt(s) })
     }
 }
 

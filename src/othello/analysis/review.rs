@@ -17,7 +17,7 @@
 //!
 //! ```
 //! use reversi::clock::monotonic_ms;
-//! use reversi::othello::review::{review_game, Class, ReviewLimits};
+//! use reversi::othello::analysis::review::{review_game, Class, ReviewLimits};
 //! use reversi::othello::search::{Engine, EvalChoice};
 //! use reversi::{Move, Position};
 //! let moves: Vec<Move> = ["f5", "d6", "c3"].iter().map(|m| m.parse().unwrap()).collect();
@@ -27,21 +27,21 @@
 //! assert!(review.moves.iter().all(|m| m.loss >= 0.0 && m.class != Class::Forced));
 //! ```
 
-use crate::othello::bitboard::inverse_symmetry;
-use crate::othello::board::{Board, Position};
-use crate::othello::pattern::UNITS_PER_DISC;
-use crate::othello::score::Score;
+use crate::othello::eval::pattern::UNITS_PER_DISC;
+use crate::othello::rules::bitboard::inverse_symmetry;
+use crate::othello::rules::board::{Board, Position};
+use crate::othello::rules::square::{Color, Move};
+use crate::othello::search::score::Score;
 use crate::othello::search::{Control, Engine, EvalChoice, Limits, Progress, SearchResult};
-use crate::othello::square::{Color, Move};
 use std::fmt;
 
 /// A heuristic evaluation (search units of `eval`, any point of view) as an estimated disc
 /// difference: the pattern evaluation counts hundredths of a disc, the course evaluation's scale
-/// is measured ([`crate::othello::eval::DISCS_PER_UNIT`]).
+/// is measured ([`crate::othello::eval::course::DISCS_PER_UNIT`]).
 pub fn eval_to_discs(units: i32, eval: EvalChoice) -> f64 {
     match eval {
         EvalChoice::Pattern => f64::from(units) / f64::from(UNITS_PER_DISC),
-        EvalChoice::Course => f64::from(units) * crate::othello::eval::DISCS_PER_UNIT,
+        EvalChoice::Course => f64::from(units) * crate::othello::eval::course::DISCS_PER_UNIT,
     }
 }
 
@@ -59,7 +59,7 @@ pub fn score_in_discs(score: Score, eval: EvalChoice) -> f64 {
 /// a tenth of a disc.
 ///
 /// ```
-/// use reversi::othello::{review::score_in_tenths, score::Score, search::EvalChoice};
+/// use reversi::othello::{analysis::review::score_in_tenths, search::score::Score, search::EvalChoice};
 /// assert_eq!(score_in_tenths(Score::Exact(-6), EvalChoice::Pattern), -6.0);
 /// assert_eq!(score_in_tenths(Score::Eval(-238), EvalChoice::Pattern), -2.4);
 /// assert_eq!(score_in_tenths(Score::Eval(100_000), EvalChoice::Course), 64.0);
@@ -245,7 +245,7 @@ fn effective(engine: &Engine, limits: &ReviewLimits) -> ReviewLimits {
 ///
 /// ```
 /// use reversi::clock::monotonic_ms;
-/// use reversi::othello::review::{score_position, ReviewLimits};
+/// use reversi::othello::analysis::review::{score_position, ReviewLimits};
 /// use reversi::othello::search::{Engine, EvalChoice};
 /// use reversi::{Move, Position};
 /// let limits = ReviewLimits { depth: 4, exact_from_empties: 0, eval: EvalChoice::Course };
@@ -347,7 +347,7 @@ pub fn review_game(
 mod tests {
     use super::*;
     use crate::clock::monotonic_ms;
-    use crate::othello::notation::parse_board;
+    use crate::othello::records::notation::parse_board;
 
     #[test]
     fn classes_follow_the_thresholds() {
@@ -378,7 +378,7 @@ mod tests {
         assert_eq!(score_in_discs(Score::Exact(-12), course), -12.0);
         assert_eq!(score_in_discs(Score::Exact(-12), EvalChoice::Pattern), -12.0);
         assert_eq!(score_in_discs(Score::Eval(500), course), eval_to_discs(500, course));
-        assert!((eval_to_discs(1000, course) - 1000.0 * crate::othello::eval::DISCS_PER_UNIT).abs() < 1e-9);
+        assert!((eval_to_discs(1000, course) - 1000.0 * crate::othello::eval::course::DISCS_PER_UNIT).abs() < 1e-9);
         assert_eq!(eval_to_discs(-200, course), -eval_to_discs(200, course));
         assert_eq!(eval_to_discs(-250, EvalChoice::Pattern), -2.5);
         assert_eq!(score_in_discs(Score::Eval(29_000), course), 64.0);
@@ -482,7 +482,7 @@ mod tests {
     }
 
     fn moves_of(transcript: &str) -> Vec<Move> {
-        crate::othello::notation::replay(Position::start(), transcript).unwrap().0
+        crate::othello::records::notation::replay(Position::start(), transcript).unwrap().0
     }
 
     /// The four first moves are symmetric: the four games that continue them symmetrically get
@@ -498,7 +498,7 @@ mod tests {
                 .map(|game| {
                     let mut engine = Engine::new(4);
                     if weights {
-                        engine.set_pattern_weights(Some(crate::othello::pattern::file::bundled().unwrap()));
+                        engine.set_pattern_weights(Some(crate::othello::eval::pattern::file::bundled().unwrap()));
                     }
                     // An earlier, unrelated search must not change anything.
                     engine.search(Board::start(), &Limits::depth(7), &mut Control::new(&monotonic_ms));
@@ -646,7 +646,7 @@ mod tests {
         let review = |eval, weights: bool| {
             let mut engine = Engine::new(1);
             if weights {
-                engine.set_pattern_weights(Some(crate::othello::pattern::file::bundled().unwrap()));
+                engine.set_pattern_weights(Some(crate::othello::eval::pattern::file::bundled().unwrap()));
             }
             let limits = ReviewLimits { depth: 4, exact_from_empties: 0, eval };
             review_game(&mut engine, Position::start(), &moves, &limits, &monotonic_ms, &mut |_, _| {})

@@ -6,7 +6,7 @@
 //! playing the same move as the redo line keeps it (so replaying a game by hand does not lose it).
 //!
 //! ```
-//! use reversi::othello::history::History;
+//! use reversi::othello::records::history::History;
 //! use reversi::{Move, Position};
 //! let mut game = History::new(Position::start());
 //! game.play("f5".parse::<Move>().unwrap()).unwrap();
@@ -17,10 +17,10 @@
 //! assert!(game.can_redo());
 //! ```
 
-use crate::othello::board::{MoveError, Position};
-use crate::othello::notation::{self, TranscriptError};
-use crate::othello::record::{self, RecordError};
-use crate::othello::square::{Color, Move};
+use crate::othello::records::notation::{self, TranscriptError};
+use crate::othello::records::record::{self, RecordError};
+use crate::othello::rules::board::{MoveError, Position};
+use crate::othello::rules::square::{Color, Move};
 use std::fmt;
 
 /// A game record with an undo/redo cursor.
@@ -248,7 +248,7 @@ impl Default for History {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::othello::notation::{format_board, parse_board};
+    use crate::othello::records::notation::{format_board, parse_board};
 
     fn mv(text: &str) -> Move {
         text.parse().unwrap()

@@ -4,8 +4,8 @@
 //! Convention (that of `data/README.md`): a pass counts as a ply, and a game that ends
 //! before the full depth counts as one leaf.
 
-use crate::othello::board::{flips, legal_moves, Board};
-use crate::othello::square::Square;
+use crate::othello::rules::board::{flips, legal_moves, Board};
+use crate::othello::rules::square::Square;
 
 /// Leaves of the game tree `depth` plies below `board`.
 ///

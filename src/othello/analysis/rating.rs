@@ -1,13 +1,13 @@
 //! Match statistics: the score of a match, its 95 % confidence interval, and the Elo difference
 //! that score means, with its interval.
 //!
-//! A match plays every opening twice, colours swapped ([`crate::othello::arena::play_match`]); the
+//! A match plays every opening twice, colours swapped ([`crate::othello::analysis::arena::play_match`]); the
 //! two games of a pair share their opening, so they are not independent. The interval is therefore
 //! computed from the pair scores (the mean of the two games, 0, ¼, ½, ¾ or 1), whose variance
 //! includes what the opening adds; with single games it is computed from wins, draws and losses.
 //!
 //! ```
-//! use reversi::othello::rating::{elo_from_score, score_from_elo};
+//! use reversi::othello::analysis::rating::{elo_from_score, score_from_elo};
 //! assert!((elo_from_score(0.75) - 190.85).abs() < 0.01);
 //! assert!((score_from_elo(400.0) - 10.0 / 11.0).abs() < 1e-12);
 //! ```

@@ -1,22 +1,32 @@
 //! The playing engine: iterative deepening over a principal-variation search (negamax alpha-beta
 //! with null windows), a transposition table, move ordering, and the exact endgame solver for the
 //! last empty squares. Limits by depth, nodes, time and an external stop flag; a timed search
-//! follows a time plan ([`crate::othello::timing`]), and with the pattern evaluation the search
-//! can be selective ([`crate::othello::probcut`], Multi-ProbCut).
+//! follows a time plan ([`crate::othello::search::timing`]), and with the pattern evaluation the search
+//! can be selective ([`crate::othello::search::probcut`], Multi-ProbCut).
 //!
 //! Depth counts plies, and a pass is a ply, exactly as in the reference [`crate::course::minimax`]
 //! searches; with a fresh table, a fixed-depth search returns the same value as plain minimax.
+//!
+//! The engine ([`Engine`], [`Limits`]) is this module; its parts are the submodules: the exact
+//! solver ([`endgame`]), the transposition table ([`tt`]), Multi-ProbCut ([`probcut`]), the time
+//! plan ([`timing`]), search values ([`score`]) and the playing levels ([`levels`]).
 
-use crate::othello::board::{legal_moves, Board};
-use crate::othello::endgame::Solver;
-use crate::othello::eval::evaluate;
-use crate::othello::expert::{override_move, recommended, ExpertRules};
-use crate::othello::pattern::{PatternWeights, UNITS_PER_DISC};
-use crate::othello::probcut;
-use crate::othello::score::{terminal_value, Score, WIN_BASE};
-use crate::othello::square::{Move, Square};
-use crate::othello::timing::{Decision, Iteration, TimePlan, QUIET_SHARE};
-use crate::othello::tt::{Bound, TranspositionTable, NO_MOVE};
+pub mod endgame;
+pub mod levels;
+pub mod probcut;
+pub mod score;
+pub mod timing;
+pub mod tt;
+
+use crate::othello::eval::course::evaluate;
+use crate::othello::eval::expert::{override_move, recommended, ExpertRules};
+use crate::othello::eval::pattern::{PatternWeights, UNITS_PER_DISC};
+use crate::othello::rules::board::{legal_moves, Board};
+use crate::othello::rules::square::{Move, Square};
+use crate::othello::search::endgame::Solver;
+use crate::othello::search::score::{terminal_value, Score, WIN_BASE};
+use crate::othello::search::timing::{Decision, Iteration, TimePlan, QUIET_SHARE};
+use crate::othello::search::tt::{Bound, TranspositionTable, NO_MOVE};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
@@ -40,7 +50,7 @@ pub struct Limits {
     pub expert: ExpertUse,
     /// Which static evaluation values the leaves.
     pub eval: EvalChoice,
-    /// Multi-ProbCut in the midgame search ([`crate::othello::probcut`]), where its parameters
+    /// Multi-ProbCut in the midgame search ([`crate::othello::search::probcut`]), where its parameters
     /// were fitted: with the pattern evaluation. Off, a fixed-depth search is exact minimax.
     pub probcut: bool,
 }
@@ -48,15 +58,15 @@ pub struct Limits {
 /// The static evaluation a search uses at its leaves.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum EvalChoice {
-    /// The course's heuristics ([`crate::othello::eval::evaluate`]), in their own units.
+    /// The course's heuristics ([`crate::othello::eval::course::evaluate`]), in their own units.
     #[default]
     Course,
-    /// The trained pattern evaluation ([`crate::othello::pattern`]), in hundredths of a disc, when
+    /// The trained pattern evaluation ([`crate::othello::eval::pattern`]), in hundredths of a disc, when
     /// the engine has weights ([`Engine::set_pattern_weights`]); the course's otherwise.
     Pattern,
 }
 
-/// How a search uses the course's expert moves (module [`crate::othello::expert`]).
+/// How a search uses the course's expert moves (module [`crate::othello::eval::expert`]).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum ExpertUse {
     #[default]
@@ -145,7 +155,7 @@ const CHECK_INTERVAL: u64 = 1024;
 const PRE_SOLVE_SHARE: f64 = 0.1;
 /// A disc's worth in the course evaluation's units (≈ 15.6, measured), for the time plan's
 /// "score fell" test.
-const COURSE_UNITS_PER_DISC: i32 = (1.0 / crate::othello::eval::DISCS_PER_UNIT + 0.5) as i32;
+const COURSE_UNITS_PER_DISC: i32 = (1.0 / crate::othello::eval::course::DISCS_PER_UNIT + 0.5) as i32;
 /// Values beyond this are not cut by ProbCut (decided games, or windows outside any evaluation).
 const PROBCUT_MAX_VALUE: i32 = 64 * UNITS_PER_DISC;
 
@@ -405,7 +415,7 @@ impl Engine {
     }
 
     /// Evaluation units per disc of the current search's evaluation, for the time plan (for the
-    /// course's evaluation, the measured scale of [`crate::othello::eval::DISCS_PER_UNIT`]).
+    /// course's evaluation, the measured scale of [`crate::othello::eval::course::DISCS_PER_UNIT`]).
     fn units_per_disc(&self) -> i32 {
         if self.leaf_pattern.is_some() {
             UNITS_PER_DISC

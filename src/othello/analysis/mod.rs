@@ -1,0 +1,6 @@
+//! Built on the engine to study games and players: a game reviewed move by move ([`review`]),
+//! engine against engine ([`arena`]) and the statistics of a match ([`rating`]).
+
+pub mod arena;
+pub mod rating;
+pub mod review;
