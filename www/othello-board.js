@@ -28,6 +28,17 @@ export const config = {
 
 const BINDINGS_URL = new URL('./pkg/reversi.js', import.meta.url);
 const WASM_URL = new URL('./pkg/reversi_bg.wasm', import.meta.url);
+/** The iframe page beside www/ (dist/embed.html): what a page of another site should use. */
+const EMBED_URL = new URL('../embed.html', import.meta.url);
+
+/**
+ * The origin of this module when it is not the page's own. Browsers start a worker only from
+ * the page's origin (\`new Worker\` throws a SecurityError otherwise), and the AI and the hints
+ * run in one: a board whose files come from another site cannot play, so it says so instead.
+ * (A module from another site loads only if that site allows it with CORS; when it does not,
+ * the browser runs none of this and the element stays an empty box.)
+ */
+const FOREIGN_ORIGIN = self.origin === new URL(import.meta.url).origin ? null : new URL(import.meta.url).origin;
 
 async function compileWasm() {
   const response = await fetch(WASM_URL);
@@ -91,6 +102,15 @@ const TEXT = {
     score: { black: 'Black discs', white: 'White discs' },
     hintScore: (text) => `score ${text}`,
     scoreUnknown: 'score unknown',
+    foreign: {
+      title: 'This board cannot play on this page.',
+      why: (files, page) =>
+        `Its files come from ${files} and this page is on ${page}: browsers start the AI’s worker only from the page’s own origin, so the <othello-board> element works only on pages of the site that hosts its files.`,
+      iframe: 'On another site, put the board in an iframe: ',
+      link: 'embed.html',
+      end: '.',
+      error: (files, page) => `<othello-board> from ${files} cannot play on a page of ${page} (browsers start workers only from the page's own origin): use the iframe, ${EMBED_URL.href}`,
+    },
     errors: {
       start: (m) => `The board could not start: ${m}`,
       game: (m) => `Could not load that position: ${m}. The game in progress is kept.`,
@@ -125,6 +145,15 @@ const TEXT = {
     score: { black: 'Peças pretas', white: 'Peças brancas' },
     hintScore: (text) => `valor ${text}`,
     scoreUnknown: 'valor desconhecido',
+    foreign: {
+      title: 'Este tabuleiro não pode jogar nesta página.',
+      why: (files, page) =>
+        `Os seus ficheiros vêm de ${files} e esta página está em ${page}: os navegadores só iniciam o worker da IA a partir da origem da própria página, por isso o elemento <othello-board> só funciona em páginas do site que aloja os ficheiros.`,
+      iframe: 'Noutro site, ponha o tabuleiro num iframe: ',
+      link: 'embed.html',
+      end: '.',
+      error: (files, page) => `<othello-board> de ${files} não pode jogar numa página de ${page} (os navegadores só iniciam workers a partir da origem da própria página): use o iframe, ${EMBED_URL.href}`,
+    },
     errors: {
       start: (m) => `Não foi possível iniciar o tabuleiro: ${m}`,
       game: (m) => `Não foi possível carregar essa posição: ${m}. O jogo em curso mantém-se.`,
@@ -213,6 +242,22 @@ canvas {
   color: var(--othello-error-fg, #8a1c1c);
   overflow-wrap: anywhere;
 }
+/* A board that cannot play here (its files come from another site): why, and the iframe. */
+.unavailable {
+  padding: 0.8rem 1rem;
+  border: 2px solid var(--othello-error-fg, #8a1c1c);
+  border-radius: var(--othello-radius, 6px);
+  background: var(--othello-error-bg, #fde8e8);
+  color: var(--othello-error-fg, #8a1c1c);
+  line-height: 1.4;
+  overflow-wrap: anywhere;
+}
+.unavailable[hidden] { display: none; }
+.unavailable p { margin: 0 0 0.4rem; }
+.unavailable p:last-child { margin-bottom: 0; }
+.unavailable strong { font-size: 1.1em; }
+.unavailable a { color: inherit; font-weight: 700; }
+.layout[hidden] { display: none; }
 .side {
   position: relative;
   flex: 0 1 9rem;
@@ -265,6 +310,11 @@ canvas {
 
 const template = document.createElement('template');
 template.innerHTML = `
+<div class="unavailable" part="unavailable" data-testid="unavailable" role="alert" hidden>
+  <p><strong class="unavailable-title"></strong></p>
+  <p class="unavailable-why"></p>
+  <p><span class="unavailable-iframe"></span><a class="unavailable-link" target="_blank" rel="noopener"></a><span class="unavailable-end"></span></p>
+</div>
 <div class="layout">
   <div class="main">
     <div class="board" part="board">
@@ -364,6 +414,12 @@ export class OthelloBoard extends HTMLElement {
     }
     if (this.#started) return;
     this.#started = true;
+    if (FOREIGN_ORIGIN) {
+      // No download, no engine: it could not play. Why, once, and as an error event.
+      this.#showUnavailable();
+      this.#emit([['error', { message: this.#text.foreign.error(FOREIGN_ORIGIN, self.origin) }]]);
+      return;
+    }
     loadEngine().then(
       (wasm) => this.#start(wasm),
       (error) => {
@@ -381,6 +437,10 @@ export class OthelloBoard extends HTMLElement {
   }
 
   attributeChangedCallback(name, oldValue, newValue) {
+    if (FOREIGN_ORIGIN && this.#started) {
+      this.#showUnavailable(); // its language, and the iframe's options
+      return;
+    }
     if (!this.#wasm) return; // before the start, #start reads them all
     // Setting moves or position loads that game even when the value is unchanged: the game has
     // moved on since, and setting it again is how a page starts it over.
@@ -412,6 +472,25 @@ export class OthelloBoard extends HTMLElement {
     if (!this.isConnected) return;
     this.#changed();
     this.#announceReady();
+  }
+
+  /** The notice of a board whose files come from another site, in the board's language. */
+  #showUnavailable() {
+    const t = this.#text.foreign;
+    this.#setText(this.#$('.unavailable-title'), t.title);
+    this.#setText(this.#$('.unavailable-why'), t.why(FOREIGN_ORIGIN, self.origin));
+    this.#setText(this.#$('.unavailable-iframe'), t.iframe);
+    this.#setText(this.#$('.unavailable-end'), t.end);
+    // The iframe with this board's options (embed.html reads the same names from its address).
+    const link = this.#$('.unavailable-link');
+    const url = new URL(EMBED_URL);
+    for (const name of OthelloBoard.observedAttributes) {
+      if (this.hasAttribute(name)) url.searchParams.set(name, this.getAttribute(name));
+    }
+    link.href = url.href;
+    this.#setText(link, t.link);
+    this.#$('.unavailable').hidden = false;
+    this.#$('.layout').hidden = true;
   }
 
   /** The ready event, once per board, when it is on a page and playable. */

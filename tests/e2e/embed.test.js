@@ -365,6 +365,54 @@ test('the iframe page fits its frame: board, status and move list all inside, fr
   }
 });
 
+test('an <othello-board> loaded from another site says in its box why it cannot play there, and links to the iframe', async () => {
+  // The board's files on a host that lets other sites load them (CORS, as many static hosts and
+  // CDNs do), and a page of another site loading the module from there (fixtures/embed/
+  // elsewhere.html, under a policy that allows that host's scripts). Browsers would not start
+  // the AI's worker from that module. (Without CORS the browser does not run the module at all.)
+  const cdn = await startStaticServer({
+    mounts: { [BASE]: dist },
+    headers: { 'Content-Security-Policy': CSP, 'Access-Control-Allow-Origin': '*' },
+  });
+  const elsewhere = await startStaticServer({
+    mounts: { '/': fixtures },
+    headers: { 'Content-Security-Policy': `default-src 'self'; script-src 'self' ${cdn.origin} 'wasm-unsafe-eval'` },
+  });
+  const { page, context, errors } = await openPage(browser, { width: 800, height: 700 });
+  await page.goto(`${elsewhere.origin}/elsewhere.html?module=${encodeURIComponent(`${cdn.url}www/othello-board.js`)}`);
+  await page.waitForFunction(() => window.boardEvents.filter((e) => e.type === 'error').length === 2, null, { timeout: 15_000 });
+
+  // Each box says why, in its language, with a link to the iframe carrying the board's options.
+  const notice = (board) => page.locator(`#${board} [data-testid="unavailable"]`);
+  await notice('one').waitFor();
+  const english = (await notice('one').textContent()).replace(/\s+/g, ' ');
+  assert.match(english, /This board cannot play on this page\./);
+  assert.ok(english.includes(`from ${cdn.origin}`) && english.includes(`on ${elsewhere.origin}`), english);
+  assert.match(english, /browsers start the AI’s worker only from the page’s own origin/);
+  assert.match(english, /put the board in an iframe: embed\.html\./);
+  assert.equal(await page.locator('#one [data-testid="unavailable"] a').getAttribute('href'), `${cdn.url}embed.html?white=ai&level=5&show-moves=`);
+  assert.match((await notice('two').textContent()).replace(/\s+/g, ' '), /Este tabuleiro não pode jogar nesta página\..*ponha o tabuleiro num iframe: embed\.html/);
+  assert.equal(await page.locator('#one [part="board"]').isVisible(), false);
+  // Styled: a box as wide as the board would be, its words in a colour of their own.
+  const style = await notice('one').evaluate((e) => {
+    const s = getComputedStyle(e);
+    return { width: e.getBoundingClientRect().width, border: s.borderTopWidth, color: s.color, background: s.backgroundColor };
+  });
+  assert.ok(style.width >= 350 && style.border === '2px' && style.color !== style.background, JSON.stringify(style));
+  // And an error event for the page's script.
+  const [event] = await events(page, 'one', 'error');
+  assert.match(event.detail.message, /cannot play on a page of .* use the iframe, .*embed\.html$/);
+  // The language follows the attribute.
+  await page.evaluate(() => document.getElementById('one').setAttribute('lang', 'pt'));
+  assert.match(await notice('one').textContent(), /Este tabuleiro não pode jogar/);
+  // It downloaded no engine it could not use.
+  assert.deepEqual(cdn.requests.filter((p) => /\.wasm$|worker\.js$|pattern\.bin$/.test(p)), []);
+  await page.screenshot({ path: path.join(artifacts, 'embed-from-another-site.png') });
+  assert.deepEqual(errors, []);
+  await context.close();
+  await Promise.all([cdn.close(), elsewhere.close()]);
+});
+
 /** Opens parent.html on `host` with the board's iframe (address options `options`). */
 async function openParent(host, options) {
   const opened = await openPage(browser);
