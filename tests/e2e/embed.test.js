@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import path from 'node:path';
-import { startStaticServer, buildDist, launchBrowser, openPage, waitReady, artifacts } from './helpers.js';
+import { startServer, startStaticServer, buildDist, launchBrowser, openPage, waitReady, artifacts } from './helpers.js';
 
 const CSP = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'";
 const BASE = '/games/othello/';
@@ -330,6 +330,46 @@ test('from a sub-path of make dist under the policy: the game, the classroom and
   assert.equal(await page.getAttribute('[data-testid="game-link"]', 'href'), 'index.html');
   assert.match(readFileSync(path.join(dist, 'index.html'), 'utf8'), /href="embed-demo.html"/);
   assert.match(await page.locator('[data-testid="element-snippet"]').textContent(), new RegExp(`src="${site.url}www/othello-board.js"`));
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('the demo page: the element and the iframe download the wasm once where the HTTP cache allows it, and each page asks for it once', async () => {
+  const WASM = 'www/pkg/reversi_bg.wasm';
+  const openDemo = async (url) => {
+    const opened = await openPage(browser);
+    const asked = { page: 0, iframe: 0 };
+    opened.page.on('request', (request) => {
+      if (request.url().endsWith(WASM)) asked[request.frame() === opened.page.mainFrame() ? 'page' : 'iframe']++;
+    });
+    await opened.page.goto(`${url}embed-demo.html`);
+    await opened.page.waitForFunction(() => document.querySelectorAll('#event-log li[data-type="ready"]').length === 2, null, { timeout: 20_000 });
+    return { ...opened, asked };
+  };
+
+  // Python's static server (make play): Last-Modified and no Cache-Control, so the browser may
+  // keep the file. The element's download serves the iframe too (from the cache, or after a
+  // 304 when the file is only seconds old).
+  const python = await startServer(dist);
+  try {
+    const { context, asked, errors } = await openDemo(python.url);
+    const answers = python.requests.filter((r) => r.path === `/${WASM}`).map((r) => r.status);
+    assert.deepEqual(answers.filter((status) => status === 200), [200], `answers: ${answers}`);
+    assert.ok(answers.every((status) => status === 200 || status === 304), `answers: ${answers}`);
+    assert.deepEqual(asked, { page: 1, iframe: 1 });
+    assert.deepEqual(errors, []);
+    await context.close();
+  } finally {
+    python.close();
+  }
+
+  // Cache-Control: no-cache without a validator (this file's test server): the browser must
+  // fetch again for the second page and cannot ask for a 304, so the iframe downloads it too;
+  // still once per page (the iframe's preload is what its board's fetch uses).
+  const first = site.requests.length;
+  const { context, asked, errors } = await openDemo(site.url);
+  assert.deepEqual(asked, { page: 1, iframe: 1 });
+  assert.equal(site.requests.slice(first).filter((p) => p === `${BASE}${WASM}`).length, 2);
   assert.deepEqual(errors, []);
   await context.close();
 });
