@@ -1,13 +1,15 @@
 // Offline play and updates, in headless Chromium: the service worker (sw.js) caches the game's
-// files; a new version is installed whole or not at all, and the page offers it.
+// files; a new version is installed whole or not at all, and the page offers it. The classroom is
+// cached once it is visited (never for the game alone); offline, a classroom never visited
+// answers with a page of ours that says so.
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { cpSync, mkdtempSync, readFileSync, writeFileSync, appendFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, readdirSync, writeFileSync, appendFileSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
-import { startServer, startServerAndBrowser, openPage, waitReady, text, repoRoot } from './helpers.js';
+import { startServer, startServerAndBrowser, openPage, waitReady, text, repoRoot, artifacts } from './helpers.js';
 
 const { server, browser } = await startServerAndBrowser();
 
@@ -48,13 +50,111 @@ test('after a first visit the game works offline: reload with no network and pla
   await context.close();
 });
 
+const cacheNames = (page) => page.evaluate(() => caches.keys());
+
+test('the offline lists name every module, style and wasm file of the game and of the classroom', () => {
+  const list = (name) => readFileSync(path.join(repoRoot, 'www/offline', name), 'utf8').split('\n').filter((l) => l && !l.startsWith('#'));
+  const files = (folder, pattern) =>
+    readdirSync(path.join(repoRoot, folder))
+      .filter((name) => pattern.test(name))
+      .map((name) => `${folder}/${name}`);
+  const game = list('files.txt');
+  const classroom = list('classroom-files.txt');
+  const missing = [
+    ...[...files('www/game', /./), ...files('www/common', /./), ...files('www/pkg', /\.(js|wasm)$/)].filter((f) => !game.includes(f)),
+    ...[...files('www/classroom', /./), ...files('www/pkg/classroom', /\.(js|wasm)$/)].filter((f) => !classroom.includes(f)),
+  ];
+  assert.deepEqual(missing, [], 'add them to www/offline/files.txt (the game) or classroom-files.txt');
+});
+
+/**
+ * Polls `predicate` (an async function run in the page) until it is true. (page.waitForFunction
+ * does not wait for a promise: an async predicate counts as true at once.)
+ */
+async function waitInPage(page, predicate, timeout = 20_000) {
+  const end = Date.now() + timeout;
+  while (!(await page.evaluate(predicate))) {
+    if (Date.now() > end) throw new Error(`waited ${timeout} ms for ${predicate}`);
+    await page.waitForTimeout(100);
+  }
+}
+
+const CLASSROOM_WASM = '/www/pkg/classroom/reversi_bg.wasm';
+
+test('after a visit of the classroom it works offline too, the heuristic lab included; the game alone never downloads it', { timeout: 90_000 }, async () => {
+  const { page, context, errors } = await openPage(browser);
+  const first = server.requests.length;
+  const classroomAnswers = () => server.requests.slice(first).filter((r) => r.path === CLASSROOM_WASM).map((r) => r.status);
+  await page.goto(server.url);
+  await waitReady(page);
+  await page.evaluate(() => navigator.serviceWorker.ready);
+  assert.deepEqual((await cacheNames(page)).filter((name) => name.startsWith('othello-classroom-')), []);
+  assert.deepEqual(classroomAnswers(), []);
+
+  // The game's link to the classroom, online: the page starts, then asks the service worker to
+  // keep it; the worker revalidates what the page has just downloaded.
+  await Promise.all([page.waitForURL(/classroom\.html/), page.click('[data-testid="classroom-link"]')]);
+  await waitReady(page);
+  await waitInPage(page, async () => Boolean(await caches.match('classroom.html')));
+  const names = await cacheNames(page);
+  assert.equal(names.length, 2, names.join(' '));
+  assert.equal(names.find((n) => n.startsWith('othello-classroom-')).slice(-16), names.find((n) => n.startsWith('othello-game-')).slice(-16));
+  assert.deepEqual(classroomAnswers().filter((status) => status === 200), [200], `${CLASSROOM_WASM}: ${classroomAnswers()}`);
+
+  await context.setOffline(true);
+  await page.goto(`${server.url}classroom.html?example=pruning&algorithm=alphabeta&lang=en`);
+  await waitReady(page);
+  await page.keyboard.press('End');
+  assert.match(await text(page, 'tree-result'), /^18 /);
+  // The lab's match runs in module workers: their script and the wasm bindings come from the cache too.
+  await page.click('#lab summary');
+  await page.selectOption('[data-testid="lab-openings"]', '1');
+  await page.selectOption('[data-testid="lab-a-depth"]', '1');
+  await page.selectOption('[data-testid="lab-b-depth"]', '1');
+  await page.click('[data-testid="lab-play"]');
+  await page.waitForSelector('[data-testid="lab-result"][data-state="done"]', { timeout: 30_000 });
+  assert.match(await text(page, 'lab-result'), /^2 of 2 games/);
+  // And back to the game.
+  await Promise.all([page.waitForURL(/index\.html/), page.click('[data-testid="game-link"]')]);
+  await waitReady(page);
+  await context.setOffline(false);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('offline, a classroom never visited answers with a page that says it needs the network once and leads back to the game', { timeout: 60_000 }, async () => {
+  const { page, context, errors } = await openPage(browser, { width: 390, height: 844 });
+  await page.goto(server.url);
+  await waitReady(page);
+  await page.evaluate(() => navigator.serviceWorker.ready);
+  await context.setOffline(true);
+  await Promise.all([page.waitForURL(/classroom\.html/), page.click('[data-testid="classroom-link"]')]);
+  await page.waitForSelector('[data-testid="classroom-offline"]');
+  assert.match(page.url(), /\/classroom\.html\?/);
+  assert.match(await page.textContent('h1'), /The classroom needs the network the first time/);
+  assert.match(await page.textContent('[lang="pt"]'), /A sala de aula precisa da rede da primeira vez/);
+  // Styled by its own sheet (from the game's cache), no sideways scrolling on a phone.
+  assert.equal(await page.evaluate(() => getComputedStyle(document.querySelector('a.button')).textDecorationLine), 'none');
+  assert.ok(await page.evaluate(() => document.scrollingElement.scrollWidth <= innerWidth));
+  await page.screenshot({ path: path.join(artifacts, 'classroom-offline.png') });
+  await Promise.all([page.waitForURL(/index\.html/), page.click('[data-testid="game-link"]')]);
+  await waitReady(page);
+  assert.equal(new URL(page.url()).pathname, '/index.html');
+  await context.setOffline(false);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
 /** A copy of the deployed site (the listed files, sw.js, the manifest and its script) to change. */
 function copySite() {
   const root = mkdtempSync(path.join(os.tmpdir(), 'site-'));
-  const listed = readFileSync(path.join(repoRoot, 'www/offline/files.txt'), 'utf8')
-    .split('\n')
-    .filter((line) => line && !line.startsWith('#'));
-  for (const file of [...listed, 'sw.js', 'www/offline/files.txt', 'www/offline/manifest.js', 'scripts/build-offline.sh']) {
+  const lists = ['www/offline/files.txt', 'www/offline/classroom-files.txt'];
+  const listed = lists.flatMap((list) =>
+    readFileSync(path.join(repoRoot, list), 'utf8')
+      .split('\n')
+      .filter((line) => line && !line.startsWith('#')),
+  );
+  for (const file of [...listed, ...lists, 'sw.js', 'www/offline/manifest.js', 'scripts/build-offline.sh']) {
     cpSync(path.join(repoRoot, file), path.join(root, file), { recursive: true });
   }
   execFileSync(path.join(root, 'scripts/build-offline.sh'));
@@ -75,8 +175,6 @@ function checkForUpdate(page) {
     });
   });
 }
-
-const cacheNames = (page) => page.evaluate(() => caches.keys());
 
 test('a new version is installed whole or not at all, and the page offers it', { timeout: 90_000 }, async () => {
   const root = copySite();
@@ -109,7 +207,7 @@ test('a new version is installed whole or not at all, and the page offers it', {
     assert.doesNotMatch(await page.evaluate(async () => (await fetch('www/game/style.css')).text()), /later deployment/);
     await Promise.all([page.waitForEvent('load'), page.click('[data-testid="update-now"]')]);
     await waitReady(page);
-    await page.waitForFunction(async () => (await caches.keys()).length === 1);
+    await waitInPage(page, async () => (await caches.keys()).length === 1);
     const [second] = await cacheNames(page);
     assert.notEqual(second, first);
     assert.match(await page.evaluate(async () => (await fetch('www/game/style.css')).text()), /later deployment/);

@@ -555,6 +555,22 @@ async function main() {
   if (problems.length) state.error = [state.error, t('error.address', { problems: problems.join('; ') })].filter(Boolean).join(' ');
   render();
   document.documentElement.dataset.ready = 'true';
+  keepForOffline();
+}
+
+/**
+ * Asks the site's service worker (sw.js, the game's; registered here too when this is the first
+ * page of the site visited) to keep this version of the classroom for offline use. Asked once the
+ * page has started, so that the worker finds the files in the HTTP cache (revalidated, not
+ * downloaded again). Offline use is a bonus: without a service worker the page works as before.
+ */
+function keepForOffline() {
+  if (!('serviceWorker' in navigator)) return;
+  navigator.serviceWorker
+    .register(new URL('../../sw.js', import.meta.url), { updateViaCache: 'none' })
+    .then(() => navigator.serviceWorker.ready)
+    .then((registration) => registration.active.postMessage({ type: 'cache-classroom' }))
+    .catch((error) => console.warn(`Offline classroom unavailable: ${error.message}`));
 }
 
 main().catch((error) => {
