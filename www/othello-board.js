@@ -15,13 +15,14 @@ import { createGrid, ENGLISH_LABELS } from './common/grid.js';
 import { attachInput } from './common/input.js';
 import { EngineClient, SearchCancelled } from './common/engine-client.js';
 import { squareIndex, opponentOf } from './common/squares.js';
+import { sideScore, signedDiscs, forBlack } from './common/score-text.js';
 
 /** Every tunable of the element, in one place. */
 export const config = {
   defaults: { black: 'human', white: 'ai', level: 4 },
   /** Per board: several boards on a page each have a worker with its own table. */
   ttMegabytes: 16,
-  hintOptions: { depth: 6, exactFromEmpties: 14, timeMs: 3000 },
+  hintOptions: { depth: 6, exactFromEmpties: 14, timeMs: 3000, evaluation: 'pattern' },
   /** The AI waits at least this long before moving, so that a human sees the position change. */
   aiMinimumDelayMs: 300,
 };
@@ -101,6 +102,7 @@ const TEXT = {
     showMove: (n, move) => `Move ${n}: ${move}, show this position`,
     score: { black: 'Black discs', white: 'White discs' },
     hintScore: (text) => `score ${text}`,
+    scoreWords: { black: 'Black', white: 'White', even: 'Even', decimal: '.' },
     scoreUnknown: 'score unknown',
     foreign: {
       title: 'This board cannot play on this page.',
@@ -144,6 +146,7 @@ const TEXT = {
     showMove: (n, move) => `Jogada ${n}: ${move}, mostrar esta posição`,
     score: { black: 'Peças pretas', white: 'Peças brancas' },
     hintScore: (text) => `valor ${text}`,
+    scoreWords: { black: 'Pretas', white: 'Brancas', even: 'Empate', decimal: ',' },
     scoreUnknown: 'valor desconhecido',
     foreign: {
       title: 'Este tabuleiro não pode jogar nesta página.',
@@ -905,11 +908,14 @@ export class OthelloBoard extends HTMLElement {
     // Hints come best first, unknown ones last: the best is the first known score, and a move
     // without a score is never the best.
     const t = this.#text;
+    // Scores in discs as on the game page: the square shows the mover's ("+2.4"), the label the
+    // side ahead ("score Black +2.4").
     const firstKnown = this.#hints.find((h) => !h.unknown);
+    const side = this.#game.sideToMove;
     return this.#hints.map((h) => ({
       square: squareIndex(h.move),
-      text: h.unknown ? '?' : h.scoreText,
-      label: h.unknown ? t.scoreUnknown : t.hintScore(h.scoreText),
+      text: h.unknown ? '?' : signedDiscs(h.discs, h.exact, t.scoreWords),
+      label: h.unknown ? t.scoreUnknown : t.hintScore(sideScore(forBlack(h.discs, side), h.exact, t.scoreWords)),
       exact: h.exact,
       best: !h.unknown && h.score === firstKnown.score && h.exact === firstKnown.exact,
     }));

@@ -9,10 +9,19 @@ export function forBlack(discs, side) {
   return side === 'black' ? discs : 0 - discs;
 }
 
+/** The words of a score in English; another language passes its own (the embeddable board's
+ * Portuguese, say). */
+export const ENGLISH_SCORE_WORDS = { black: 'Black', white: 'White', even: 'Even', decimal: '.' };
+
+function magnitudeText(discs, exact, words) {
+  const text = exact ? String(Math.abs(Math.round(discs))) : Math.abs(discs).toFixed(1);
+  return words.decimal === '.' ? text : text.replace('.', words.decimal);
+}
+
 /** The number alone, signed, with a true minus sign: "+4", "−2.5", "0.0". */
-export function signedDiscs(discs, exact) {
-  const magnitude = exact ? String(Math.abs(Math.round(discs))) : Math.abs(discs).toFixed(1);
-  if (Number(magnitude) === 0) return magnitude;
+export function signedDiscs(discs, exact, words = ENGLISH_SCORE_WORDS) {
+  const magnitude = magnitudeText(discs, exact, words);
+  if (/^0([.,]0)?$/.test(magnitude)) return magnitude;
   return `${discs > 0 ? '+' : '−'}${magnitude}`;
 }
 
@@ -20,11 +29,10 @@ export function signedDiscs(discs, exact) {
  * "Black +2.4", "White +6", "Even 0" (exact: a draw), "Even 0.0": the side ahead and by how many
  * discs, from a score in discs for Black.
  */
-export function sideScore(discsForBlack, exact) {
-  const magnitude = exact ? Math.abs(Math.round(discsForBlack)) : Math.abs(discsForBlack);
-  const shown = exact ? String(magnitude) : magnitude.toFixed(1);
-  if (Number(shown) === 0) return `Even ${shown}`;
-  return `${discsForBlack > 0 ? 'Black' : 'White'} +${shown}`;
+export function sideScore(discsForBlack, exact, words = ENGLISH_SCORE_WORDS) {
+  const shown = magnitudeText(discsForBlack, exact, words);
+  if (/^0([.,]0)?$/.test(shown)) return `${words.even} ${shown}`;
+  return `${discsForBlack > 0 ? words.black : words.white} +${shown}`;
 }
 
 /** A loss in discs, unsigned: "2" (exact), "1.4" (estimate). */
