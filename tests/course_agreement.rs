@@ -63,7 +63,7 @@ fn all_two_player_algorithms_agree_with_minimax_on_random_trees() {
             assert_eq!(t.path_names(), path, "tree {i}, {algorithm}: {text}");
             leaves.push(t.leaf_labels());
         }
-        let [mm, nega, ab, ab_nega, ordered] = &leaves[..] else { unreachable!() };
+        let [mm, nega, ab, ab_nega, ordered, _pvs] = &leaves[..] else { unreachable!() };
         let all: HashSet<&String> = mm.iter().collect();
         assert_eq!(mm, nega, "tree {i}: minimax and negamax evaluate every leaf, in order");
         assert_eq!(all.len(), tree.nodes.iter().filter(|n| n.value.is_some()).count());

@@ -4,8 +4,9 @@
 use reversi::course::algorithms::trace;
 use reversi::course::game::Value;
 use reversi::course::lesson::{Lesson, LECTURE, PRUNING};
+use reversi::course::lesson::{Source, Spec};
 use reversi::course::replay::{NodeState, Status};
-use reversi::course::trace::{Algorithm, Event, TraceError, Window};
+use reversi::course::trace::{Algorithm, Event, Options, TraceError, ValueKind};
 use reversi::course::tree::{ScalarTree, Tree};
 use std::collections::BTreeMap;
 
@@ -13,17 +14,15 @@ use std::collections::BTreeMap;
 fn naive_state(lesson: &Lesson, k: usize) -> (BTreeMap<usize, NodeState>, usize, usize) {
     let mut nodes: BTreeMap<usize, NodeState> = BTreeMap::new();
     let (mut leaves, mut entered) = (0, 0);
-    let blank = NodeState { status: Status::Open, value: None, window: Window::None, best: None };
     let change = |nodes: &mut BTreeMap<usize, NodeState>, id: usize, f: &dyn Fn(&mut NodeState)| {
-        f(nodes.entry(id).or_insert_with(|| blank.clone()));
+        f(nodes.entry(id).or_insert_with(|| NodeState::BLANK.clone()));
     };
     for event in &lesson.trace().events[..k] {
         match event {
-            Event::Enter { node, window } => {
+            Event::Enter { node, window, search } => {
                 entered += 1;
                 change(&mut nodes, *node, &|s| {
-                    s.status = Status::Open;
-                    s.window = *window;
+                    *s = NodeState { window: *window, search: *search, ..NodeState::BLANK.clone() };
                 });
             }
             Event::Leaf { node, value } => {
@@ -31,28 +30,38 @@ fn naive_state(lesson: &Lesson, k: usize) -> (BTreeMap<usize, NodeState>, usize,
                 change(&mut nodes, *node, &|s| {
                     s.status = Status::Leaf;
                     s.value = Some(value.clone());
+                    s.bound = Some(ValueKind::Exact);
                 });
             }
-            Event::Update { node, value, best, window } => change(&mut nodes, *node, &|s| {
+            Event::Update { node, value, best, window, bound } => change(&mut nodes, *node, &|s| {
                 s.value = Some(value.clone());
                 s.best = Some(*best);
                 s.window = *window;
+                s.bound = *bound;
             }),
-            Event::Cutoff { node, value, skipped, window, .. } => {
+            Event::Cutoff { node, value, skipped, window, bound, .. } => {
                 change(&mut nodes, *node, &|s| {
                     s.value = Some(value.clone());
                     s.window = *window;
+                    s.bound = Some(*bound);
                 });
                 for &c in skipped {
                     change(&mut nodes, c, &|s| s.status = Status::Pruned);
                 }
             }
-            Event::Return { node, value, .. } => change(&mut nodes, *node, &|s| {
+            Event::Return { node, value, bound, .. } => change(&mut nodes, *node, &|s| {
                 if s.status != Status::Leaf {
                     s.status = Status::Done;
                 }
                 s.value = Some(value.clone());
+                s.bound = Some(*bound);
             }),
+            Event::TableHit { node, value, bound, .. } => change(&mut nodes, *node, &|s| {
+                s.table = true;
+                s.value = Some(value.clone());
+                s.bound = Some(*bound);
+            }),
+            Event::Order { .. } | Event::Iteration { .. } | Event::Scout { .. } => {}
         }
     }
     (nodes, leaves, entered)
@@ -67,6 +76,16 @@ fn lessons() -> Vec<Lesson> {
         all.push(Lesson::othello("f5d6", 3, algorithm.name()).unwrap());
     }
     all.push(Lesson::example("maxn", "maxn").unwrap());
+    // Iterative deepening, the table and both, on both games.
+    for (iterative, table) in [(true, false), (false, true), (true, true)] {
+        let options = Options { iterative, table };
+        for algorithm in ["alphabeta-ordered", "pvs", "alphabeta-negamax", "minimax"] {
+            let source = Source::TicTacToe { moves: "b2".into(), depth: 3, symmetry: false };
+            all.push(Lesson::build(&Spec::new(source, algorithm, options).unwrap()).unwrap());
+            let source = Source::Othello { position: "f5d6".into(), depth: 3 };
+            all.push(Lesson::build(&Spec::new(source, algorithm, options).unwrap()).unwrap());
+        }
+    }
     all
 }
 
@@ -160,4 +179,39 @@ fn lessons_check_their_arguments() {
     assert!(l.set_leaf("b", "3").is_err());
     assert!(Lesson::othello("", 1, "minimax").unwrap().set_leaf("d3", "1").is_err());
     assert_eq!(Lesson::othello("", 1, "minimax").unwrap().tree_text(), "");
+}
+
+#[test]
+fn changes_between_two_steps_turn_one_state_into_the_other() {
+    let mut rng = 12345u64;
+    let mut next = |n: usize| {
+        rng ^= rng << 13;
+        rng ^= rng >> 7;
+        rng ^= rng << 17;
+        (rng % n as u64) as usize
+    };
+    for lesson in lessons() {
+        let n = lesson.event_count();
+        let mut pairs: Vec<(usize, usize)> = (0..n).map(|k| (k, k + 1)).chain((0..n).map(|k| (k + 1, k))).collect();
+        pairs.extend((0..40).map(|_| (next(n + 1), next(n + 1))));
+        pairs.push((0, n));
+        pairs.push((n, 0));
+        for (a, b) in pairs {
+            let mut nodes: BTreeMap<usize, NodeState> = lesson.state(a).unwrap().nodes.into_iter().collect();
+            let c = lesson.changes(a, b).unwrap();
+            for (id, s) in &c.nodes {
+                match s {
+                    Some(s) => nodes.insert(*id, s.clone()),
+                    None => nodes.remove(id),
+                };
+            }
+            let want = lesson.state(b).unwrap();
+            assert_eq!(nodes, want.nodes.iter().cloned().collect::<BTreeMap<_, _>>(), "{a} → {b}");
+            assert_eq!(
+                (c.step, c.current, c.leaves, c.nodes_visited, c.iteration),
+                (want.step, want.current, want.leaves, want.nodes_visited, want.iteration)
+            );
+        }
+        assert!(lesson.changes(0, n + 1).is_err());
+    }
 }

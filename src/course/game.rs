@@ -198,6 +198,12 @@ pub trait Traceable: Game {
     fn estimate(&self, _pos: &Self::Position) -> Option<i32> {
         None
     }
+
+    /// A key naming the position exactly (side to move included), for a transposition table;
+    /// `None` when positions never repeat (an explicit tree: every node is its own position).
+    fn key(&self, _pos: &Self::Position) -> Option<u128> {
+        None
+    }
 }
 
 /// A game of n players for max^n (seed 003): each position has one player to move, who picks the
@@ -277,5 +283,10 @@ impl<E: Fn(Board) -> i32> Traceable for ShownOthello<E> {
 
     fn estimate(&self, b: &Board) -> Option<i32> {
         Some(self.game.evaluate(b))
+    }
+
+    /// The discs of the side to move and of the other side: the board and who is to move.
+    fn key(&self, b: &Board) -> Option<u128> {
+        Some((u128::from(b.player) << 64) | u128::from(b.opponent))
     }
 }

@@ -5,7 +5,9 @@
 //! one game among others here; nothing in the engine depends on this folder.
 
 pub mod algorithms;
+pub mod exercise;
 pub mod game;
+pub mod json;
 pub mod lesson;
 pub mod minimax;
 pub mod replay;

@@ -254,4 +254,9 @@ impl Traceable for TicTacToe {
     fn estimate(&self, b: &Board) -> Option<i32> {
         Some(TicTacToe { utility: Utility::OpenLines, symmetry: self.symmetry }.evaluate(b))
     }
+
+    /// X's and O's squares, and the plies from the root (symmetry removal depends on them).
+    fn key(&self, b: &Board) -> Option<u128> {
+        Some(u128::from(b.x) | (u128::from(b.o) << 16) | (u128::from(b.plies_from_root) << 32))
+    }
 }

@@ -1,12 +1,16 @@
-//! The classroom's binding: `Lesson`, a searched game or tree replayed step by step (the contract
-//! is `CLASSROOM-API.md`). Conversions only; the work is in [`crate::course::lesson`].
+//! The classroom's binding: `Lesson`, a searched game or tree replayed step by step; searches
+//! without a trace, every algorithm's node counts, and exercises (the API is listed in the
+//! README's classroom engine section). Conversions only; the work is in [`crate::course`]. Every
+//! shape is written once, as JSON, by [`crate::course::json`]: the `…Json` methods return that
+//! text (one `JSON.parse` on the page builds thousands of objects at once), the others return
+//! it parsed.
 
-use super::{evaluation_breakdown, ObjectBuilder};
-use crate::course::game::Value;
-use crate::course::lesson::Lesson as CourseLesson;
-use crate::course::replay::NodeState;
-use crate::course::trace::{Bound, Event, Player, Window};
-use js_sys::Array;
+use super::evaluation_breakdown;
+use crate::course::exercise::{self, Answers, WindowAnswer};
+use crate::course::json;
+use crate::course::lesson::{node_counts as course_node_counts, search, Lesson as CourseLesson, Source, Spec};
+use crate::course::trace::Options;
+use js_sys::{Array, Object, Reflect, Uint32Array, Uint8Array};
 use wasm_bindgen::prelude::*;
 
 fn error(e: impl std::fmt::Display) -> JsError {
@@ -22,49 +26,108 @@ fn whole(n: f64, what: &str) -> Result<u32, JsError> {
     }
 }
 
-fn value(v: &Value) -> JsValue {
-    match v {
-        Value::Scalar(x) => JsValue::from(*x),
-        Value::Vector(xs) => xs.iter().map(|&x| JsValue::from(x)).collect::<Array>().into(),
+/// JSON text made by [`crate::course::json`] as a JavaScript value.
+fn parsed(text: &str) -> Result<JsValue, JsError> {
+    js_sys::JSON::parse(text).map_err(|_| JsError::new("internal error: unreadable JSON from the engine"))
+}
+
+fn parsed_ok(text: &str) -> JsValue {
+    parsed(text).unwrap_or(JsValue::NULL)
+}
+
+/// A property of a spec or answers object (`undefined` and `null` count as missing).
+fn field(object: &JsValue, key: &str) -> Option<JsValue> {
+    Reflect::get(object, &JsValue::from_str(key)).ok().filter(|v| !v.is_undefined() && !v.is_null())
+}
+
+fn text_field(object: &JsValue, what: &str, key: &str, default: Option<&str>) -> Result<String, JsError> {
+    match field(object, key) {
+        Some(v) => v.as_string().ok_or_else(|| JsError::new(&format!("{what}.{key} must be a string"))),
+        None => default.map(str::to_string).ok_or_else(|| JsError::new(&format!("{what}.{key} is missing"))),
     }
 }
 
-/// A bound as a number, the infinities as `null`.
-fn bound(b: Bound) -> JsValue {
-    b.finite().map_or(JsValue::NULL, JsValue::from)
-}
-
-fn window(builder: ObjectBuilder, w: Window) -> ObjectBuilder {
-    match w {
-        Window::None => builder,
-        Window::AlphaBeta { alpha, beta } => builder.set("alpha", bound(alpha)).set("beta", bound(beta)),
-        Window::Limits { use_limit, pass_limit } => {
-            builder.set("useLimit", bound(use_limit)).set("passLimit", bound(pass_limit))
+fn number_field(object: &JsValue, what: &str, key: &str, default: Option<u32>) -> Result<u32, JsError> {
+    match field(object, key) {
+        Some(v) => {
+            let n = v.as_f64().ok_or_else(|| JsError::new(&format!("{what}.{key} must be a number")))?;
+            whole(n, &format!("{what}.{key}"))
         }
+        None => default.ok_or_else(|| JsError::new(&format!("{what}.{key} is missing"))),
     }
 }
 
-fn ids(list: &[usize]) -> Array {
-    list.iter().map(|&id| JsValue::from(id as u32)).collect()
-}
-
-fn player(p: Player) -> JsValue {
-    match p {
-        Player::Side(side) => JsValue::from_str(side.name()),
-        Player::Number(n) => JsValue::from(n as u32),
+fn bool_field(object: &JsValue, what: &str, key: &str, default: bool) -> Result<bool, JsError> {
+    match field(object, key) {
+        Some(v) => v.as_bool().ok_or_else(|| JsError::new(&format!("{what}.{key} must be true or false"))),
+        None => Ok(default),
     }
 }
 
-fn node_state(id: usize, s: &NodeState) -> JsValue {
-    let mut b = ObjectBuilder::new().set("id", id as u32).set("status", s.status.name());
-    if let Some(v) = &s.value {
-        b = b.set("value", value(v));
+/// A seed: a decimal string (any 64-bit number) or a whole number up to 2^53.
+fn seed_of(v: &JsValue) -> Result<u64, JsError> {
+    if let Some(s) = v.as_string() {
+        return s
+            .trim()
+            .parse::<u64>()
+            .map_err(|_| JsError::new(&format!("exercise seed '{s}': a whole number from 0 to 18446744073709551615")));
     }
-    b = window(b, s.window);
-    if let Some(best) = s.best {
-        b = b.set("best", best as u32);
+    match v.as_f64() {
+        Some(n) if n.fract() == 0.0 && (0.0..=9_007_199_254_740_991.0).contains(&n) => Ok(n as u64),
+        _ => Err(JsError::new("the exercise seed must be a whole number from 0 (as a string above 2^53)")),
     }
-    b.build()
+}
+
+/// The source a spec names (see `Lesson.create`).
+fn source_of(spec: &JsValue) -> Result<Source, JsError> {
+    if !spec.is_object() {
+        return Err(JsError::new(
+            "the spec must be an object such as {kind: 'example', name: 'lecture', algorithm: 'alphabeta'}",
+        ));
+    }
+    let kind = text_field(spec, "spec", "kind", None)?;
+    Ok(match kind.as_str() {
+        "example" => Source::Example(text_field(spec, "spec", "name", None)?),
+        "tree" => Source::Tree(text_field(spec, "spec", "text", None)?),
+        "exercise" => {
+            let seed = seed_of(&field(spec, "seed").ok_or_else(|| JsError::new("spec.seed is missing"))?)?;
+            let (depth, branching) = match field(spec, "shape") {
+                Some(shape) => {
+                    let shape =
+                        shape.as_string().ok_or_else(|| JsError::new("spec.shape must be a string such as '3x2'"))?;
+                    exercise::parse_shape(&shape).map_err(error)?
+                }
+                None => {
+                    (number_field(spec, "spec", "depth", Some(3))?, number_field(spec, "spec", "branching", Some(2))?)
+                }
+            };
+            Source::Exercise { seed, depth, branching }
+        }
+        "tictactoe" => Source::TicTacToe {
+            moves: text_field(spec, "spec", "moves", Some(""))?,
+            depth: number_field(spec, "spec", "depth", Some(2))?,
+            symmetry: bool_field(spec, "spec", "symmetry", true)?,
+        },
+        "othello" => Source::Othello {
+            position: text_field(spec, "spec", "position", Some(""))?,
+            depth: number_field(spec, "spec", "depth", Some(2))?,
+        },
+        other => {
+            return Err(JsError::new(&format!(
+                "spec.kind '{other}': one of example, tree, exercise, tictactoe, othello"
+            )))
+        }
+    })
+}
+
+fn spec_of(spec: &JsValue) -> Result<Spec, JsError> {
+    let source = source_of(spec)?;
+    let algorithm = text_field(spec, "spec", "algorithm", None)?;
+    let options = Options {
+        iterative: bool_field(spec, "spec", "iterative", false)?,
+        table: bool_field(spec, "spec", "table", false)?,
+    };
+    Spec::new(source, &algorithm, options).map_err(error)
 }
 
 /// One game or tree and one algorithm, searched once, then replayed step by step.
@@ -98,6 +161,14 @@ impl Lesson {
         CourseLesson::othello(position, depth, algorithm).map(|inner| Lesson { inner }).map_err(error)
     }
 
+    /// Any lesson from a spec: `{kind, algorithm, iterative?, table?, …}` with, by kind,
+    /// `example`: `name`; `tree`: `text`; `exercise`: `seed` (decimal string or number) and
+    /// `shape` (`"3x2"`); `tictactoe`: `moves`, `depth` (default 2), `symmetry` (default true);
+    /// `othello`: `position` (transcript or board text), `depth` (default 2).
+    pub fn create(spec: JsValue) -> Result<Lesson, JsError> {
+        CourseLesson::build(&spec_of(&spec)?).map(|inner| Lesson { inner }).map_err(error)
+    }
+
     /// `"tree"`, `"tictactoe"` or `"othello"`.
     #[wasm_bindgen(getter)]
     pub fn kind(&self) -> String {
@@ -109,9 +180,23 @@ impl Lesson {
         self.inner.algorithm().name().to_string()
     }
 
+    /// `{iterative, table}`.
+    #[wasm_bindgen(getter)]
+    pub fn options(&self) -> JsValue {
+        let o = self.inner.options();
+        parsed_ok(&format!("{{\"iterative\":{},\"table\":{}}}", o.iterative, o.table))
+    }
+
     #[wasm_bindgen(getter)]
     pub fn players(&self) -> u32 {
         self.inner.players() as u32
+    }
+
+    /// The root whose search gave the result: 0, or the last iteration's with iterative
+    /// deepening.
+    #[wasm_bindgen(getter)]
+    pub fn root(&self) -> u32 {
+        self.inner.trace().root as u32
     }
 
     #[wasm_bindgen(getter, js_name = treeText)]
@@ -124,26 +209,19 @@ impl Lesson {
         self.inner.node_count() as u32
     }
 
-    /// `{id, parent, label, move, player, depth, children, leaf, staticValue?, board?}`.
+    /// `{id, parent, label, move, player, depth, children, leaf, staticValue?, board?, iteration}`.
     pub fn node(&self, id: f64) -> Result<JsValue, JsError> {
         let id = whole(id, "node id")? as usize;
         let n = self.inner.node(id).map_err(error)?;
-        let mut b = ObjectBuilder::new()
-            .set("id", id as u32)
-            .set("parent", n.parent.map_or(-1, |p| p as i32))
-            .set("label", n.label.as_str())
-            .set("move", n.mv.as_str())
-            .set("player", player(n.player))
-            .set("depth", n.depth)
-            .set("children", ids(&n.children))
-            .set("leaf", n.leaf);
-        if let Some(v) = &n.static_value {
-            b = b.set("staticValue", value(v));
-        }
-        if let Some(board) = &n.board {
-            b = b.set("board", board.as_str());
-        }
-        Ok(b.build())
+        let mut out = String::new();
+        json::node(&mut out, id, n);
+        parsed(&out)
+    }
+
+    /// Every node, as a JSON array of `node(id)` objects (one parse instead of one call each).
+    #[wasm_bindgen(js_name = nodesJson)]
+    pub fn nodes_json(&self) -> String {
+        json::nodes(self.inner.trace())
     }
 
     #[wasm_bindgen(getter, js_name = eventCount)]
@@ -151,59 +229,91 @@ impl Lesson {
         self.inner.event_count() as u32
     }
 
-    /// `{kind: "enter" | "leaf" | "update" | "cutoff" | "return", node, …}` (see the contract).
+    /// `{kind, node, …}`: `enter` (window, `search`), `leaf`, `update`, `cutoff`, `return`,
+    /// `order`, `iteration`, `table`, `scout` (the fields of each in the README).
     pub fn event(&self, i: f64) -> Result<JsValue, JsError> {
         let i = whole(i, "event index")? as usize;
         let e = self.inner.event(i).map_err(error)?;
-        let b = ObjectBuilder::new().set("node", e.node() as u32);
-        Ok(match e {
-            Event::Enter { window: w, .. } => window(b.set("kind", "enter"), *w),
-            Event::Leaf { value: v, .. } => b.set("kind", "leaf").set("value", value(v)),
-            Event::Update { value: v, best, window: w, .. } => {
-                window(b.set("kind", "update").set("value", value(v)).set("best", *best as u32), *w)
-            }
-            Event::Cutoff { value: v, skipped, window: w, reason, .. } => window(
-                b.set("kind", "cutoff").set("value", value(v)).set("skipped", ids(skipped)).set(
-                    "reason",
-                    ObjectBuilder::new().set("en", reason.en.as_str()).set("pt", reason.pt.as_str()).build(),
-                ),
-                *w,
-            ),
-            Event::Return { value: v, path, .. } => {
-                let trace = self.inner.trace();
-                let labels: Array = path.iter().map(|&id| JsValue::from_str(&trace.nodes[id].mv)).collect();
-                b.set("kind", "return").set("value", value(v)).set("path", labels)
-            }
+        let mut out = String::new();
+        json::event(&mut out, self.inner.trace(), e);
+        parsed(&out)
+    }
+
+    /// Events `from..to` as a JSON array of `event(i)` objects.
+    #[wasm_bindgen(js_name = eventsJson)]
+    pub fn events_json(&self, from: f64, to: f64) -> Result<String, JsError> {
+        let (from, to) = (whole(from, "from")? as usize, whole(to, "to")? as usize);
+        let n = self.inner.event_count();
+        if from > to || to > n {
+            return Err(JsError::new(&format!("events {from}..{to}: a range within 0..{n}")));
         }
-        .build())
+        Ok(json::events(self.inner.trace(), from, to))
     }
 
-    /// `{step, current, leaves, nodesVisited, nodes: [{id, status, value?, …bounds, best?}]}`.
+    /// Each event's kind as a small number: 0 enter, 1 leaf, 2 update, 3 cutoff, 4 return,
+    /// 5 order, 6 iteration, 7 table, 8 scout.
+    #[wasm_bindgen(js_name = eventKinds)]
+    pub fn event_kinds(&self) -> Uint8Array {
+        let codes: Vec<u8> = self.inner.trace().events.iter().map(|e| e.code()).collect();
+        Uint8Array::from(&codes[..])
+    }
+
+    /// Each event's node.
+    #[wasm_bindgen(js_name = eventNodes)]
+    pub fn event_nodes(&self) -> Uint32Array {
+        let nodes: Vec<u32> = self.inner.trace().events.iter().map(|e| e.node() as u32).collect();
+        Uint32Array::from(&nodes[..])
+    }
+
+    /// `{step, current, leaves, nodesVisited, iteration, nodes: [{id, status, value?, bound?,
+    /// …bounds, best?, search?, table?}]}`.
     pub fn state(&self, step: f64) -> Result<JsValue, JsError> {
-        let step = whole(step, "step")? as usize;
-        let s = self.inner.state(step).map_err(error)?;
-        let nodes: Array = s.nodes.iter().map(|(id, state)| node_state(*id, state)).collect();
-        Ok(ObjectBuilder::new()
-            .set("step", s.step as u32)
-            .set("current", s.current.map_or(-1, |c| c as i32))
-            .set("leaves", s.leaves as u32)
-            .set("nodesVisited", s.nodes_visited as u32)
-            .set("nodes", nodes)
-            .build())
+        parsed(&self.state_json(step)?)
     }
 
-    /// `{value, path, leaves, nodes, text}`: `text` is what the page shows, e.g. `4 [b, d, i]`.
+    /// `state(step)` as JSON text.
+    #[wasm_bindgen(js_name = stateJson)]
+    pub fn state_json(&self, step: f64) -> Result<String, JsError> {
+        let step = whole(step, "step")? as usize;
+        Ok(json::state(&self.inner.state(step).map_err(error)?))
+    }
+
+    /// What differs at step `to` from step `from`, as JSON text: the counters at `to` and only
+    /// the nodes whose state changed (`{id, status: "unseen"}` for a node not reached yet at
+    /// `to`). Costs the events between the two steps, whatever the tree's size.
+    #[wasm_bindgen(js_name = changesJson)]
+    pub fn changes_json(&self, from: f64, to: f64) -> Result<String, JsError> {
+        let (from, to) = (whole(from, "from")? as usize, whole(to, "to")? as usize);
+        Ok(json::changes(&self.inner.changes(from, to).map_err(error)?))
+    }
+
+    /// `changesJson(from, to)` parsed.
+    pub fn changes(&self, from: f64, to: f64) -> Result<JsValue, JsError> {
+        parsed(&self.changes_json(from, to)?)
+    }
+
+    /// The `order` event of node `id` in force after `step` events (its children's search order,
+    /// their keys and why), or `null`.
+    #[wasm_bindgen(js_name = orderOf)]
+    pub fn order_of(&self, id: f64, step: f64) -> Result<JsValue, JsError> {
+        let (id, step) = (whole(id, "node id")? as usize, whole(step, "step")? as usize);
+        match self.inner.order_of(id, step).map_err(error)? {
+            Some(i) => self.event(i as f64),
+            None => Ok(JsValue::NULL),
+        }
+    }
+
+    /// `{value, bound, path, leaves, nodes, tableHits, events, traceable, text, algorithm,
+    /// iterative, table, iterations, single}`: `text` is what the page shows, e.g. `4 [b, d, i]`.
     #[wasm_bindgen(getter)]
     pub fn result(&self) -> JsValue {
-        let r = self.inner.result();
-        let path: Array = r.path.iter().map(|m| JsValue::from_str(m)).collect();
-        ObjectBuilder::new()
-            .set("value", value(&r.value))
-            .set("path", path)
-            .set("leaves", r.leaves as u32)
-            .set("nodes", r.nodes as u32)
-            .set("text", r.text)
-            .build()
+        parsed_ok(&json::result(&self.inner.result()))
+    }
+
+    /// Iterative deepening's iterations (as in `result.iterations`), `[]` without.
+    #[wasm_bindgen(getter)]
+    pub fn iterations(&self) -> JsValue {
+        Reflect::get(&self.result(), &JsValue::from_str("iterations")).unwrap_or_else(|_| Array::new().into())
     }
 
     /// The seed-004 evaluation breakdown of an Othello leaf (as `evaluationBreakdown` gives it).
@@ -217,4 +327,102 @@ impl Lesson {
     pub fn set_leaf(&self, label: &str, value: &str) -> Result<Lesson, JsError> {
         self.inner.set_leaf(label, value).map(|inner| Lesson { inner }).map_err(error)
     }
+}
+
+/// The search a spec names (as `Lesson.create`), without its trace: what `Lesson.result` would
+/// give (`traceable` says whether `Lesson.create` would fit), for searches too large to show
+/// step by step.
+#[wasm_bindgen(js_name = searchUntraced)]
+pub fn search_untraced(spec: JsValue) -> Result<JsValue, JsError> {
+    parsed(&json::result(&search(&spec_of(&spec)?).map_err(error)?))
+}
+
+/// Every algorithm and option on a spec's source (its algorithm and options are ignored): an
+/// array of `{name, …result fields}` rows, `name` such as `alphabeta-ordered + iterative + table`.
+#[wasm_bindgen(js_name = nodeCounts)]
+pub fn node_counts(spec: JsValue) -> Result<JsValue, JsError> {
+    parsed(&json::count_rows(&course_node_counts(&source_of(&spec)?).map_err(error)?))
+}
+
+/// The exercise tree of a seed and a shape (`"3x2"`): `{text, seed, shape, depth, branching}`
+/// (`seed` as a decimal string).
+#[wasm_bindgen(js_name = exerciseTree)]
+pub fn exercise_tree(seed: JsValue, shape: &str) -> Result<JsValue, JsError> {
+    let seed = seed_of(&seed)?;
+    let (depth, branching) = exercise::parse_shape(shape).map_err(error)?;
+    let tree = exercise::generate(seed, depth, branching).map_err(error)?;
+    let mut out = String::new();
+    let mut o = json::Obj::new(&mut out);
+    o.str("text", &tree.write())
+        .str("seed", &seed.to_string())
+        .str("shape", &format!("{depth}x{branching}"))
+        .raw("depth", depth)
+        .raw("branching", branching);
+    o.end();
+    parsed(&out)
+}
+
+fn answers_of(answers: &JsValue) -> Result<Answers, JsError> {
+    let mut out = Answers::default();
+    if !answers.is_object() {
+        return Err(JsError::new(
+            "answers must be an object {values: {label: text}, pruned: [labels], windows: [{label, alpha, beta}]}",
+        ));
+    }
+    let as_text = |v: &JsValue, what: &str| -> Result<String, JsError> {
+        if v.is_undefined() || v.is_null() {
+            Ok(String::new())
+        } else if let Some(s) = v.as_string() {
+            Ok(s)
+        } else if let Some(n) = v.as_f64() {
+            Ok(n.to_string())
+        } else {
+            Err(JsError::new(&format!("{what} must be a string or a number")))
+        }
+    };
+    if let Some(values) = field(answers, "values") {
+        if !values.is_object() {
+            return Err(JsError::new("answers.values must be an object {label: text}"));
+        }
+        for entry in Object::entries(&Object::from(values)).iter() {
+            let pair = Array::from(&entry);
+            let label = pair.get(0).as_string().unwrap_or_default();
+            let text = as_text(&pair.get(1), &format!("answers.values['{label}']"))?;
+            out.values.push((label, text));
+        }
+    }
+    if let Some(pruned) = field(answers, "pruned") {
+        if !Array::is_array(&pruned) {
+            return Err(JsError::new("answers.pruned must be an array of labels"));
+        }
+        for v in Array::from(&pruned).iter() {
+            out.pruned.push(v.as_string().ok_or_else(|| JsError::new("answers.pruned holds labels (strings)"))?);
+        }
+    }
+    if let Some(windows) = field(answers, "windows") {
+        if !Array::is_array(&windows) {
+            return Err(JsError::new("answers.windows must be an array of {label, alpha, beta}"));
+        }
+        for w in Array::from(&windows).iter() {
+            out.windows.push(WindowAnswer {
+                label: text_field(&w, "answers.windows[i]", "label", None)?,
+                alpha: as_text(&field(&w, "alpha").unwrap_or(JsValue::UNDEFINED), "answers.windows[i].alpha")?,
+                beta: as_text(&field(&w, "beta").unwrap_or(JsValue::UNDEFINED), "answers.windows[i].beta")?,
+            });
+        }
+    }
+    Ok(out)
+}
+
+/// Checks a student's answers on the tree a spec names (`example`, `tree` or `exercise`) searched
+/// by the spec's algorithm. `answers`: `{values: {label: text}, pruned: [labels], windows:
+/// [{label, alpha, beta}]}`. Returns `{score: "N/M", right, total, allCorrect, verdicts: [{item:
+/// "value"|"pruned"|"window", label, given, expected, right, why: null | {code, en, ptBR,
+/// ptPT}}]}`.
+#[wasm_bindgen(js_name = checkExercise)]
+pub fn check_exercise(spec: JsValue, answers: JsValue) -> Result<JsValue, JsError> {
+    let spec = spec_of(&spec)?;
+    let tree = spec.source.tree().map_err(error)?;
+    let report = exercise::check(&tree, spec.algorithm, &answers_of(&answers)?).map_err(error)?;
+    parsed(&json::report(&report))
 }
