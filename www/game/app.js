@@ -1019,6 +1019,7 @@ function registerOffline() {
   // updateViaCache 'none': a deployment is noticed at the next visit, whatever the HTTP cache says.
   navigator.serviceWorker.register(url, { updateViaCache: 'none' }).then(
     (registration) => {
+      if (!registration) return; // service workers blocked (a test harness, a policy)
       const offer = () => {
         // A waiting worker with a controller in place is a new version (the first install has none).
         $('update').hidden = !(registration.waiting && navigator.serviceWorker.controller);
