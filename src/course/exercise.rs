@@ -392,15 +392,26 @@ fn read_vector(text: &str) -> Option<Vec<i32>> {
 }
 
 fn is_blank(text: &str) -> bool {
-    matches!(text.trim(), "" | "-" | "—" | "–" | "x" | "X")
+    text.trim().is_empty() || says_not_visited(text)
+}
+
+/// A student's "never visited" written in a value field: `-`, `−`, `—`, `x`, `pruned`, `podado`.
+fn says_not_visited(text: &str) -> bool {
+    let t = text.trim().to_lowercase();
+    matches!(t.as_str(), "-" | "−" | "—" | "–" | "x" | "pruned" | "podado" | "cut" | "cortado")
 }
 
 /// Checks `answers` on `tree` searched by `algorithm` (any algorithm that applies to the tree).
-/// Every inner node is an answer (a node never visited is answered by leaving it empty or
-/// marking it); with a pruning algorithm every leaf is one too (marked "never evaluated" or not);
-/// and each window given is one. A bound's sign may be left out (`25` for `≥ 25` is right), but
-/// a sign given must be the right one. Errors: a label the tree does not have, a value given for
-/// a leaf, or an algorithm that does not apply.
+/// Answers, in this order:
+/// - every inner node, in the tree's depth-first order: its number, or for a node the search
+///   never visits, `-` (also `−`, `x`, `pruned`, `podado`) or a mark on it or above it;
+/// - with a pruning algorithm, every leaf that is never evaluated (right if marked, itself or
+///   through a marked node above it) and every leaf marked although evaluated (always wrong);
+/// - each window given.
+///
+/// A bound's sign may be left out (`25` for `≥ 25` is right), but a sign given must be the right
+/// one. Errors: a label the tree does not have, a value given for a leaf, or an algorithm that
+/// does not apply.
 ///
 /// ```
 /// use reversi::course::exercise::{check, Answers};
@@ -458,7 +469,10 @@ pub fn check(tree: &Tree, algorithm: Algorithm, answers: &Answers) -> Result<Rep
     if algorithm.prunes() {
         for (id, node) in tree.nodes.iter().enumerate() {
             if node.value.is_some() {
-                verdicts.push(leaf_verdict(tree, &solved, algorithm, id, marked.contains(&id)));
+                let evaluated = solved.by_label.get(&node.label).is_some_and(|&t| solved.trace.nodes[t].leaf);
+                if !evaluated || marked.contains(&id) {
+                    verdicts.push(leaf_verdict(tree, &solved, algorithm, id, marked.contains(&id)));
+                }
             }
         }
     }
@@ -488,14 +502,23 @@ fn value_verdict(tree: &Tree, solved: &Solved, algorithm: Algorithm, id: usize, 
         why: if right { None } else { why },
     };
     let Some(t) = solved.visited(tree, id) else {
-        let right = is_blank(text) || marked;
+        let right = says_not_visited(text) || (marked && text.trim().is_empty());
         let (en, pt) = reason_of(solved.cut_above(tree, id));
-        let w = why(
-            "not-visited",
-            format!("{label} is never visited: {en}"),
-            format!("{label} nunca é visitado: {pt}"),
-            None,
-        );
+        let w = if text.trim().is_empty() {
+            why(
+                "no-answer",
+                format!("no answer: {label} is never visited (mark it, or write −): {en}"),
+                format!("sem resposta: {label} nunca é visitado (marque-o, ou escreva −): {pt}"),
+                Some(format!("sem resposta: {label} nunca é visitado (marque-o, ou escreva −): {pt}")),
+            )
+        } else {
+            why(
+                "not-visited",
+                format!("{label} is never visited: {en}"),
+                format!("{label} nunca é visitado: {pt}"),
+                None,
+            )
+        };
         return verdict("not visited".to_string(), right, Some(w));
     };
     let state = solved.replay.node_state(t, solved.end()).expect("visited");
@@ -564,10 +587,18 @@ fn explain_value(tree: &Tree, solved: &Solved, algorithm: Algorithm, t: usize, l
             Some((c, s.value.clone()?, s.bound.unwrap_or(ValueKind::Exact)))
         })
         .collect();
-    let cut = trace.events.iter().find_map(|e| match e {
-        Event::Cutoff { node, window, .. } if *node == t => Some(*window),
-        _ => None,
-    });
+    let (cut, skipped) = trace
+        .events
+        .iter()
+        .find_map(|e| match e {
+            Event::Cutoff { node, window, skipped, .. } if *node == t => {
+                let names: Vec<String> = skipped.iter().map(|&s| trace.nodes[s].label.clone()).collect();
+                Some((Some(*window), names))
+            }
+            _ => None,
+        })
+        .unwrap_or((None, Vec::new()));
+    let (skipped_en, skipped_pt) = (list(&skipped, "and"), list(&skipped, "e"));
     let only = children.len() == 1;
     match (algorithm, trace.nodes[t].player) {
         (Algorithm::MaxN, Player::Number(k)) => {
@@ -604,14 +635,15 @@ fn explain_value(tree: &Tree, solved: &Solved, algorithm: Algorithm, t: usize, l
                         Side::Max => (format!("{v} ≥ β = {beta}"), "max-cut"),
                         Side::Min => (format!("{v} ≤ α = {alpha}"), "min-cut"),
                     };
+                    let _ = (en_w, pt_w);
                     why(
                         code,
                         format!(
-                            "{label} is {name}: the {en_w} of {} is {v}, and {test} cuts its other children, so {label} is {result}",
+                            "{label} is {name}: after {}, {test} cuts {skipped_en}, so {label} is {result}",
                             list(&nums, "and")
                         ),
                         format!(
-                            "{label} é {name}: o {pt_w} de {} é {v}, e {test} corta os outros filhos, então {label} é {result}",
+                            "{label} é {name}: depois de {}, {test} corta {skipped_pt}, então {label} é {result}",
                             list(&nums, "e")
                         ),
                         None,
@@ -666,11 +698,11 @@ fn explain_value(tree: &Tree, solved: &Solved, algorithm: Algorithm, t: usize, l
                 Some(Window::Limits { use_limit, pass_limit }) => why(
                     "negamax-cut",
                     format!(
-                        "{label} ({name} to move): the largest of {} is {pass_limit}, and Passar-Limite {pass_limit} ≥ Usar-Limite {use_limit} cuts its other children, so {label} is {result}",
+                        "{label} ({name} to move): after {} (its children's numbers with the sign changed), Passar-Limite {pass_limit} ≥ Usar-Limite {use_limit} cuts {skipped_en}, so {label} is {result}",
                         list(&negated, "and")
                     ),
                     format!(
-                        "{label} ({name} joga): o maior de {} é {pass_limit}, e Passar-Limite {pass_limit} ≥ Usar-Limite {use_limit} corta os outros filhos, então {label} é {result}",
+                        "{label} ({name} joga): depois de {} (os números dos filhos com o sinal trocado), Passar-Limite {pass_limit} ≥ Usar-Limite {use_limit} corta {skipped_pt}, então {label} é {result}",
                         list(&negated, "e")
                     ),
                     None,
