@@ -40,7 +40,7 @@ fn the_tree_of_a_seed_is_pinned() {
             assert_eq!(t.nodes.len(), (b.pow(depth + 1) - 1) / (b - 1), "{depth}x{branching}");
             assert_eq!(t.nodes[0].label, "a");
             assert_eq!(t.root_side, Side::Max);
-            for (i, n) in t.nodes.iter().enumerate() {
+            for n in &t.nodes {
                 match &n.value {
                     Some(Value::Scalar(v)) => {
                         assert_eq!(n.depth, depth as usize);

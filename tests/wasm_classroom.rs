@@ -150,3 +150,347 @@ fn bad_input_and_edits() {
     assert!(edited.tree_text().contains("x(12 7 5)"));
     assert!(message_of(lesson.set_leaf("y", "5").err().unwrap()).contains("inner node"));
 }
+
+// ---- Issue 16: bounds, searches without a trace, ordering, iterative deepening, the table, PVS,
+// node counts, exercises, and the fast paths for large trees.
+
+use reversi::wasm::classroom::{check_exercise, exercise_tree, node_counts, search_untraced};
+
+fn spec(pairs: &[(&str, JsValue)]) -> JsValue {
+    let o = js_sys::Object::new();
+    for (k, v) in pairs {
+        Reflect::set(&o, &JsValue::from_str(k), v).unwrap();
+    }
+    o.into()
+}
+
+fn s(text: &str) -> JsValue {
+    JsValue::from_str(text)
+}
+
+fn n(x: f64) -> JsValue {
+    JsValue::from_f64(x)
+}
+
+fn parse(text: String) -> JsValue {
+    js_sys::JSON::parse(&text).unwrap()
+}
+
+fn stringify(v: &JsValue) -> String {
+    js_sys::JSON::stringify(v).unwrap().as_string().unwrap()
+}
+
+fn kinds(lesson: &Lesson) -> Vec<u8> {
+    lesson.event_kinds().to_vec()
+}
+
+#[wasm_bindgen_test]
+fn nodes_say_whether_their_number_is_a_value_or_a_bound() {
+    let lesson = Lesson::example("pruning", "alphabeta").unwrap();
+    let end = lesson.state(lesson.event_count() as f64).unwrap();
+    let y = (0..lesson.node_count())
+        .find(|&id| get(&lesson.node(id as f64).unwrap(), "label").as_string().unwrap() == "y")
+        .unwrap();
+    let node = Array::from(&get(&end, "nodes")).iter().find(|s| get(s, "id").as_f64() == Some(y as f64)).unwrap();
+    assert_eq!(get(&node, "value").as_f64(), Some(25.0));
+    assert_eq!(get(&node, "bound").as_string().unwrap(), "lower");
+    let cut = (0..lesson.event_count())
+        .map(|i| lesson.event(i as f64).unwrap())
+        .find(|e| get(e, "kind").as_string().unwrap() == "cutoff")
+        .unwrap();
+    assert_eq!(get(&cut, "bound").as_string().unwrap(), "lower");
+    assert_eq!(get(&lesson.result(), "bound").as_string().unwrap(), "exact");
+    let othello = Lesson::othello("", 2.0, "alphabeta").unwrap();
+    let last = othello.state(othello.event_count() as f64).unwrap();
+    let bounds: Vec<String> =
+        Array::from(&get(&last, "nodes")).iter().filter_map(|s| get(&s, "bound").as_string()).collect();
+    assert!(bounds.contains(&"upper".to_string()), "c4 is ≤ −23");
+}
+
+#[wasm_bindgen_test]
+fn a_lesson_too_large_to_trace_is_searched_without_its_trace() {
+    let ttt =
+        spec(&[("kind", s("tictactoe")), ("depth", n(9.0)), ("symmetry", JsValue::FALSE), ("algorithm", s("minimax"))]);
+    let t0 = js_sys::Date::now();
+    assert!(message_of(Lesson::create(ttt.clone()).err().unwrap()).contains("too large"));
+    let t1 = js_sys::Date::now();
+    let r = search_untraced(ttt).unwrap();
+    wasm_bindgen_test::console_log!(
+        "tic-tac-toe depth 9 minimax: Lesson.create fails after {} ms, searchUntraced {} ms",
+        t1 - t0,
+        js_sys::Date::now() - t1
+    );
+    assert_eq!(get(&r, "value").as_f64(), Some(0.0));
+    assert_eq!(get(&r, "nodes").as_f64(), Some(549_946.0));
+    assert_eq!(get(&r, "traceable").as_bool(), Some(false));
+    assert_eq!(strings(get(&r, "path")).len(), 9);
+    let ab = spec(&[("kind", s("tictactoe")), ("depth", n(9.0)), ("algorithm", s("alphabeta"))]);
+    assert_eq!(get(&search_untraced(ab.clone()).unwrap(), "traceable").as_bool(), Some(true));
+    let lesson = Lesson::create(ab).unwrap();
+    assert_eq!(get(&lesson.result(), "value").as_f64(), Some(0.0));
+}
+
+#[wasm_bindgen_test]
+fn ordering_iterative_deepening_table_and_pvs_are_events() {
+    let ordered =
+        Lesson::create(spec(&[("kind", s("othello")), ("depth", n(3.0)), ("algorithm", s("alphabeta-ordered"))]))
+            .unwrap();
+    assert!(kinds(&ordered).contains(&5));
+    let order = ordered.order_of(0.0, ordered.event_count() as f64).unwrap();
+    assert_eq!(get(&order, "kind").as_string().unwrap(), "order");
+    assert_eq!(get(&order, "by").as_string().unwrap(), "estimate");
+    assert_eq!(numbers(get(&order, "keys")).len(), numbers(get(&order, "children")).len());
+    assert!(ordered.order_of(0.0, 0.0).unwrap().is_null());
+
+    let id = Lesson::create(spec(&[
+        ("kind", s("tictactoe")),
+        ("moves", s("b2")),
+        ("depth", n(4.0)),
+        ("algorithm", s("alphabeta-ordered")),
+        ("iterative", JsValue::TRUE),
+        ("table", JsValue::TRUE),
+    ]))
+    .unwrap();
+    let iterations = Array::from(&id.iterations());
+    assert_eq!(iterations.length(), 4);
+    let last = iterations.get(3);
+    assert_eq!(get(&last, "depth").as_f64(), Some(4.0));
+    assert_eq!(get(&last, "root").as_f64(), Some(id.root() as f64));
+    let first = id.event(get(&last, "firstEvent").as_f64().unwrap()).unwrap();
+    assert_eq!(get(&first, "kind").as_string().unwrap(), "iteration");
+    assert!(get(&id.result(), "single").is_object());
+    assert_eq!(get(&id.node(id.root() as f64).unwrap(), "iteration").as_f64(), Some(4.0));
+    assert_eq!(get(&id.options(), "iterative").as_bool(), Some(true));
+
+    let table = Lesson::create(spec(&[
+        ("kind", s("tictactoe")),
+        ("depth", n(0.0)),
+        ("algorithm", s("alphabeta")),
+        ("table", JsValue::TRUE),
+    ]))
+    .unwrap();
+    assert!(kinds(&table).contains(&7));
+    assert!(get(&table.result(), "tableHits").as_f64().unwrap() > 0.0);
+
+    let pvs = Lesson::example("lecture", "pvs").unwrap();
+    assert_eq!(get(&pvs.result(), "text").as_string().unwrap(), "4 [b, d, i]");
+    let scout = (0..pvs.event_count())
+        .map(|i| pvs.event(i as f64).unwrap())
+        .find(|e| get(e, "kind").as_string().unwrap() == "scout");
+    let scout = scout.expect("a null-window test");
+    assert!(
+        ["fail-low", "fail-high", "research", "exact"].contains(&get(&scout, "outcome").as_string().unwrap().as_str())
+    );
+    let searches: Vec<String> = (0..pvs.event_count())
+        .map(|i| pvs.event(i as f64).unwrap())
+        .filter(|e| get(e, "kind").as_string().unwrap() == "enter")
+        .map(|e| get(&e, "search").as_string().unwrap())
+        .collect();
+    assert!(searches.contains(&"null".to_string()));
+}
+
+#[wasm_bindgen_test]
+fn node_counts_of_every_algorithm_agree_on_the_value() {
+    let t0 = js_sys::Date::now();
+    let all = Array::from(&node_counts(spec(&[("kind", s("tictactoe")), ("depth", n(9.0))])).unwrap());
+    let t1 = js_sys::Date::now();
+    let othello = Array::from(&node_counts(spec(&[("kind", s("othello")), ("depth", n(4.0))])).unwrap());
+    wasm_bindgen_test::console_log!(
+        "nodeCounts: tic-tac-toe depth 9 {} ms, Othello start depth 4 {} ms",
+        t1 - t0,
+        js_sys::Date::now() - t1
+    );
+    assert!(all.iter().chain(othello.iter()).all(|r| get(&r, "value").as_f64().is_some()));
+    let rows = Array::from(&node_counts(spec(&[("kind", s("tictactoe")), ("depth", n(2.0))])).unwrap());
+    assert_eq!(rows.length(), 11);
+    let names: Vec<String> = rows.iter().map(|r| get(&r, "name").as_string().unwrap()).collect();
+    assert_eq!(names[0], "minimax");
+    assert_eq!(names[10], "pvs + iterative + table");
+    assert!(rows.iter().all(|r| get(&r, "value").as_f64() == Some(1.0)));
+    let trees = Array::from(&node_counts(spec(&[("kind", s("example")), ("name", s("lecture"))])).unwrap());
+    assert_eq!(trees.length(), 6);
+    assert!(message_of(node_counts(spec(&[("kind", s("nope"))])).unwrap_err()).contains("one of example, tree"));
+}
+
+#[wasm_bindgen_test]
+fn exercises_from_a_seed_and_their_check() {
+    let e = exercise_tree(s("16"), "3x2").unwrap();
+    assert_eq!(
+        get(&e, "text").as_string().unwrap(),
+        "max a(b(d(h:-5 i:-17) e(j:14 k:4)) c(f(l:6 m:-11) g(n:-5 o:-20)))"
+    );
+    assert_eq!(stringify(&exercise_tree(n(16.0), "3x2").unwrap()), stringify(&e));
+    assert!(message_of(exercise_tree(s("-1"), "3x2").unwrap_err()).contains("seed"));
+    assert!(message_of(exercise_tree(s("1"), "9x9").unwrap_err()).contains("depth 9"));
+    let lesson = Lesson::create(spec(&[
+        ("kind", s("exercise")),
+        ("seed", s("16")),
+        ("shape", s("3x2")),
+        ("algorithm", s("minimax")),
+    ]))
+    .unwrap();
+    assert_eq!(lesson.tree_text(), get(&e, "text").as_string().unwrap());
+
+    let pruning = spec(&[("kind", s("example")), ("name", s("pruning")), ("algorithm", s("alphabeta"))]);
+    let values = spec(&[("n1", s("18")), ("x", n(18.0)), ("y", s("≥ 25"))]);
+    let pruned: Array = ["A", "B"].iter().map(|l| s(l)).collect();
+    let answers = spec(&[("values", values), ("pruned", pruned.clone().into())]);
+    let report = check_exercise(pruning.clone(), answers).unwrap();
+    assert_eq!(get(&report, "score").as_string().unwrap(), "5/5");
+    assert_eq!(get(&report, "allCorrect").as_bool(), Some(true));
+    let wrong =
+        spec(&[("values", spec(&[("n1", s("18")), ("x", s("17")), ("y", s("25"))])), ("pruned", pruned.into())]);
+    let report = check_exercise(pruning.clone(), wrong).unwrap();
+    assert_eq!(get(&report, "score").as_string().unwrap(), "4/5");
+    let x =
+        Array::from(&get(&report, "verdicts")).iter().find(|v| get(v, "label").as_string().unwrap() == "x").unwrap();
+    assert_eq!(get(&x, "right").as_bool(), Some(false));
+    let why = get(&x, "why");
+    assert_eq!(get(&why, "en").as_string().unwrap(), "x is MAX: the largest of 12, 7 and 18 is 18");
+    assert_eq!(get(&why, "ptBR").as_string().unwrap(), "x é MAX: o maior de 12, 7 e 18 é 18");
+    assert!(get(&why, "ptPT").is_string() && get(&why, "code").is_string());
+    let windows: Array = [spec(&[("label", s("y")), ("alpha", s("-inf")), ("beta", n(18.0))])].into_iter().collect();
+    let report = check_exercise(pruning.clone(), spec(&[("windows", windows.into())])).unwrap();
+    let w = Array::from(&get(&report, "verdicts"))
+        .iter()
+        .find(|v| get(v, "item").as_string().unwrap() == "window")
+        .unwrap();
+    assert_eq!(get(&w, "right").as_bool(), Some(true));
+    assert!(message_of(check_exercise(pruning.clone(), s("nope")).unwrap_err()).contains("answers must be an object"));
+    assert!(
+        message_of(check_exercise(pruning, spec(&[("values", spec(&[("zz", s("1"))]))])).unwrap_err()).contains("'zz'")
+    );
+    let game = spec(&[("kind", s("othello")), ("algorithm", s("minimax"))]);
+    assert!(message_of(check_exercise(game, spec(&[])).unwrap_err()).contains("exercises are on trees"));
+}
+
+#[wasm_bindgen_test]
+fn bad_specs_are_clear_errors() {
+    let e = |v: JsValue| message_of(Lesson::create(v).err().unwrap());
+    assert!(e(s("lecture")).contains("must be an object"));
+    assert!(e(spec(&[("algorithm", s("minimax"))])).contains("spec.kind is missing"));
+    assert!(e(spec(&[("kind", s("example")), ("name", s("lecture"))])).contains("spec.algorithm is missing"));
+    assert!(e(spec(&[("kind", s("othello")), ("depth", s("2")), ("algorithm", s("minimax"))]))
+        .contains("spec.depth must be a number"));
+    assert!(e(spec(&[("kind", s("othello")), ("depth", n(2.5)), ("algorithm", s("minimax"))])).contains("whole number"));
+    assert!(e(spec(&[("kind", s("tree")), ("text", s("max a(b:1")), ("algorithm", s("minimax"))]))
+        .contains("line 1, column 10"));
+    assert!(e(spec(&[("kind", s("exercise")), ("seed", s("x")), ("algorithm", s("minimax"))])).contains("seed"));
+    assert!(e(spec(&[
+        ("kind", s("example")),
+        ("name", s("lecture")),
+        ("algorithm", s("alphabeta")),
+        ("table", JsValue::TRUE)
+    ]))
+    .contains("for games"));
+    assert!(e(spec(&[
+        ("kind", s("tictactoe")),
+        ("depth", n(0.0)),
+        ("algorithm", s("alphabeta")),
+        ("iterative", n(1.0))
+    ]))
+    .contains("true or false"));
+}
+
+#[wasm_bindgen_test]
+fn the_json_fast_paths_match_the_objects() {
+    let lesson = Lesson::create(spec(&[
+        ("kind", s("othello")),
+        ("depth", n(2.0)),
+        ("algorithm", s("pvs")),
+        ("table", JsValue::TRUE),
+    ]))
+    .unwrap();
+    let nodes = Array::from(&parse(lesson.nodes_json()));
+    assert_eq!(nodes.length(), lesson.node_count());
+    for id in [0, 1, lesson.node_count() - 1] {
+        assert_eq!(stringify(&nodes.get(id)), stringify(&lesson.node(id as f64).unwrap()));
+    }
+    let count = lesson.event_count();
+    let events = Array::from(&parse(lesson.events_json(0.0, count as f64).unwrap()));
+    assert_eq!(events.length(), count);
+    assert_eq!(stringify(&events.get(5)), stringify(&lesson.event(5.0).unwrap()));
+    assert_eq!(numbers(lesson.event_nodes().into()).len(), count as usize);
+    assert!(lesson.events_json(3.0, 2.0).is_err());
+    for (a, b) in [(0, 1), (1, 0), (0, count), (count, 0), (count / 3, count / 2), (count / 2, count / 3)] {
+        assert_eq!(lesson.state_json(b as f64).unwrap(), stringify(&lesson.state(b as f64).unwrap()));
+        // The state at a with the changes applied is the state at b.
+        let mut map = std::collections::BTreeMap::new();
+        for st in Array::from(&get(&lesson.state(a as f64).unwrap(), "nodes")).iter() {
+            map.insert(get(&st, "id").as_f64().unwrap() as u32, stringify(&st));
+        }
+        let changes = parse(lesson.changes_json(a as f64, b as f64).unwrap());
+        for st in Array::from(&get(&changes, "nodes")).iter() {
+            let id = get(&st, "id").as_f64().unwrap() as u32;
+            if get(&st, "status").as_string().unwrap() == "unseen" {
+                map.remove(&id);
+            } else {
+                map.insert(id, stringify(&st));
+            }
+        }
+        let want: Vec<String> =
+            Array::from(&get(&lesson.state(b as f64).unwrap(), "nodes")).iter().map(|s| stringify(&s)).collect();
+        assert_eq!(map.into_values().collect::<Vec<_>>(), want, "{a} → {b}");
+        assert_eq!(get(&changes, "step").as_f64(), Some(b as f64));
+    }
+    assert!(message_of(lesson.changes_json(0.0, count as f64 + 1.0).unwrap_err()).contains("past the end"));
+}
+
+#[wasm_bindgen_test]
+fn the_largest_trees_the_page_accepts_step_fast() {
+    let now = js_sys::Date::now;
+    let flat = format!("max r({})", (0..19_989).map(|i| i.to_string()).collect::<Vec<_>>().join(" "));
+    let mut square = String::from("max r(");
+    for i in 0..140 {
+        square.push_str(&format!("c{i}("));
+        for j in 0..140 {
+            square.push_str(&format!("{} ", (i * 7919 + j * 104_729) % 201 - 100));
+        }
+        square.push_str(") ");
+    }
+    square.push(')');
+    for (name, text, algorithm) in
+        [("flat 19,990 leaves, minimax", &flat, "minimax"), ("140×140, alpha-beta", &square, "alphabeta")]
+    {
+        let t0 = now();
+        let lesson = Lesson::tree(text, algorithm).unwrap();
+        let build = now() - t0;
+        let count = lesson.event_count() as f64;
+        let t1 = now();
+        let nodes = parse(lesson.nodes_json());
+        let nodes_ms = now() - t1;
+        let t2 = now();
+        let kinds = lesson.event_kinds();
+        let kinds_ms = now() - t2;
+        let mut worst_step: f64 = 0.0;
+        let mut k = 0.0;
+        while k < count {
+            let t = now();
+            let _ = parse(lesson.changes_json(k, k + 1.0).unwrap());
+            let _ = parse(lesson.changes_json(k + 1.0, k).unwrap());
+            let _ = lesson.event(k).unwrap();
+            worst_step = worst_step.max(now() - t);
+            k += 97.0;
+        }
+        let t3 = now();
+        let end = parse(lesson.changes_json(0.0, count).unwrap());
+        let end_ms = now() - t3;
+        let t4 = now();
+        let _ = parse(lesson.state_json(count).unwrap());
+        let state_ms = now() - t4;
+        let t5 = now();
+        let _ = lesson.state(count).unwrap();
+        let state_object_ms = now() - t5;
+        wasm_bindgen_test::console_log!(
+            "{name}: {} nodes, {count} events; Lesson.tree {build} ms; nodesJson+parse {nodes_ms} ms; eventKinds {kinds_ms} ms ({} events); \
+             worst step (changesJson both ways + event) {worst_step} ms; changesJson(0, end)+parse {end_ms} ms ({} nodes); \
+             stateJson(end)+parse {state_ms} ms; state(end) {state_object_ms} ms",
+            lesson.node_count(),
+            kinds.length(),
+            Array::from(&get(&end, "nodes")).length()
+        );
+        assert_eq!(Array::from(&nodes).length(), lesson.node_count());
+        assert!(worst_step < 50.0, "{name}: a step took {worst_step} ms");
+        assert!(end_ms < 1000.0 && state_ms < 1000.0, "{name}: {end_ms} / {state_ms} ms");
+    }
+}
