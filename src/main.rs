@@ -2,6 +2,7 @@
 
 use reversi::clock::{hms, monotonic_ms};
 use reversi::othello::analysis::arena;
+use reversi::othello::book::{Book, BookUse};
 use reversi::othello::eval::pattern::PatternWeights;
 use reversi::othello::records::notation::{excerpt, parse_board, parse_obf, ObfEntry};
 use reversi::othello::search::endgame::Solver;
@@ -37,11 +38,12 @@ const FFO_40_59: &str = include_str!("../data/fforum-40-59.obf");
 const USAGE: &str = "usage:
   reversi perft DEPTH [\"<64 squares> <X|O>\"]
   reversi solve FILE.obf [--level L]
-  reversi best \"<64 squares> <X|O>\" [--level L | --depth D | --time-ms T]
+  reversi best \"<64 squares> <X|O>\" [--level L | --depth D | --time-ms T] [book=on|off]
+  reversi book-name \"<transcript>\"
   reversi bench [FFO-40-59.obf]
   reversi match A B [--openings N] [--plies P] [--seed S] [--threads T] [--tt MIB] [--clock wall|cpu]
       A, B: a level (9) or settings: level=9,eval=course,time=200,depth=8,nodes=N,exact=E,
-            weights=FILE,probcut=on|off
+            weights=FILE,probcut=on|off,book=on|off
   reversi bench-time [--positions N] [--time-ms T] [--eval pattern|course] [--exact E] [--seed S] [--clock wall|cpu]
                      [--verbose yes]
   reversi probcut-fit [--positions N] [--depth D] [--seed S] [--weights FILE] [--out FILE] [--threads T]";
@@ -55,6 +57,7 @@ fn main() -> ExitCode {
         Some("perft") => cmd_perft(&args[1..]),
         Some("solve") => cmd_solve(&args[1..]),
         Some("best") => cmd_best(&args[1..]),
+        Some("book-name") => cmd_book_name(&args[1..]),
         Some("bench") => cmd_bench(&args[1..]),
         Some("match") => cmd_match(&args[1..]),
         Some("bench-time") => cmd_bench_time(&args[1..]),
@@ -64,11 +67,11 @@ fn main() -> ExitCode {
             Ok(ExitCode::SUCCESS)
         }
         Some(other) => Err(UsageError(format!(
-            "unknown command '{}' (commands: perft, solve, best, bench, match, bench-time, probcut-fit)",
+            "unknown command '{}' (commands: perft, solve, best, book-name, bench, match, bench-time, probcut-fit)",
             excerpt(other)
         ))),
         None => Err(UsageError(
-            "no command given (commands: perft, solve, best, bench, match, bench-time, probcut-fit)".into(),
+            "no command given (commands: perft, solve, best, book-name, bench, match, bench-time, probcut-fit)".into(),
         )),
     };
     match result {
@@ -162,9 +165,23 @@ fn pattern_weights() -> Option<Arc<PatternWeights>> {
     }
 }
 
+/// The built-in opening book (levels 4–9 play from it); if it cannot be read, says so once and
+/// plays without it.
+fn opening_book() -> Option<Arc<Book>> {
+    static WARNED: std::sync::Once = std::sync::Once::new();
+    match reversi::othello::book::file::bundled() {
+        Ok(book) => Some(book),
+        Err(e) => {
+            WARNED.call_once(|| eprintln!("reversi: {e}; playing without the opening book"));
+            None
+        }
+    }
+}
+
 fn new_engine(tt_megabytes: usize) -> Engine {
     let mut engine = Engine::new(tt_megabytes);
     engine.set_pattern_weights(pattern_weights());
+    engine.set_book(opening_book());
     engine
 }
 
@@ -252,7 +269,23 @@ fn read_file(path: &str) -> Result<String, UsageError> {
 }
 
 fn cmd_best(args: &[String]) -> Result<ExitCode, UsageError> {
-    let (positional, options) = option_values(args, &["level", "depth", "time-ms"])?;
+    let (mut positional, options) = option_values(args, &["level", "depth", "time-ms"])?;
+    // `book=on|off`: play from the opening book (a level's default: level 9 does; a depth or a
+    // time alone does not).
+    let mut book = None;
+    let mut i = 0;
+    while i < positional.len() {
+        if let Some(value) = positional[i].strip_prefix("book=") {
+            book = Some(match value {
+                "on" => true,
+                "off" => false,
+                _ => return Err(UsageError(format!("book '{}' is not on or off", excerpt(value)))),
+            });
+            positional.remove(i);
+        } else {
+            i += 1;
+        }
+    }
     if positional.is_empty() {
         return Err(UsageError("best needs a position \"<64 squares> <X|O>\"".into()));
     }
@@ -278,9 +311,20 @@ fn cmd_best(args: &[String]) -> Result<ExitCode, UsageError> {
         },
         None => levels::LEVELS[levels::LEVELS.len() - 1].limits(0),
     };
+    let limits = match book {
+        Some(true) => Limits { book: limits.book.or(Some(BookUse::STRONG)), ..limits },
+        Some(false) => Limits { book: None, ..limits },
+        None => limits,
+    };
     let mut engine = new_engine(64);
     let r = engine.search(position.board(), &limits, &mut Control::new(&monotonic_ms));
-    say!("{} {}", r.best_move, r.score);
+    if r.book {
+        // The book's value is in discs whatever the evaluation.
+        let discs = reversi::othello::analysis::review::score_in_tenths(r.score, limits.eval);
+        say!("{} {:+} book", r.best_move, discs);
+    } else {
+        say!("{} {}", r.best_move, r.score);
+    }
     let pv: Vec<String> = r.pv.iter().map(|m| m.to_string()).collect();
     say!("pv: {}", pv.join(" "));
     say!(
@@ -292,6 +336,18 @@ fn cmd_best(args: &[String]) -> Result<ExitCode, UsageError> {
         r.stats.tt_hits,
         r.stats.cutoffs
     );
+    Ok(ExitCode::SUCCESS)
+}
+
+/// `reversi book-name "<transcript>"`: the opening's name (the deepest named line the game
+/// reaches, up to the board's symmetries), or nothing when it has none.
+fn cmd_book_name(args: &[String]) -> Result<ExitCode, UsageError> {
+    let (positional, _) = option_values(args, &[])?;
+    let text = positional.join(" ");
+    let name = reversi::othello::book::names::opening_name(&text).map_err(|e| UsageError(e.to_string()))?;
+    if let Some(name) = name {
+        say!("{name}");
+    }
     Ok(ExitCode::SUCCESS)
 }
 
@@ -396,6 +452,9 @@ fn describe(limits: &Limits, has_weights: bool) -> String {
     if limits.randomness > 0 {
         parts.push(format!("randomness {}", limits.randomness));
     }
+    if let Some(book) = limits.book {
+        parts.push(format!("book within {} discs up to move {}", book.margin, book.until_ply.min(60)));
+    }
     parts.join(", ")
 }
 
@@ -425,7 +484,10 @@ fn cmd_match(args: &[String]) -> Result<ExitCode, UsageError> {
             "out of range: --openings 1 to 10000, --plies 0 to 40, --threads 1 to 64, --tt 1 to 4096 (MiB)".into(),
         ));
     }
-    let starts = arena::openings(openings, plies, seed);
+    // From the standard start (--plies 0) every pair of games starts alike: only the players'
+    // random choices (the book's, weak levels') tell the games apart.
+    let starts = if plies == 0 { vec![Position::start(); openings] } else { arena::openings(openings, plies, seed) };
+    let book = opening_book();
     let start = Instant::now();
     let progress = |report: &arena::MatchReport, total: usize| {
         let t = report.tally();
@@ -447,8 +509,8 @@ fn cmd_match(args: &[String]) -> Result<ExitCode, UsageError> {
     };
     let report = arena::play_match(
         &starts,
-        || a.player(tt, weights_a.clone(), seed).with_clock(clock),
-        || b.player(tt, weights_b.clone(), seed ^ 1).with_clock(clock),
+        || a.player(tt, weights_a.clone(), book.clone(), seed).with_clock(clock),
+        || b.player(tt, weights_b.clone(), book.clone(), seed ^ 1).with_clock(clock),
         threads,
         &progress,
     );

@@ -229,3 +229,63 @@ fn solve_fails_on_a_wrong_best_move_with_the_right_score() {
     assert_eq!(code, 0, "{out}");
     std::fs::remove_dir_all(&dir).ok();
 }
+
+#[test]
+fn book_name_prints_the_opening_or_nothing() {
+    for (transcript, name) in [
+        ("f5d6c3d3c4", "Tiger\n"),
+        ("c4e3f6e6f5", "Tiger\n"),
+        ("f5f6e6d6c5", "Cow\n"),
+        ("f5d6c5f4e3c6d3f6e6d7", "Rose\n"),
+        ("f5", ""),
+        ("", ""),
+    ] {
+        let (code, out, err) = reversi(&["book-name", transcript]);
+        assert_eq!((code, out.as_str()), (0, name), "{transcript}: {err}");
+    }
+    let (code, _, err) = reversi(&["book-name", "f5 z9"]);
+    assert_eq!(code, 2);
+    assert_eq!(err.lines().count(), 1, "{err}");
+}
+
+#[test]
+fn best_plays_from_the_book_at_level_9_unless_told_not_to() {
+    // Level 9 (the default) answers from the book at once, saying so.
+    let (code, out, err) = reversi(&["best", START]);
+    assert_eq!(code, 0, "{err}");
+    let first = out.lines().next().unwrap();
+    assert!(first.ends_with(" book"), "{first}");
+    assert!(["d3", "c4", "f5", "e6"].contains(&first.split(' ').next().unwrap()), "{first}");
+    let (_, out, _) = reversi(&["best", START, "--level", "9", "book=on"]);
+    assert!(out.lines().next().unwrap().ends_with(" book"), "{out}");
+    // book=off searches; a depth alone does not use the book, book=on makes it.
+    let (_, out, _) = reversi(&["best", START, "--depth", "3", "book=off"]);
+    assert!(!out.lines().next().unwrap().ends_with(" book"), "{out}");
+    let (_, out, _) = reversi(&["best", START, "--depth", "3"]);
+    assert!(!out.lines().next().unwrap().ends_with(" book"), "{out}");
+    let (_, out, _) = reversi(&["best", "book=on", START, "--depth", "3"]);
+    assert!(out.lines().next().unwrap().ends_with(" book"), "{out}");
+    let (code, _, err) = reversi(&["best", START, "book=maybe"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("book 'maybe' is not on or off"), "{err}");
+}
+
+#[test]
+fn match_settings_take_book_on_or_off() {
+    let (code, out, err) = reversi(&[
+        "match",
+        "depth=1,eval=course,book=on",
+        "depth=1,eval=course,book=off",
+        "--openings",
+        "2",
+        "--plies",
+        "0",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.lines().next().unwrap().contains("book within 1 discs"), "{out}");
+    assert!(out.lines().nth(1).unwrap().ends_with("(depth 1, course eval)"), "{out}");
+    assert!(out.lines().nth(2).unwrap().starts_with("4 games (2 openings of 0 random plies"), "{out}");
+    let (code, _, err) = reversi(&["match", "depth=1,book=yes", "1"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("book 'yes' is not on or off"), "{err}");
+}

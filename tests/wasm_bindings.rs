@@ -4,7 +4,8 @@
 
 use js_sys::{Array, Function, Object, Reflect};
 use reversi::wasm::{
-    evaluate, evaluation_breakdown, ggf_details, levels, move_budget_ms, Game, PatternEvaluation, Searcher,
+    evaluate, evaluation_breakdown, ggf_details, levels, move_budget_ms, opening_name, Game, PatternEvaluation,
+    Searcher,
 };
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -437,4 +438,70 @@ fn the_pattern_breakdown_adds_up_to_its_total() {
     assert_eq!(Some(sum), get(&report, "total").as_f64());
     assert_eq!(terms.length(), 14, "11 patterns, two mobilities and the constant");
     assert!(evaluation.breakdown("nonsense").is_err());
+}
+
+/// The committed opening book, as the page fetches it.
+const BOOK: &[u8] = include_bytes!("../weights/book.bin");
+
+#[wasm_bindgen_test]
+fn the_book_plays_hints_reviews_and_names() {
+    let mut searcher = Searcher::new(2);
+    searcher.set_pattern_weights(WEIGHTS).unwrap();
+    let start = Game::new().board();
+    let level9 = options(&[("level", 9.into()), ("timeMs", 50.into())]);
+    // Without a book: a search.
+    assert!(!searcher.has_book());
+    let searched = searcher.search(&start, &level9, None).unwrap();
+    assert_eq!(get(&searched, "book").as_bool(), Some(false));
+    // A damaged book is an error and the engine stays without one.
+    let mut damaged = BOOK.to_vec();
+    damaged[30] ^= 1;
+    let error = message_of(searcher.set_book(&damaged).err().unwrap());
+    assert!(error.starts_with("invalid book file: checksum mismatch"), "{error}");
+    assert!(!searcher.has_book());
+    searcher.set_book(BOOK).unwrap();
+    assert!(searcher.has_book());
+    // Level 9 plays from the book; its value in whole discs.
+    let found = searcher.search(&start, &level9, None).unwrap();
+    assert_eq!(get(&found, "book").as_bool(), Some(true));
+    let discs = get(&found, "discs").as_f64().unwrap();
+    assert_eq!(discs.fract(), 0.0);
+    assert!(["f5", "d3", "c4", "e6"].contains(&get(&found, "move").as_string().unwrap().as_str()));
+    // book: false searches; a depth alone does not use the book, book: true makes it.
+    let off = options(&[("level", 9.into()), ("timeMs", 50.into()), ("book", false.into())]);
+    assert_eq!(get(&searcher.search(&start, &off, None).unwrap(), "book").as_bool(), Some(false));
+    let depth = options(&[("depth", 2.into())]);
+    assert_eq!(get(&searcher.search(&start, &depth, None).unwrap(), "book").as_bool(), Some(false));
+    let on = options(&[("depth", 2.into()), ("book", true.into())]);
+    assert_eq!(get(&searcher.search(&start, &on, None).unwrap(), "book").as_bool(), Some(true));
+    let bad = options(&[("depth", 2.into()), ("book", "yes".into())]);
+    assert!(message_of(searcher.search(&start, &bad, None).err().unwrap()).contains("book must be true or false"));
+    // Hints mark the book moves with their book value, best first.
+    let hints = searcher.analyze(&start, &depth).unwrap();
+    assert_eq!(hints.length(), 4);
+    for hint in hints.iter() {
+        assert_eq!(get(&hint, "book").as_bool(), Some(true));
+        assert_eq!(get(&hint, "discs").as_f64(), Some(discs));
+    }
+    let plain = searcher.analyze(&start, &options(&[("depth", 2.into()), ("book", false.into())])).unwrap();
+    assert!(plain.iter().all(|h| get(&h, "book").as_bool() == Some(false)));
+    let book_moves = searcher.book_moves(&start).unwrap();
+    assert_eq!(book_moves.length(), 4);
+    assert_eq!(get(&book_moves.get(0), "discs").as_f64(), Some(discs));
+    // How far a game stayed in the book.
+    assert_eq!(searcher.out_of_book_ply(&start, "").unwrap(), 0);
+    assert_eq!(searcher.out_of_book_ply(&start, "f5").unwrap(), 1);
+    assert!(searcher.out_of_book_ply(&start, "z9").is_err());
+    // The review calls every first move "book".
+    let review = searcher.review(&start, "f5", &options(&[("depth", 2.into())]), None).unwrap();
+    let moves: Array = get(&review, "moves").dyn_into().unwrap();
+    assert_eq!(get(&moves.get(0), "class").as_string().as_deref(), Some("book"));
+    assert_eq!(get(&moves.get(0), "loss").as_f64(), Some(0.0));
+    // Names.
+    assert_eq!(opening_name("f5d6c3d3c4").unwrap().as_deref(), Some("Tiger"));
+    assert_eq!(opening_name("c4e3f6e6f5").unwrap().as_deref(), Some("Tiger"));
+    assert_eq!(opening_name("f5f6e6d6c5").unwrap().as_deref(), Some("Cow"));
+    assert_eq!(opening_name("f5d6c5f4e3c6d3f6e6d7").unwrap().as_deref(), Some("Rose"));
+    assert_eq!(opening_name("f5").unwrap(), None);
+    assert!(opening_name("f5z9").is_err());
 }

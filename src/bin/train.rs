@@ -2,7 +2,9 @@
 //! "Pattern evaluation and the train tool").
 
 use reversi::clock::hms;
+use reversi::othello::book::file as book_file;
 use reversi::othello::eval::pattern::file as weights_file;
+use reversi::train::book::{BuildRun, BuildSettings, BuildState};
 use reversi::train::fit::{load_samples, weight_errors, ErrorReport, FitSettings};
 use reversi::train::games::{game_index, GamePlayer, GamesWriter, GeneratorSettings};
 use std::path::{Path, PathBuf};
@@ -21,7 +23,21 @@ const USAGE: &str = "usage:
       stage also fitted on positions up to OVERLAP discs outside it), reports the held-out error
   train test [--dir train-data] [--weights FILE] [--holdout PERCENT]
       the mean absolute error of the weights on the held-out games, by empties (--holdout 100:
-      every game of DIR, for a folder of games kept out of the fit)";
+      every game of DIR, for a folder of games kept out of the fit)
+  train book-build [--out weights/book.bin] [--state book-state.bin] [--plies 22] [--leaf-depth 12]
+                   [--screen-depth 4] [--book-margin 1] [--other-margin 4] [--book-moves 2]
+                   [--other-moves 3] [--seed 1] [--threads 2]
+      builds the opening book level by level (moves played) with our own searches; the state file
+      is saved every minute and the book written after each level; the same command continues an
+      interrupted build, and a larger --plies a finished one
+  train book-add --book weights/book.bin (--line TRANSCRIPT | --games FILE.ggf) [--out FILE]
+                 [--plies P] [--leaf-depth D] [--screen-depth 4]
+      adds the moves of a transcript or of GGF games (from the standard start, up to P moves: the
+      book's depth by default) missing from the book, searches what changed, writes the book
+  train book-verify [--book weights/book.bin] [--positions 500] [--leaves 0] [--deeper 4]
+                    [--seed 1] [--threads 2]
+      searches a sample of book positions DEEPER plies deeper than the book: how often the
+      deeper search's best move is one of the book's best, and the mean value error";
 
 struct Fail(String);
 
@@ -31,6 +47,9 @@ fn main() -> ExitCode {
         Some("generate") => generate(&args[1..]),
         Some("fit") => fit(&args[1..]),
         Some("test") => test(&args[1..]),
+        Some("book-build") => book_build(&args[1..]),
+        Some("book-add") => book_add(&args[1..]),
+        Some("book-verify") => book_verify(&args[1..]),
         Some("-h" | "--help" | "help") => {
             println!("{USAGE}");
             Ok(())
@@ -208,4 +227,194 @@ fn print_errors(what: &str, report: &ErrorReport) {
         let exact = if en > 0 { format!("{e:.2} ({en})") } else { "-".into() };
         println!("{band:>9} {exact:>16} {:>16}", format!("{a:.2} ({an})"));
     }
+}
+
+/// Writes a book file, creating its folder; returns its size.
+fn write_book(path: &Path, book: &reversi::othello::book::Book) -> Result<u64, Fail> {
+    if let Some(parent) = path.parent().filter(|p| !p.as_os_str().is_empty()) {
+        std::fs::create_dir_all(parent).map_err(|e| Fail(format!("{}: {e}", parent.display())))?;
+    }
+    book_file::save(path, book).map_err(|e| Fail(e.to_string()))?;
+    Ok(std::fs::metadata(path).map(|m| m.len()).unwrap_or(0))
+}
+
+fn book_build(args: &[String]) -> Result<(), Fail> {
+    let opts = options(
+        args,
+        &[
+            "out",
+            "state",
+            "plies",
+            "leaf-depth",
+            "screen-depth",
+            "book-margin",
+            "other-margin",
+            "book-moves",
+            "other-moves",
+            "seed",
+            "threads",
+        ],
+    )?;
+    let out = PathBuf::from(get(&opts, "out").unwrap_or("weights/book.bin"));
+    let state_path = PathBuf::from(get(&opts, "state").unwrap_or("book-state.bin"));
+    let settings = BuildSettings {
+        plies: number(&opts, "plies", 22)?,
+        leaf_depth: number(&opts, "leaf-depth", 12)?,
+        screen_depth: number(&opts, "screen-depth", 4)?,
+        book_margin: number(&opts, "book-margin", 1)?,
+        other_margin: number(&opts, "other-margin", 4)?,
+        book_moves: number(&opts, "book-moves", 2)?,
+        other_moves: number(&opts, "other-moves", 3)?,
+        seed: number(&opts, "seed", 1)?,
+    };
+    if !(1..=40).contains(&settings.plies) || !(1..=30).contains(&settings.leaf_depth) || settings.screen_depth > 30 {
+        return Err(Fail("out of range: --plies 1 to 40, --leaf-depth 1 to 30, --screen-depth 0 to 30".into()));
+    }
+    if settings.book_moves == 0 || settings.other_moves == 0 || settings.book_margin < 0 || settings.other_margin < 0 {
+        return Err(Fail("--book-moves and --other-moves must be at least 1, the margins at least 0".into()));
+    }
+    let threads: usize = number(&opts, "threads", 2)?;
+    let mut state = match reversi::train::book::load_state(&state_path).map_err(Fail)? {
+        Some(mut state) => {
+            if !settings.continues(&state.settings) {
+                return Err(Fail(format!(
+                    "{} holds a build with other settings ({:?}); only --plies may change",
+                    state_path.display(),
+                    state.settings
+                )));
+            }
+            eprintln!(
+                "train: continuing the build in {} ({} positions, {} of building so far)",
+                state_path.display(),
+                state.nodes.len(),
+                hms(state.seconds)
+            );
+            state.settings.plies = settings.plies;
+            state
+        }
+        None => {
+            let weights = reversi::train::book::weights().map_err(Fail)?;
+            let state = BuildState::new(settings, &mut reversi::train::book::book_engine(&weights));
+            reversi::train::book::save_state(&state_path, &state).map_err(Fail)?;
+            state
+        }
+    };
+    let mut on_level = |level: u32, state: &BuildState| -> Result<(), String> {
+        let book = state.book()?;
+        let size = write_book(&out, &book).map_err(|Fail(e)| e)?;
+        eprintln!(
+            "train: level {level} done: wrote {} ({} positions, {size} bytes), {} searches, {} of building",
+            out.display(),
+            book.len(),
+            state.searches,
+            hms(state.seconds)
+        );
+        Ok(())
+    };
+    let mut run = BuildRun {
+        threads,
+        state_path: Some(&state_path),
+        save_every_s: 60.0,
+        on_level: &mut on_level,
+        progress: &|line| eprintln!("train: {line}"),
+    };
+    reversi::train::book::build(&mut state, &mut run).map_err(Fail)?;
+    let book = state.book().map_err(Fail)?;
+    let size = write_book(&out, &book)?;
+    let levels = state.levels();
+    println!(
+        "book: {} positions, {} plies, leaf depth {}, {size} bytes, {} searches, {} of building",
+        book.len(),
+        book.plies(),
+        book.leaf_depth(),
+        state.searches,
+        hms(state.seconds)
+    );
+    let counts: Vec<String> = levels.iter().enumerate().map(|(l, (n, _))| format!("{l}:{n}")).collect();
+    println!("positions by moves played: {}", counts.join(" "));
+    Ok(())
+}
+
+fn book_add(args: &[String]) -> Result<(), Fail> {
+    let opts = options(args, &["book", "line", "games", "out", "plies", "leaf-depth", "screen-depth"])?;
+    let path = PathBuf::from(get(&opts, "book").unwrap_or("weights/book.bin"));
+    let book = book_file::load(&path).map_err(|e| Fail(e.to_string()))?;
+    let games = match (get(&opts, "line"), get(&opts, "games")) {
+        (Some(line), None) => {
+            let (moves, _) = reversi::othello::records::notation::replay(reversi::Position::start(), line)
+                .map_err(|e| Fail(format!("--line: {e}")))?;
+            vec![moves]
+        }
+        (None, Some(file)) => {
+            let text = std::fs::read_to_string(file).map_err(|e| Fail(format!("{file}: {e}")))?;
+            reversi::train::book::ggf_games(&text).map_err(|e| Fail(format!("{file}: {e}")))?
+        }
+        _ => return Err(Fail("give either --line TRANSCRIPT or --games FILE".into())),
+    };
+    let plies: usize = number(&opts, "plies", book.plies() as usize)?;
+    let leaf_depth: u32 = number(&opts, "leaf-depth", book.leaf_depth())?;
+    let screen_depth: u32 = number(&opts, "screen-depth", 4)?;
+    let start = Instant::now();
+    let (new_book, added) =
+        reversi::train::book::add_lines(&book, &games, plies, leaf_depth, screen_depth).map_err(Fail)?;
+    let out = get(&opts, "out").map_or(path.clone(), PathBuf::from);
+    let size = write_book(&out, &new_book)?;
+    println!(
+        "book-add: {} game(s), {added} positions added ({} → {}), wrote {} ({size} bytes) in {:.1} s",
+        games.len(),
+        book.len(),
+        new_book.len(),
+        out.display(),
+        start.elapsed().as_secs_f64()
+    );
+    Ok(())
+}
+
+fn book_verify(args: &[String]) -> Result<(), Fail> {
+    let opts = options(args, &["book", "positions", "leaves", "deeper", "seed", "threads"])?;
+    let path = PathBuf::from(get(&opts, "book").unwrap_or("weights/book.bin"));
+    let book = book_file::load(&path).map_err(|e| Fail(e.to_string()))?;
+    let deeper: u32 = number(&opts, "deeper", 4)?;
+    let start = Instant::now();
+    let v = reversi::train::book::verify(
+        &book,
+        number(&opts, "positions", 500)?,
+        number(&opts, "leaves", 0)?,
+        deeper,
+        number(&opts, "seed", 1)?,
+        number(&opts, "threads", 2)?,
+        &|line| eprintln!("train: {line}"),
+    )
+    .map_err(Fail)?;
+    println!(
+        "book {}: {} positions, {} plies, valued at depth {}; checked against depth {}",
+        path.display(),
+        book.len(),
+        book.plies(),
+        book.leaf_depth(),
+        book.leaf_depth() + deeper
+    );
+    if v.positions > 0 {
+        println!(
+            "positions with book moves: {}; the deeper search's best move is a best book move in {} ({:.1} %); \
+             mean value error {:.2} discs",
+            v.positions,
+            v.agree,
+            100.0 * v.agree as f64 / v.positions as f64,
+            v.mean_error
+        );
+    }
+    if v.leaves > 0 {
+        println!(
+            "leaves: {}; same best move at depth {} and {} in {} ({:.1} %); mean value error {:.2} discs",
+            v.leaves,
+            book.leaf_depth(),
+            book.leaf_depth() + deeper,
+            v.leaf_agree,
+            100.0 * v.leaf_agree as f64 / v.leaves as f64,
+            v.leaf_mean_error
+        );
+    }
+    println!("{:.0} s", start.elapsed().as_secs_f64());
+    Ok(())
 }

@@ -9,6 +9,7 @@
 //! JavaScript `Error` whose message says what was wrong.
 
 use crate::othello::analysis::review::{review_game, score_in_tenths, ReviewLimits};
+use crate::othello::book::{BookEntry, BookUse};
 use crate::othello::records::ggf::{format_ggf, format_ggf_date, parse_ggf, GgfGame};
 use crate::othello::records::history::History;
 use crate::othello::records::notation::{format_board, format_obf_line, parse_board, replay};
@@ -343,6 +344,17 @@ pub fn ggf_details(text: &str) -> Result<JsValue, JsError> {
         .build())
 }
 
+/// The name of the opening a transcript from the standard start has reached (`"Tiger"`, `"Rose"`,
+/// the deepest named line, up to the board's symmetries: see `othello::book::names`), or
+/// `undefined` when it reached none. A transcript that does not read is an error. The names (77,
+/// from Robert Gatliff's catalogue) are compiled in.
+#[wasm_bindgen(js_name = openingName)]
+pub fn opening_name(transcript: &str) -> Result<Option<String>, JsError> {
+    crate::othello::book::names::opening_name(transcript)
+        .map(|name| name.map(str::to_string))
+        .map_err(|e| JsError::new(&e.to_string()))
+}
+
 /// The milliseconds to give the engine's move now on a game clock (`othello::search::timing::
 /// clock_move_budget_ms`): `remainingMs` left on the mover's clock, `incrementMs` added after
 /// each of its moves, `empties` empty squares. Never more than half of `remainingMs`; a negative
@@ -355,7 +367,9 @@ pub fn move_budget_ms(remaining_ms: f64, increment_ms: f64, empties: f64) -> f64
     crate::othello::search::timing::clock_move_budget_ms(ms(remaining_ms), ms(increment_ms), empties) as f64
 }
 
-/// The playing levels: `[{number, name, depth, exactFromEmpties, timeMs}]`, weakest first.
+/// The playing levels: `[{number, name, depth, exactFromEmpties, timeMs, bookMargin,
+/// bookUntilPly}]`, weakest first (`bookMargin`, `bookUntilPly`: how the level plays from the
+/// opening book, `undefined` for the levels that do not).
 #[wasm_bindgen]
 pub fn levels() -> Array {
     LEVELS
@@ -367,6 +381,8 @@ pub fn levels() -> Array {
                 .set("depth", level.depth)
                 .set("exactFromEmpties", level.exact_from_empties)
                 .set("timeMs", level.time_ms.map(|t| t as f64))
+                .set("bookMargin", level.book.map(|b| b.margin))
+                .set("bookUntilPly", level.book.map(|b| b.until_ply.min(60)))
                 .build()
         })
         .collect()
@@ -474,12 +490,15 @@ fn option_number(options: &JsValue, key: &str, max: f64) -> Result<Option<f64>, 
     }
 }
 
-const OPTION_KEYS: [&str; 7] = ["level", "depth", "timeMs", "nodes", "exactFromEmpties", "seed", "evaluation"];
+const OPTION_KEYS: [&str; 8] = ["level", "depth", "timeMs", "nodes", "exactFromEmpties", "seed", "evaluation", "book"];
 
-/// Search limits from `{level?, depth?, timeMs?, nodes?, exactFromEmpties?, seed?, evaluation?}`:
-/// a level's limits, with any explicit field overriding it. `evaluation` is `'course'` or
+/// Search limits from `{level?, depth?, timeMs?, nodes?, exactFromEmpties?, seed?, evaluation?,
+/// book?}`: a level's limits, with any explicit field overriding it. `evaluation` is `'course'` or
 /// `'pattern'` (the trained evaluation, when the engine has its weights: the course's otherwise;
 /// results say which one scored them); without it, the level's evaluation, or the course's.
+/// `book` is `true` or `false`: play from the opening book (`setBook`) while it has a move; without
+/// it, as the level does (levels 4–9), or not at all without a level; `true` without a level plays
+/// as level 9 does (within a disc of the best).
 fn limits_from(options: &JsValue) -> Result<Limits, JsError> {
     if !options.is_object() {
         return Err(JsError::new("search options must be an object such as {depth: 6}"));
@@ -520,6 +539,19 @@ fn limits_from(options: &JsValue) -> Result<Limits, JsError> {
                 return Err(JsError::new(&format!(
                     "search options: evaluation must be 'course' or 'pattern', not {}",
                     js_sys::JSON::stringify(&evaluation).map(String::from).unwrap_or_else(|_| "that".into())
+                )))
+            }
+        };
+    }
+    let book = Reflect::get(options, &JsValue::from_str("book")).unwrap_or(JsValue::UNDEFINED);
+    if !(book.is_undefined() || book.is_null()) {
+        limits.book = match book.as_bool() {
+            Some(true) => limits.book.or(Some(BookUse::STRONG)),
+            Some(false) => None,
+            None => {
+                return Err(JsError::new(&format!(
+                    "search options: book must be true or false, not {}",
+                    js_sys::JSON::stringify(&book).map(String::from).unwrap_or_else(|_| "that".into())
                 )))
             }
         };
@@ -565,9 +597,15 @@ fn progress_object(progress: &Progress, pattern: bool) -> JsValue {
         .build()
 }
 
-fn result_object(result: &SearchResult, pattern: bool) -> JsValue {
+fn result_object(result: &SearchResult, pattern: bool, book_value: Option<i32>) -> JsValue {
     let stats = result.stats;
-    score_fields_in(ObjectBuilder::new(), result.score, pattern)
+    let builder = score_fields_in(ObjectBuilder::new(), result.score, pattern);
+    let builder = match book_value {
+        Some(discs) => builder.set("discs", discs).set("scoreText", format!("{discs:+}")),
+        None => builder,
+    };
+    builder
+        .set("book", result.book)
         .set("move", result.best_move.to_string())
         .set("pv", strings(&result.pv))
         .set("depth", stats.depth)
@@ -577,6 +615,12 @@ fn result_object(result: &SearchResult, pattern: bool) -> JsValue {
         .set("ttHits", stats.tt_hits as f64)
         .set("cutoffs", stats.cutoffs as f64)
         .build()
+}
+
+impl Searcher {
+    fn book_entry(&self, board: crate::othello::rules::board::Board) -> Option<BookEntry> {
+        self.engine.book().and_then(|book| book.entry(board))
+    }
 }
 
 /// The search engine, with a transposition table kept between calls. Meant for a Web Worker:
@@ -614,6 +658,51 @@ impl Searcher {
     #[wasm_bindgen(getter, js_name = hasPatternWeights)]
     pub fn has_pattern_weights(&self) -> bool {
         self.engine.has_pattern_weights()
+    }
+
+    /// Gives the engine the opening book (the bytes of `weights/book.bin`): searches whose
+    /// options or level ask for the book play from it, hints mark its moves, reviews call its best
+    /// moves "book". Bytes that are not a valid book are an error saying what is wrong, and the
+    /// engine keeps playing without a book.
+    #[wasm_bindgen(js_name = setBook)]
+    pub fn set_book(&mut self, bytes: &[u8]) -> Result<(), JsError> {
+        let book = crate::othello::book::file::parse(bytes).map_err(|e| JsError::new(&e.to_string()))?;
+        self.engine.set_book(Some(std::sync::Arc::new(book)));
+        Ok(())
+    }
+
+    /// Whether the engine has an opening book.
+    #[wasm_bindgen(getter, js_name = hasBook)]
+    pub fn has_book(&self) -> bool {
+        self.engine.book().is_some()
+    }
+
+    /// The book's moves of `board` (board text), best first: `[{move, discs}]` with `discs` the
+    /// move's book value for the side to move (whole discs); empty when the position is not in
+    /// the book or there is no book.
+    #[wasm_bindgen(js_name = bookMoves)]
+    pub fn book_moves(&self, board: &str) -> Result<Array, JsError> {
+        let position = parse_position(board)?;
+        Ok(self
+            .book_entry(position.board())
+            .map(|e| {
+                e.moves
+                    .iter()
+                    .map(|m| ObjectBuilder::new().set("move", m.mv.to_string()).set("discs", m.value).build())
+                    .collect()
+            })
+            .unwrap_or_default())
+    }
+
+    /// How many of the moves of `transcript`, played from `startBoard` (board text), are book
+    /// moves in a row: the game left the book after that many moves ("out of book after move 14"
+    /// when it returns 14 and the game is longer). 0 without a book or when the start is not in
+    /// it; the transcript's length when it never left the book.
+    #[wasm_bindgen(js_name = outOfBookPly)]
+    pub fn out_of_book_ply(&self, start_board: &str, transcript: &str) -> Result<u32, JsError> {
+        let start = parse_position(start_board)?;
+        let (moves, _) = replay(start, transcript).map_err(|e| JsError::new(&e.to_string()))?;
+        Ok(self.engine.book().map_or(0, |book| book.moves_in_book(start, &moves)) as u32)
     }
 
     /// Finds the best move on `board` (board text) under `options` (see `limits_from`);
@@ -654,7 +743,14 @@ impl Searcher {
                     .unwrap_or_default()
             )));
         }
-        Ok(result_object(&result, pattern))
+        // A book move's value in whole discs, as the book has it.
+        let book_value = if result.book {
+            self.book_entry(position.board())
+                .and_then(|e| e.moves.iter().find(|m| m.mv == result.best_move).map(|m| m.value))
+        } else {
+            None
+        };
+        Ok(result_object(&result, pattern, book_value))
     }
 
     /// Reviews the game from `startBoard` (board text) with `moves` (a transcript, passes written
@@ -717,29 +813,54 @@ impl Searcher {
     }
 
     /// A score for every legal move of `board` (for hints): `[{move, score, exact, unknown,
-    /// scoreText, discs, evaluation}]`, best first, from the side to move's point of view. A move
-    /// the limits left no time to search has `score: null, discs: null, unknown: true, scoreText:
-    /// "?"` and comes last. Empty when it must pass.
+    /// scoreText, discs, evaluation, book}]`, best first, from the side to move's point of view. A
+    /// move the limits left no time to search has `score: null, discs: null, unknown: true,
+    /// scoreText: "?"` and comes last. Empty when it must pass. When the engine has a book and the
+    /// position is in it (unless the options say `book: false`), its book moves have `book: true`,
+    /// and their `discs` and `scoreText` are the book's value (whole discs; `unknown: false`
+    /// even if the search had no time for them); the list is then ordered by `discs`.
     pub fn analyze(&mut self, board: &str, options: &JsValue) -> Result<Array, JsError> {
         let position = parse_position(board)?;
         let limits = limits_from(options)?;
+        let use_book = Reflect::get(options, &JsValue::from_str("book")).ok().and_then(|b| b.as_bool()) != Some(false);
+        let book = if use_book { self.book_entry(position.board()) } else { None };
         let pattern = self.engine.uses_pattern(&limits);
         let clock = crate::clock::monotonic_ms;
         let mut control = Control::new(&clock);
         let mut scored = self.engine.analyze_moves(position.board(), &limits, &mut control);
-        // Known scores best first (`None` sorts below every `Some`), unknown ones after them.
-        scored.sort_by_key(|&(_, score)| std::cmp::Reverse(score.map(Score::to_value)));
+        let book_value = |mv: Move| book.as_ref().and_then(|e| e.moves.iter().find(|m| m.mv == mv)).map(|m| m.value);
+        match &book {
+            // Book values (whole discs) and searched scores (in discs) together, best first.
+            Some(_) => {
+                let discs = |&(mv, score): &(Move, Option<Score>)| {
+                    let eval = if pattern { EvalChoice::Pattern } else { EvalChoice::Course };
+                    book_value(mv).map(f64::from).or_else(|| score.map(|s| score_in_tenths(s, eval)))
+                };
+                let key = |x: &(Move, Option<Score>)| discs(x).unwrap_or(f64::NEG_INFINITY);
+                crate::othello::book::sort_small(&mut scored, |a, b| key(a) > key(b));
+            }
+            // Known scores best first (`None` sorts below every `Some`), unknown ones after them.
+            None => scored.sort_by_key(|&(_, score)| std::cmp::Reverse(score.map(Score::to_value))),
+        }
         Ok(scored
             .into_iter()
             .map(|(mv, score)| {
-                let entry = ObjectBuilder::new().set("move", mv.to_string()).set("unknown", score.is_none());
-                match score {
+                let value = book_value(mv);
+                let entry = ObjectBuilder::new()
+                    .set("move", mv.to_string())
+                    .set("unknown", score.is_none() && value.is_none())
+                    .set("book", value.is_some());
+                let entry = match score {
                     Some(score) => score_fields_in(entry, score, pattern),
                     None => entry
                         .set("score", JsValue::NULL)
                         .set("discs", JsValue::NULL)
                         .set("exact", false)
                         .set("scoreText", "?"),
+                };
+                match value {
+                    Some(discs) => entry.set("discs", discs).set("scoreText", format!("{discs:+}")),
+                    None => entry,
                 }
                 .build()
             })

@@ -14,6 +14,7 @@
 
 use crate::clock::monotonic_ms;
 use crate::othello::analysis::rating::Estimate;
+use crate::othello::book::{Book, BookUse};
 use crate::othello::eval::course::{evaluate_with, Weights, WEIGHTS};
 use crate::othello::eval::expert::{ordered_moves, override_move, ExpertRules};
 use crate::othello::eval::pattern::PatternWeights;
@@ -30,6 +31,11 @@ pub trait Player {
 
     /// Forgets what was learnt in the previous game (transposition tables).
     fn new_game(&mut self) {}
+
+    /// Told before each game of a match which game it is (0, 1, …): players that draw moves at
+    /// random (from the book, or weak levels) vary them from game to game, while a game's moves
+    /// stay a function of its number, whichever thread plays it.
+    fn set_game(&mut self, _game: u64) {}
 }
 
 /// The playing engine ([`Engine`]) with limits chosen per move by a function of the position and
@@ -39,12 +45,14 @@ pub struct EnginePlayer<F: FnMut(Board, u32) -> Limits> {
     limits: F,
     /// The clock of time limits (milliseconds).
     clock: fn() -> f64,
+    /// The game of the match being played, mixed into the seed of every move.
+    game: u64,
 }
 
 impl<F: FnMut(Board, u32) -> Limits> EnginePlayer<F> {
     /// An engine with tables of `tt_megabytes` MiB, searching each move with `limits(board, ply)`.
     pub fn new(tt_megabytes: usize, limits: F) -> EnginePlayer<F> {
-        EnginePlayer { engine: Engine::new(tt_megabytes), limits, clock: monotonic_ms }
+        EnginePlayer { engine: Engine::new(tt_megabytes), limits, clock: monotonic_ms, game: 0 }
     }
 
     /// The same player timing its moves with `clock` (for instance the processor time of its
@@ -59,16 +67,27 @@ impl<F: FnMut(Board, u32) -> Limits> EnginePlayer<F> {
         self.engine.set_pattern_weights(weights);
         self
     }
+
+    /// The same player with an opening book (limits that ask for the book get it).
+    pub fn with_book(mut self, book: Option<Arc<Book>>) -> EnginePlayer<F> {
+        self.engine.set_book(book);
+        self
+    }
 }
 
 impl<F: FnMut(Board, u32) -> Limits> Player for EnginePlayer<F> {
     fn choose(&mut self, board: Board, ply: u32) -> Move {
-        let limits = (self.limits)(board, ply);
+        let mut limits = (self.limits)(board, ply);
+        limits.seed ^= self.game.wrapping_mul(0xD1B5_4A32_D192_ED03);
         self.engine.search(board, &limits, &mut Control::new(&self.clock)).best_move
     }
 
     fn new_game(&mut self) {
         self.engine.clear();
+    }
+
+    fn set_game(&mut self, game: u64) {
+        self.game = game;
     }
 }
 
@@ -414,6 +433,8 @@ where
                     }
                     let (opening, a_black) = (index / 2, index % 2 == 0);
                     let start = starts[opening];
+                    a.set_game(index as u64);
+                    b.set_game(index as u64);
                     let diff = if a_black {
                         play_game(start, &mut a, &mut b).score_black
                     } else {
@@ -483,6 +504,7 @@ impl PlayerConfig {
     /// | `eval` | `course` or `pattern` |
     /// | `weights` | a pattern weights file (implies `eval=pattern`) |
     /// | `probcut` | `on` or `off` (default: on with the pattern evaluation, off with the course's) |
+    /// | `book` | `on` or `off`: play from the opening book (default: as the level does, level 9 within a disc of the best; off without a level; `on` without a level: as level 9) |
     ///
     /// A bare number is a level (`9` is `level=9`). A configuration needs a level, a depth, a node
     /// limit or a time.
@@ -501,6 +523,7 @@ impl PlayerConfig {
         let mut limits = Limits::default();
         let mut weights = None;
         let mut probcut = None;
+        let mut book = None;
         let mut bounded = false;
         for part in text.split(',').map(str::trim).filter(|p| !p.is_empty()) {
             let (key, value) = part.split_once('=').unwrap_or(if part.bytes().all(|c| c.is_ascii_digit()) {
@@ -564,6 +587,18 @@ impl PlayerConfig {
                     weights = Some(value.to_string());
                     limits.eval = EvalChoice::Pattern;
                 }
+                "book" => {
+                    book = Some(match value {
+                        "on" => true,
+                        "off" => false,
+                        _ => {
+                            return fail(format!(
+                                "book '{}' is not on or off",
+                                crate::othello::records::notation::excerpt(value)
+                            ))
+                        }
+                    })
+                }
                 "probcut" => {
                     probcut = Some(match value {
                         "on" => true,
@@ -578,7 +613,7 @@ impl PlayerConfig {
                 }
                 _ => {
                     return fail(format!(
-                        "'{}' is not a setting (level, depth, nodes, time, exact, eval, weights, probcut)",
+                        "'{}' is not a setting (level, depth, nodes, time, exact, eval, weights, probcut, book)",
                         crate::othello::records::notation::excerpt(part)
                     ))
                 }
@@ -588,15 +623,22 @@ impl PlayerConfig {
             return fail("give a level, a depth, a node limit or a time".into());
         }
         limits.probcut = probcut.unwrap_or(limits.eval == EvalChoice::Pattern);
+        match book {
+            Some(false) => limits.book = None,
+            Some(true) => limits.book = limits.book.or(Some(BookUse::STRONG)),
+            None => {}
+        }
         Ok(PlayerConfig { limits, weights, text: text.to_string() })
     }
 
-    /// An engine player with these limits and `weights` (for the pattern evaluation), whose
-    /// random choices (weak levels) are drawn from `seed`, the position and the ply.
+    /// An engine player with these limits, `weights` (for the pattern evaluation) and `book` (for
+    /// limits that play from it), whose random choices (weak levels, the book's moves) are drawn
+    /// from `seed`, the game of the match, the position and the ply.
     pub fn player(
         &self,
         tt_megabytes: usize,
         weights: Option<Arc<PatternWeights>>,
+        book: Option<Arc<Book>>,
         seed: u64,
     ) -> EnginePlayer<impl FnMut(Board, u32) -> Limits> {
         let limits = self.limits.clone();
@@ -605,6 +647,7 @@ impl PlayerConfig {
             ..limits.clone()
         })
         .with_pattern_weights(weights)
+        .with_book(book)
     }
 }
 

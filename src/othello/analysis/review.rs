@@ -27,6 +27,7 @@
 //! assert!(review.moves.iter().all(|m| m.loss >= 0.0 && m.class != Class::Forced));
 //! ```
 
+use crate::othello::book::Book;
 use crate::othello::eval::pattern::UNITS_PER_DISC;
 use crate::othello::rules::bitboard::inverse_symmetry;
 use crate::othello::rules::board::{Board, Position};
@@ -89,6 +90,9 @@ pub const THRESHOLDS: Thresholds = Thresholds { inaccuracy: 3.0, mistake: 6.0, b
 pub enum Class {
     /// The only legal move (or a pass): nothing to judge.
     Forced,
+    /// A move of the opening book with the best book value: no loss (the engine's tables, not a
+    /// search of the moment, say it is best).
+    Book,
     /// Loses less than 1 disc against the best move.
     Best,
     /// Loses less than the inaccuracy threshold.
@@ -103,6 +107,7 @@ impl Class {
     pub fn name(self) -> &'static str {
         match self {
             Class::Forced => "forced",
+            Class::Book => "book",
             Class::Best => "best",
             Class::Good => "good",
             Class::Inaccuracy => "inaccuracy",
@@ -278,6 +283,13 @@ pub fn score_position(
     }
 }
 
+/// Whether `mv` is a book move of `position` with the best value of the position (the book's
+/// best is one of its moves: no move outside the book was found better).
+pub fn is_best_book_move(book: &Book, position: Position, mv: Move) -> bool {
+    book.entry(position.board())
+        .is_some_and(|e| e.best_in_book() && e.moves.iter().any(|m| m.mv == mv && m.value == e.value))
+}
+
 /// A reviewed position's score in discs from `color`'s point of view.
 fn score_for(position: &ReviewedPosition, color: Color) -> f64 {
     // Black's score is White's negated; `0.0 - x` keeps a draw +0.
@@ -286,7 +298,9 @@ fn score_for(position: &ReviewedPosition, color: Color) -> f64 {
 
 /// Reviews the game played from `start` with `moves` (legal, passes written, as in a
 /// `history::History`); an illegal move ends the review there. `on_position(done, total)` is called
-/// after each position is scored (`total` = moves + 1).
+/// after each position is scored (`total` = moves + 1). When the engine has an opening book, a
+/// move of the book with the position's best book value is [`Class::Book`] with no loss
+/// ([`is_best_book_move`]); other moves are judged by their loss.
 ///
 /// Every position gets its [`score_position`] score, and the score after a move is the next
 /// position's score. A move's loss is the score after the best move (the first of the position's
@@ -310,6 +324,7 @@ pub fn review_game(
         }
     }
     let total = positions.len();
+    let book = engine.book().cloned();
     let mut review = Review::default();
     for (i, &position) in positions.iter().enumerate() {
         review.positions.push(score_position(engine, position, limits, clock));
@@ -320,8 +335,9 @@ pub fn review_game(
             let after = &review.positions[i];
             let best = scored_before.best_line.first().copied();
             let only_move = before.legal_moves().count() <= 1;
+            let book_best = !only_move && book.as_ref().is_some_and(|b| is_best_book_move(b, before, mv));
             let loss = match best {
-                _ if only_move => 0.0,
+                _ if only_move || book_best => 0.0,
                 Some(best) if best != mv => {
                     let best_after = before.play(best).expect("the search's best move is legal");
                     let best_after = score_position(engine, best_after, limits, clock);
@@ -335,7 +351,13 @@ pub fn review_game(
                 score_black: after.score_black,
                 exact: after.exact,
                 loss,
-                class: if only_move { Class::Forced } else { classify(loss) },
+                class: if only_move {
+                    Class::Forced
+                } else if book_best {
+                    Class::Book
+                } else {
+                    classify(loss)
+                },
             });
         }
         on_position(i + 1, total);

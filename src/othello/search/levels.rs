@@ -2,6 +2,7 @@
 //! seconds a move. Each level is a search depth, a number of empty squares from which the game is
 //! solved exactly, an optional time budget, and a deliberate randomness for the weak levels.
 
+use crate::othello::book::BookUse;
 use crate::othello::eval::expert::{ExpertRules, Rule};
 use crate::othello::search::{EvalChoice, ExpertUse, Limits};
 use std::fmt;
@@ -26,6 +27,10 @@ pub struct Level {
     /// trained pattern evaluation for the strong ones (when the engine has its weights; the
     /// course's until then).
     pub eval: EvalChoice,
+    /// How it plays from the opening book (when the engine has one): the strong levels within a
+    /// disc of the best for as long as the book lasts, the middle ones within a wider margin and
+    /// only for the first moves, the weakest not at all (their randomness is their opening).
+    pub book: Option<BookUse>,
 }
 
 /// The levels, weakest first.
@@ -44,6 +49,7 @@ pub const LEVELS: &[Level] = &[
         randomness: 400,
         expert: ExpertUse::Off,
         eval: EvalChoice::Course,
+        book: None,
     },
     Level {
         number: 2,
@@ -55,6 +61,7 @@ pub const LEVELS: &[Level] = &[
         // A novice knows one thing for sure: take a corner when you can.
         expert: ExpertUse::Override(ExpertRules::only(Rule::TakeCorner)),
         eval: EvalChoice::Course,
+        book: None,
     },
     Level {
         number: 3,
@@ -65,6 +72,7 @@ pub const LEVELS: &[Level] = &[
         randomness: 40,
         expert: ExpertUse::Off,
         eval: EvalChoice::Course,
+        book: None,
     },
     Level {
         number: 4,
@@ -75,6 +83,7 @@ pub const LEVELS: &[Level] = &[
         randomness: 0,
         expert: ExpertUse::Off,
         eval: EvalChoice::Course,
+        book: Some(BookUse { margin: 4, until_ply: 8 }),
     },
     Level {
         number: 5,
@@ -85,6 +94,7 @@ pub const LEVELS: &[Level] = &[
         randomness: 0,
         expert: ExpertUse::Off,
         eval: EvalChoice::Course,
+        book: Some(BookUse { margin: 3, until_ply: 12 }),
     },
     Level {
         number: 6,
@@ -95,6 +105,7 @@ pub const LEVELS: &[Level] = &[
         randomness: 0,
         expert: ExpertUse::Off,
         eval: EvalChoice::Pattern,
+        book: Some(BookUse { margin: 2, until_ply: 16 }),
     },
     Level {
         number: 7,
@@ -105,6 +116,7 @@ pub const LEVELS: &[Level] = &[
         randomness: 0,
         expert: ExpertUse::Off,
         eval: EvalChoice::Pattern,
+        book: Some(BookUse { margin: 2, until_ply: 60 }),
     },
     Level {
         number: 8,
@@ -115,6 +127,7 @@ pub const LEVELS: &[Level] = &[
         randomness: 0,
         expert: ExpertUse::Off,
         eval: EvalChoice::Pattern,
+        book: Some(BookUse::STRONG),
     },
     Level {
         number: 9,
@@ -125,6 +138,7 @@ pub const LEVELS: &[Level] = &[
         randomness: 0,
         expert: ExpertUse::Off,
         eval: EvalChoice::Pattern,
+        book: Some(BookUse::STRONG),
     },
 ];
 
@@ -170,6 +184,7 @@ impl Level {
             expert: self.expert,
             eval: self.eval,
             probcut: self.eval == EvalChoice::Pattern,
+            book: self.book,
         }
     }
 }

@@ -18,6 +18,7 @@ pub mod score;
 pub mod timing;
 pub mod tt;
 
+use crate::othello::book::{Book, BookUse};
 use crate::othello::eval::course::evaluate;
 use crate::othello::eval::expert::{override_move, recommended, ExpertRules};
 use crate::othello::eval::pattern::{PatternWeights, UNITS_PER_DISC};
@@ -53,6 +54,9 @@ pub struct Limits {
     /// Multi-ProbCut in the midgame search ([`crate::othello::search::probcut`]), where its parameters
     /// were fitted: with the pattern evaluation. Off, a fixed-depth search is exact minimax.
     pub probcut: bool,
+    /// Play from the opening book while it has a move ([`Engine::set_book`]), drawing among the
+    /// moves within the margin with `seed` (`None`: never).
+    pub book: Option<BookUse>,
 }
 
 /// The static evaluation a search uses at its leaves.
@@ -109,6 +113,9 @@ pub struct SearchResult {
     /// Principal variation, starting with `best_move`.
     pub pv: Vec<Move>,
     pub stats: Stats,
+    /// The move came from the opening book (its score is the book's value, converted to the
+    /// units of the search's evaluation; no search was made).
+    pub book: bool,
 }
 
 /// Reported after each completed iteration.
@@ -200,6 +207,8 @@ pub struct Engine {
     leaf_pattern: Option<Arc<PatternWeights>>,
     /// Multi-ProbCut cut-offs in this search (asked for, and the pattern evaluation is on).
     probcut: bool,
+    /// The opening book, if loaded.
+    book: Option<Arc<Book>>,
 }
 
 impl Engine {
@@ -230,7 +239,19 @@ impl Engine {
             pattern: None,
             leaf_pattern: None,
             probcut: false,
+            book: None,
         }
+    }
+
+    /// Gives the engine an opening book (or takes it away): searches whose limits ask for it
+    /// ([`Limits::book`]) play its moves while it has one.
+    pub fn set_book(&mut self, book: Option<Arc<Book>>) {
+        self.book = book;
+    }
+
+    /// The opening book, if the engine has one.
+    pub fn book(&self) -> Option<&Arc<Book>> {
+        self.book.as_ref()
     }
 
     /// Gives the engine pattern weights (or takes them away): searches whose limits ask for
@@ -332,6 +353,9 @@ impl Engine {
     pub fn search(&mut self, board: Board, limits: &Limits, control: &mut Control) -> SearchResult {
         let start = (control.clock)();
         self.reset_counters(limits, start);
+        if let Some(result) = self.book_move(board, limits) {
+            return self.finish(result, control, start);
+        }
         if let ExpertUse::Override(rules) = limits.expert {
             if let Some(sq) = override_move(board, &rules) {
                 let score = Score::from_value(-evaluate(board.play_unchecked(sq)));
@@ -340,6 +364,7 @@ impl Engine {
                     score,
                     pv: vec![Move::Play(sq)],
                     stats: Stats::default(),
+                    book: false,
                 };
                 return self.finish(result, control, start);
             }
@@ -350,6 +375,24 @@ impl Engine {
             self.search_best(board, limits, control, start).result
         };
         self.finish(result, control, start)
+    }
+
+    /// The book's move under `limits`, if they ask for the book, the engine has one, fewer moves
+    /// than the limit have been played (counted by the discs on the board) and the book has a
+    /// move for the position.
+    fn book_move(&self, board: Board, limits: &Limits) -> Option<SearchResult> {
+        let (book_use, book) = (limits.book?, self.book.as_ref()?);
+        if 60 - board.empty_count() >= book_use.until_ply {
+            return None;
+        }
+        let chosen = book.choose(board, book_use.margin, limits.seed ^ board.hash())?;
+        Some(SearchResult {
+            best_move: chosen.mv,
+            score: Score::Eval(chosen.value * self.units_per_disc()),
+            pv: vec![chosen.mv],
+            stats: Stats::default(),
+            book: true,
+        })
     }
 
     fn finish(&self, mut result: SearchResult, control: &Control, start: f64) -> SearchResult {
@@ -390,6 +433,7 @@ impl Engine {
                     score: Score::Exact(solution.score),
                     pv: solution.pv,
                     stats: Stats { depth: empties, ..result.stats },
+                    book: false,
                 };
                 let elapsed = ((control.clock)() - start).max(0.0) as u64;
                 self.report(control, &result, elapsed);
@@ -440,8 +484,13 @@ impl Engine {
             _ => Move::Pass,
         };
         // Eval(0) is a placeholder until an iteration completes (`score_known` says which).
-        let mut best =
-            SearchResult { best_move: fallback, score: Score::Eval(0), pv: vec![fallback], stats: Stats::default() };
+        let mut best = SearchResult {
+            best_move: fallback,
+            score: Score::Eval(0),
+            pv: vec![fallback],
+            stats: Stats::default(),
+            book: false,
+        };
         if moves == 0 && legal_moves(board.opponent, board.player) == 0 {
             best.score = Score::Exact(board.final_score());
             best.pv.clear();
@@ -466,6 +515,7 @@ impl Engine {
                 score: Score::from_value(value),
                 pv,
                 stats: Stats { depth, ..Stats::default() },
+                book: false,
             };
             score_known = true;
             let elapsed = ((control.clock)() - start).max(0.0);
@@ -585,6 +635,7 @@ impl Engine {
             score,
             pv: vec![mv],
             stats: Stats { depth: limits.depth.unwrap_or(1), ..Stats::default() },
+            book: false,
         }
     }
 

@@ -48,8 +48,8 @@ impl fmt::Display for WeightsError {
 
 impl std::error::Error for WeightsError {}
 
-/// FNV-1a, 64 bits.
-fn fnv1a64(bytes: &[u8]) -> u64 {
+/// FNV-1a, 64 bits: the checksum of the weights file (and of the book file).
+pub fn fnv1a64(bytes: &[u8]) -> u64 {
     let mut h: u64 = 0xcbf2_9ce4_8422_2325;
     for &b in bytes {
         h ^= u64::from(b);

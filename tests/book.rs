@@ -1,0 +1,324 @@
+//! The opening book: the committed file, lookups up to the 8 symmetries, the names, the engine
+//! playing from it, the review's "book" class, the file reader against damaged bytes, and the
+//! build end to end on a tiny depth (deterministic, resumable, extendable, verifiable).
+
+mod common;
+
+use common::Rng;
+use reversi::clock::monotonic_ms;
+use reversi::othello::analysis::review::{review_game, Class, ReviewLimits};
+use reversi::othello::book::file::{bundled, frame, parse, to_bytes};
+use reversi::othello::book::names::opening_name;
+use reversi::othello::book::{Book, BookUse};
+use reversi::othello::records::notation::replay;
+use reversi::othello::rules::bitboard::symmetry;
+use reversi::othello::search::levels::level;
+use reversi::othello::search::{Control, Engine, EvalChoice, Limits};
+use reversi::train::book::{build, verify, BuildRun, BuildSettings, BuildState};
+use reversi::{Board, Move, Position};
+use std::sync::Arc;
+
+/// A line of the book from the start: each move drawn among the book moves.
+fn book_line(book: &Book, rng: &mut Rng, max: usize) -> Vec<Move> {
+    let mut position = Position::start();
+    let mut moves = Vec::new();
+    while moves.len() < max {
+        let Some(entry) = book.entry(position.board()) else { break };
+        if entry.moves.is_empty() {
+            break;
+        }
+        let mv = entry.moves[rng.below(entry.moves.len() as u64) as usize].mv;
+        position = position.play(mv).unwrap();
+        moves.push(mv);
+    }
+    moves
+}
+
+/// The same moves on the board's image under symmetry `k` (one of the 4 that keep the start).
+fn image(moves: &[Move], k: usize) -> Vec<Move> {
+    moves.iter().map(|m| m.symmetric(k)).collect()
+}
+
+/// The symmetries that map the standard start onto itself.
+fn start_symmetries() -> Vec<usize> {
+    let start = Board::start();
+    (0..8).filter(|&k| start.symmetric(k) == start).collect()
+}
+
+#[test]
+fn the_committed_book_loads_round_trips_and_is_large() {
+    let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/weights/book.bin")).unwrap();
+    let book = parse(&bytes).unwrap();
+    assert_eq!(to_bytes(&book), bytes, "writing the book gives the same bytes");
+    assert_eq!(*bundled().unwrap(), book);
+    assert!(book.len() >= 500, "{} positions", book.len());
+    assert!(book.plies() >= 10);
+    // Every position's value is the negamax of its moves and its own value.
+    for board in book.boards() {
+        let entry = book.entry(board).unwrap();
+        let best_move = entry.moves.iter().map(|m| m.value).max();
+        let best = best_move.into_iter().chain(entry.out_of_book).max().unwrap();
+        assert_eq!(entry.value, best);
+        assert!((-64..=64).contains(&entry.value));
+    }
+}
+
+#[test]
+fn symmetric_transcripts_find_the_same_entry_and_name() {
+    let book = bundled().unwrap();
+    let mut rng = Rng(17);
+    let symmetries = start_symmetries();
+    assert_eq!(symmetries.len(), 4);
+    for _ in 0..100 {
+        let line = book_line(&book, &mut rng, 30);
+        let name = reversi::othello::book::names::opening_of(&line).map(|o| o.name);
+        for n in 0..=line.len() {
+            let mut values = Vec::new();
+            for &k in &symmetries {
+                let moves = image(&line[..n], k);
+                let (_, position) = replay(Position::start(), &transcript(&moves)).unwrap();
+                let entry = book.entry(position.board()).expect("a book line stays in the book");
+                // The moves of the image are the images of the moves.
+                let original =
+                    book.entry(replay(Position::start(), &transcript(&line[..n])).unwrap().1.board()).unwrap();
+                let mapped: Vec<(Move, i32)> = original.moves.iter().map(|m| (m.mv.symmetric(k), m.value)).collect();
+                for m in &entry.moves {
+                    assert!(mapped.contains(&(m.mv, m.value)), "{} under {k}", transcript(&moves));
+                }
+                values.push(entry.value);
+                if n == line.len() {
+                    assert_eq!(reversi::othello::book::names::opening_of(&moves).map(|o| o.name), name);
+                }
+            }
+            assert!(values.windows(2).all(|w| w[0] == w[1]), "{values:?}");
+        }
+    }
+    // Every image of a board (not only those keeping the start) finds the same value.
+    let line = book_line(&book, &mut rng, 12);
+    let (_, position) = replay(Position::start(), &transcript(&line)).unwrap();
+    let board = position.board();
+    for k in 0..8 {
+        let image = Board { player: symmetry(board.player, k), opponent: symmetry(board.opponent, k) };
+        assert_eq!(book.value(image), book.value(board));
+    }
+}
+
+fn transcript(moves: &[Move]) -> String {
+    moves.iter().map(|m| m.to_string()).collect()
+}
+
+#[test]
+fn names_of_the_issue() {
+    assert_eq!(opening_name("f5d6c3d3c4").unwrap(), Some("Tiger"));
+    assert_eq!(opening_name("c4e3f6e6f5").unwrap(), Some("Tiger"));
+    assert_eq!(opening_name("f5f6e6d6c5").unwrap(), Some("Cow"));
+    assert_eq!(opening_name("f5d6c5f4e3c6d3f6e6d7").unwrap(), Some("Rose"));
+}
+
+#[test]
+fn level_9_plays_from_the_book_and_the_first_moves_are_equal() {
+    let book = bundled().unwrap();
+    let mut engine = Engine::new(4);
+    engine.set_book(Some(book.clone()));
+    let limits = level(9).unwrap().limits(3);
+    assert_eq!(limits.book, Some(BookUse::STRONG));
+    let found = engine.search(Board::start(), &limits, &mut Control::new(&monotonic_ms));
+    assert!(found.book);
+    assert!(Board::start().play(found.best_move).is_ok());
+    let start = book.entry(Board::start()).unwrap();
+    assert_eq!(start.moves.len(), 4);
+    assert!(start.moves.iter().all(|m| m.value == start.value));
+    // Margin 1: every move drawn is within a disc of the best; seeds vary the choice.
+    let f5 = Board::start().play("f5".parse().unwrap()).unwrap();
+    let entry = book.entry(f5).unwrap();
+    for seed in 0..20 {
+        let limits = level(9).unwrap().limits(seed);
+        let found = engine.search(f5, &limits, &mut Control::new(&monotonic_ms));
+        assert!(found.book);
+        let value = entry.moves.iter().find(|m| m.mv == found.best_move).unwrap().value;
+        assert!(value >= entry.moves[0].value - 1);
+    }
+    // Without the book (or past its limit) the engine searches.
+    let off = Limits { book: None, ..Limits::depth(2) };
+    assert!(!engine.search(f5, &off, &mut Control::new(&monotonic_ms)).book);
+    let early = Limits { book: Some(BookUse { margin: 0, until_ply: 1 }), ..Limits::depth(2) };
+    assert!(!engine.search(f5, &early, &mut Control::new(&monotonic_ms)).book);
+    // A position out of the book (a move the book does not have): the engine searches.
+    let entry = book.entry(f5).unwrap();
+    let other = f5.legal_moves().into_iter().map(Move::Play).find(|&m| entry.moves.iter().all(|b| b.mv != m));
+    if let Some(far) = other.map(|m| f5.play(m).unwrap()).filter(|&b| !book.contains(b)) {
+        assert!(!engine.search(far, &limits, &mut Control::new(&monotonic_ms)).book);
+    }
+}
+
+#[test]
+fn the_review_calls_the_best_book_moves_book() {
+    let book = bundled().unwrap();
+    let mut rng = Rng(5);
+    let line = book_line(&book, &mut rng, 6);
+    let mut moves = line.clone();
+    // Then a move out of the book, searched as usual.
+    let (_, position) = replay(Position::start(), &transcript(&line)).unwrap();
+    let entry = book.entry(position.board()).unwrap();
+    if let Some(sq) = position.legal_moves().into_iter().find(|&sq| entry.moves.iter().all(|m| m.mv != Move::Play(sq)))
+    {
+        moves.push(Move::Play(sq));
+    }
+    let mut engine = Engine::new(4);
+    engine.set_pattern_weights(reversi::othello::eval::pattern::file::bundled().ok());
+    engine.set_book(Some(book.clone()));
+    let limits = ReviewLimits { depth: 2, exact_from_empties: 0, eval: EvalChoice::Pattern };
+    let review = review_game(&mut engine, Position::start(), &moves, &limits, &monotonic_ms, &mut |_, _| {});
+    let mut position = Position::start();
+    for (i, judged) in review.moves.iter().enumerate() {
+        let entry = book.entry(position.board());
+        let best_book = entry
+            .as_ref()
+            .is_some_and(|e| e.best_in_book() && e.moves.iter().any(|m| m.mv == judged.mv && m.value == e.value));
+        if position.legal_moves().count() > 1 {
+            assert_eq!(judged.class == Class::Book, best_book, "move {}", i + 1);
+        }
+        if judged.class == Class::Book {
+            assert_eq!(judged.loss, 0.0);
+        }
+        position = position.play(judged.mv).unwrap();
+    }
+    assert_eq!(review.moves[0].class, Class::Book, "every first move is a best book move");
+    for first in ["f5", "d3", "c4", "e6"] {
+        let r = review_game(
+            &mut engine,
+            Position::start(),
+            &[first.parse().unwrap()],
+            &limits,
+            &monotonic_ms,
+            &mut |_, _| {},
+        );
+        assert_eq!(r.moves[0].class, Class::Book);
+    }
+    // Without a book the same game has no "book" class.
+    engine.set_book(None);
+    let plain = review_game(&mut engine, Position::start(), &moves, &limits, &monotonic_ms, &mut |_, _| {});
+    assert!(plain.moves.iter().all(|m| m.class != Class::Book));
+}
+
+#[test]
+fn damaged_book_bytes_never_panic() {
+    let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/weights/book.bin")).unwrap();
+    let mut rng = Rng(0xb00c);
+    for round in 0..3000 {
+        let mut damaged = bytes.clone();
+        match round % 4 {
+            0 => damaged.truncate(rng.below(bytes.len() as u64) as usize),
+            1 => {
+                let at = rng.below(bytes.len() as u64) as usize;
+                damaged[at] ^= 1 << rng.below(8);
+            }
+            _ => {
+                // A valid frame (header and checksum) around a damaged tree: the tree's reader
+                // sees the damage.
+                let mut payload = bytes[20..bytes.len() - 8].to_vec();
+                for _ in 0..1 + rng.below(4) {
+                    let at = rng.below(payload.len() as u64) as usize;
+                    payload[at] = rng.below(256) as u8;
+                }
+                if round % 4 == 3 {
+                    payload.truncate(rng.below(payload.len() as u64) as usize);
+                }
+                let positions = u32::from_le_bytes(bytes[12..16].try_into().unwrap());
+                damaged = frame(bytes[9], bytes[10], positions, &payload);
+            }
+        }
+        match parse(&damaged) {
+            Ok(book) => assert!(!book.is_empty()),
+            Err(e) => {
+                let message = e.to_string();
+                assert!(message.starts_with("invalid book file: ") && message.len() < 200, "{message}");
+            }
+        }
+    }
+    // Random bytes, and random payloads in a valid frame.
+    for _ in 0..2000 {
+        let len = rng.below(64) as usize;
+        let noise: Vec<u8> = (0..len).map(|_| rng.below(256) as u8).collect();
+        assert!(parse(&noise).is_err());
+        let _ = parse(&frame(10, 4, rng.below(40) as u32, &noise));
+    }
+}
+
+fn tiny_settings(plies: u32) -> BuildSettings {
+    BuildSettings {
+        plies,
+        leaf_depth: 3,
+        screen_depth: 1,
+        book_margin: 1,
+        other_margin: 3,
+        book_moves: 2,
+        other_moves: 3,
+        seed: 9,
+    }
+}
+
+fn run_build(state: &mut BuildState, threads: usize, state_path: Option<&std::path::Path>) -> Vec<u32> {
+    let mut levels = Vec::new();
+    let mut on_level = |level: u32, _: &BuildState| -> Result<(), String> {
+        levels.push(level);
+        Ok(())
+    };
+    let mut run = BuildRun { threads, state_path, save_every_s: 0.0, on_level: &mut on_level, progress: &|_| {} };
+    build(state, &mut run).unwrap();
+    levels
+}
+
+#[test]
+fn the_build_runs_end_to_end_deterministic_resumable_extendable() {
+    let weights = reversi::train::book::weights().unwrap();
+    let mut engine = reversi::train::book::book_engine(&weights);
+    // Straight to 5 plies on one thread.
+    let mut direct = BuildState::new(tiny_settings(5), &mut engine);
+    assert_eq!(run_build(&mut direct, 1, None), [0, 1, 2, 3, 4]);
+    let book = direct.book().unwrap();
+    assert!(book.len() > 20, "{} positions", book.len());
+    assert_eq!(book.plies(), 5);
+    // Every book position is reached within 5 moves, and the start's four moves are all there.
+    assert_eq!(book.entry(Board::start()).unwrap().moves.len(), 4);
+    // To 3 plies on two threads through a state file, then continued to 5: the same book.
+    let dir = std::env::temp_dir().join(format!("reversi-book-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("state.bin");
+    let mut first = BuildState::new(tiny_settings(3), &mut engine);
+    run_build(&mut first, 2, Some(&path));
+    let mut resumed = reversi::train::book::load_state(&path).unwrap().unwrap();
+    assert_eq!(resumed, first);
+    assert!(tiny_settings(5).continues(&resumed.settings));
+    assert!(!BuildSettings { leaf_depth: 4, ..tiny_settings(5) }.continues(&resumed.settings));
+    resumed.settings.plies = 5;
+    assert_eq!(run_build(&mut resumed, 2, Some(&path)), [3, 4]);
+    assert_eq!(resumed.book().unwrap(), book, "a continued build gives the same book");
+    assert_eq!(to_bytes(&resumed.book().unwrap()), to_bytes(&book));
+    // A damaged state is an error, a missing one is none.
+    let mut bytes = std::fs::read(&path).unwrap();
+    bytes[30] ^= 1;
+    assert!(reversi::train::book::parse_state(&bytes).unwrap_err().contains("checksum"));
+    assert_eq!(reversi::train::book::load_state(&dir.join("none.bin")).unwrap(), None);
+    std::fs::remove_dir_all(&dir).ok();
+
+    // Adding a line: its moves become book moves, the rest is unchanged.
+    let line = replay(Position::start(), "f5f6e6f4g7").unwrap().0;
+    let before = book.moves_in_book(Position::start(), &line);
+    let (added, new) = reversi::train::book::add_lines(&book, &[line.clone()], 5, 3, 1).unwrap();
+    assert_eq!(added.moves_in_book(Position::start(), &line), 5);
+    assert!(before == 5 || new > 0, "a line leaving the book adds positions");
+    assert_eq!(added.len(), book.len() + new);
+    // Symmetric images of the line are in the book too.
+    for &k in &start_symmetries() {
+        assert_eq!(added.moves_in_book(Position::start(), &image(&line, k)), 5);
+    }
+    let (again, none) = reversi::train::book::add_lines(&added, &[line], 5, 3, 1).unwrap();
+    assert_eq!((none, again.len()), (0, added.len()));
+
+    // Verify against searches 1 ply deeper: counts add up.
+    let v = verify(&book, 10, 5, 1, 3, 2, &|_| {}).unwrap();
+    assert_eq!((v.positions, v.leaves), (10, 5));
+    assert!(v.agree <= 10 && v.leaf_agree <= 5 && v.mean_error >= 0.0);
+    let _ = Arc::new(book);
+}
