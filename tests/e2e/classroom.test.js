@@ -17,6 +17,8 @@ async function open(query, viewport) {
 }
 
 const nodeLabel = (page, label) => page.getAttribute(`[data-node="${label}"]`, 'aria-label');
+/** A number as the page writes it, with a true minus sign (U+2212): "−23" → -23. */
+const num = (text) => Number(String(text).trim().replace(/\u2212/g, '-'));
 const result = (page) => text(page, 'tree-result');
 const counters = async (page) => [Number(await text(page, 'leaves-evaluated')), Number(await text(page, 'nodes-visited'))];
 /** Every node's aria-label, in document order: the whole drawn state of the tree. */
@@ -108,13 +110,15 @@ test('an Othello position: the root value is the best child by the engine evalua
     return Math.max(...game.legalMoves().map((move) => -evaluate(Game.fromTranscript(`f5d6c3${move}`).board)));
   });
   const [value] = (await result(page)).split(' ');
-  assert.equal(Number(value), expected);
+  assert.equal(num(value), expected);
+  // Negative numbers are written with a true minus sign, never a hyphen.
+  if (expected < 0) assert.match(value, /^\u2212\d+$/);
 
   await page.fill('[data-testid="depth"]', '3');
   await page.click('[data-testid="run"]');
   await page.keyboard.press('End');
   const depth3 = await result(page);
-  assert.match(depth3, /^-?\d+ \[\w\d, \w\d, \w\d\]$/);
+  assert.match(depth3, /^\u2212?\d+ \[\w\d, \w\d, \w\d\]$/);
   await page.click('#compare summary');
   // Opening <details> fires its toggle event a moment later: the table fills then.
   await page.waitForSelector('[data-testid="compare"] tbody tr');
@@ -136,8 +140,8 @@ test('an Othello position: the root value is the best child by the engine evalua
   const leaf = page.locator('.node.leaf').first();
   await leaf.click();
   await page.waitForSelector('[data-testid="node-breakdown"]:not([hidden])');
-  const terms = await page.$$eval('#node-breakdown-table tbody tr', (trs) => trs.map((tr) => Number(tr.lastElementChild.textContent)));
-  const total = Number(await page.textContent('#node-breakdown-table tfoot td'));
+  const terms = (await page.$$eval('#node-breakdown-table tbody tr', (trs) => trs.map((tr) => tr.lastElementChild.textContent))).map(num);
+  const total = num(await page.textContent('#node-breakdown-table tfoot td'));
   assert.equal(terms.length, 4);
   assert.equal(terms.reduce((a, b) => a + b, 0), total);
   await page.screenshot({ path: path.join(artifacts, 'classroom-othello-1024x768.png') });
@@ -178,19 +182,35 @@ test('a tree given by the address is searched, and the address follows the page'
   await context.close();
 });
 
-test('the language switch changes the labels, the narration and the address', async () => {
+test('the language switch changes the labels, the narration and the address; Brazilian and European Portuguese', async () => {
   const { page, context, errors } = await open('?example=lecture&lang=en');
   await page.keyboard.press('End');
   assert.match(await text(page, 'step-forward'), /Step/);
+  assert.equal(await page.isVisible('[data-testid="language-variant"]'), false);
+  // English → Portuguese: Brazilian unless the browser prefers European Portuguese.
   await page.click('[data-testid="language"]');
-  assert.equal(await page.getAttribute('html', 'lang'), 'pt');
+  assert.equal(await page.getAttribute('html', 'lang'), 'pt-BR');
   assert.match(await text(page, 'step-forward'), /Avançar/);
+  assert.match(await text(page, 'step-back'), /Voltar/);
   assert.equal(await nodeLabel(page, 'd'), 'd, MAX, valor 4');
-  assert.match(await text(page, 'narration'), /Fim da procura: 4 \[b, d, i\]/);
-  assert.equal(new URL(page.url()).searchParams.get('lang'), 'pt');
+  assert.match(await text(page, 'narration'), /Fim da busca: 4 \[b, d, i\]/);
+  assert.match(await text(page, 'example-tictactoe'), /^Jogo da velha$/);
+  assert.equal(new URL(page.url()).searchParams.get('lang'), 'pt-BR');
   assert.equal(await result(page), '4 [b, d, i]');
+  // The other form of Portuguese, one click away.
+  await page.click('[data-testid="language-variant"]');
+  assert.equal(await page.getAttribute('html', 'lang'), 'pt-PT');
+  assert.match(await text(page, 'narration'), /Fim da procura: 4 \[b, d, i\]/);
+  assert.match(await text(page, 'example-tictactoe'), /^Jogo do galo$/);
+  assert.match(await text(page, 'step-back'), /Recuar/);
+  assert.equal(await nodeLabel(page, 'd'), 'd, MAX, valor 4');
+  assert.equal(new URL(page.url()).searchParams.get('lang'), 'pt-PT');
   await page.click('[data-testid="language"]');
+  assert.equal(await page.getAttribute('html', 'lang'), 'en');
   assert.match(await text(page, 'step-forward'), /Step/);
+  // Back to Portuguese: the form last used.
+  await page.click('[data-testid="language"]');
+  assert.equal(await page.getAttribute('html', 'lang'), 'pt-PT');
   assert.deepEqual(errors, []);
   await context.close();
 });
@@ -279,7 +299,7 @@ test('the game page and the classroom link to each other; the classroom opens on
   assert.match(page.url(), /classroom\.html\?/);
   assert.equal(await page.getAttribute('[data-testid="example-othello"]', 'aria-pressed'), 'true');
   await page.keyboard.press('End');
-  assert.match(await result(page), /^-?\d+ \[/);
+  assert.match(await result(page), /^\u2212?\d+ \[/);
   await page.click('[data-testid="game-link"]');
   await waitReady(page);
   assert.equal(await text(page, 'moves'), 'f5d6c3');
@@ -293,16 +313,16 @@ test('the heuristic lab explains the position and plays a short match in workers
   await page.waitForSelector('[data-testid="lab-breakdown"] tbody tr');
   // The breakdown of the position under both settings: four terms, totals.
   assert.equal(await page.locator('[data-testid="lab-breakdown"] tbody tr').count(), 4);
-  const totalA = Number(await text(page, 'lab-total-a'));
+  const totalA = num(await text(page, 'lab-total-a'));
   const expected = await page.evaluate(async () => {
     const { Game, evaluate } = await import('/www/pkg/classroom/reversi.js');
     return evaluate(Game.fromTranscript('f5d6c3').board);
   });
   assert.equal(totalA, expected, 'A starts with the engine’s own weights');
   // Switching mobility off for A changes A's total by mobility's points.
-  const mobilityPoints = Number(await page.textContent('[data-testid="lab-breakdown"] tr[data-term="mobility"] td:nth-child(4)'));
+  const mobilityPoints = num(await page.textContent('[data-testid="lab-breakdown"] tr[data-term="mobility"] td:nth-child(4)'));
   await page.uncheck('[data-testid="lab-a-on-mobility"]');
-  assert.equal(Number(await text(page, 'lab-total-a')), totalA - mobilityPoints);
+  assert.equal(num(await text(page, 'lab-total-a')), totalA - mobilityPoints);
 
   await page.selectOption('[data-testid="lab-openings"]', '2');
   await page.selectOption('[data-testid="lab-a-depth"]', '1');
@@ -310,7 +330,7 @@ test('the heuristic lab explains the position and plays a short match in workers
   await page.selectOption('[data-testid="lab-b-rule-take_corner"]', 'override');
   await page.click('[data-testid="lab-play"]');
   await page.waitForSelector('[data-testid="lab-result"][data-state="done"]', { timeout: 30_000 });
-  assert.match(await text(page, 'lab-result'), /^4 of 4 games: A wins \d, draws \d, loses \d · A scores [\d.]+ % · mean [+-]?[\d.]+ discs for A$/);
+  assert.match(await text(page, 'lab-result'), /^4 of 4 games: A wins \d, draws \d, loses \d · A scores [\d.]+ % · mean [+\u2212]?[\d.]+ discs for A$/);
   assert.equal(await page.locator('[data-testid="lab-games"] li').count(), 4);
   // The page stayed responsive: the replay still steps.
   await page.keyboard.press('ArrowRight');

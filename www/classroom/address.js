@@ -2,6 +2,8 @@
 // algorithm, in which language. Read once at start, rewritten after every change so that the
 // address in the bar can be shared and reopens the same lesson.
 
+import { normalizeLanguage } from './i18n.js';
+
 export const EXAMPLES = ['lecture', 'pruning', 'tictactoe', 'maxn', 'othello'];
 /** Built-in trees: the engine holds their texts (`Lesson.example`). */
 export const TREE_EXAMPLES = ['lecture', 'pruning', 'maxn'];
@@ -56,20 +58,22 @@ function readDepth(params, kind, problems) {
   if (!params.has('depth')) return range.default;
   const depth = Number(params.get('depth'));
   if (Number.isInteger(depth) && depth >= range.min && depth <= range.max) return depth;
-  problems.push(`depth=${params.get('depth')} is not a whole number from ${range.min} to ${range.max}`);
+  problems.push({ key: 'address.depth', values: { value: params.get('depth'), min: range.min, max: range.max } });
   return range.default;
 }
 
 /**
  * The lesson the address asks for: {source, algorithm, lang, problems}. Anything not understood is
- * named in `problems` and replaced by the default, so a bad address still opens a lesson.
+ * named in `problems` ({key, values} of a text of i18n.js, said in the page's language once it is
+ * known) and replaced by the default, so a bad address still opens a lesson. `lang` is `en`,
+ * `pt-BR` or `pt-PT` (`pt` is Brazilian), or null when the address does not say.
  */
 export function readAddress(search) {
   const params = new URLSearchParams(search);
   const problems = [];
   let name = params.get('example') ?? 'lecture';
   if (!EXAMPLES.includes(name)) {
-    problems.push(`example=${name} is not one of ${EXAMPLES.join(', ')}`);
+    problems.push({ key: 'address.example', values: { value: name, list: EXAMPLES.join(', ') } });
     name = 'lecture';
   }
   let source;
@@ -83,7 +87,7 @@ export function readAddress(search) {
     if (name === 'tictactoe' && params.has('symmetry')) {
       const value = params.get('symmetry');
       if (value === 'on' || value === 'off') source.symmetry = value === 'on';
-      else problems.push(`symmetry=${value} is not on or off`);
+      else problems.push({ key: 'address.symmetry', values: { value } });
     }
   } else {
     source = exampleSource(name);
@@ -93,14 +97,14 @@ export function readAddress(search) {
   if (params.has('algorithm')) {
     const wanted = params.get('algorithm');
     if (algorithmsFor(source).includes(wanted)) algorithm = wanted;
-    else problems.push(`algorithm=${wanted} does not apply here (${algorithmsFor(source).join(', ')})`);
+    else problems.push({ key: 'address.algorithm', values: { value: wanted, list: algorithmsFor(source).join(', ') } });
   }
 
   let lang = null;
   if (params.has('lang')) {
     const wanted = params.get('lang');
-    if (wanted === 'pt' || wanted === 'en') lang = wanted;
-    else problems.push(`lang=${wanted} is not pt or en`);
+    lang = normalizeLanguage(wanted);
+    if (!lang) problems.push({ key: 'address.lang', values: { value: wanted } });
   }
   return { source, algorithm, lang, problems };
 }

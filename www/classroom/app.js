@@ -3,7 +3,7 @@
 // which draws everything from `state`; nothing moves until the teacher asks.
 
 import init from '../pkg/classroom/reversi.js';
-import { t, setLanguage, language, preferredLanguage, translateStatic } from './i18n.js';
+import { t, setLanguage, language, preferredLanguage, translateStatic, isPortuguese, engineText } from './i18n.js';
 import {
   readAddress,
   writeAddress,
@@ -13,12 +13,13 @@ import {
   defaultAlgorithm,
   DEPTHS,
 } from './address.js';
-import { createLesson, LessonView } from './lessons.js';
+import { createLesson, LessonView, yieldToPage } from './lessons.js';
 import { createTreeView } from './tree-view.js';
 import { createNodePanel } from './node-panel.js';
 import { narrate } from './narration.js';
 import { compareAlgorithms, renderComparison } from './compare.js';
 import { createLab } from './lab.js';
+import { minusSigns } from './format.js';
 
 /** Every tunable of the page, in one place. */
 export const config = {
@@ -27,6 +28,14 @@ export const config = {
   defaultSpeed: 1,
   /** Cut-offs listed beside the tree (the latest ones; the tree shows every cut). */
   cutoffsListed: 6,
+  /**
+   * A typed tree with more nodes than this is searched, read and drawn in separate tasks, the page
+   * answering in between (a 20,000-node tree takes the engine up to 90 ms to search and 50 ms to
+   * hand over); smaller ones at once.
+   */
+  nodesAtOnce: 3000,
+  /** The sizes of the zoom (+ / −): the tree and every text; 1 = the page as designed. */
+  zooms: [0.8, 0.9, 1, 1.15, 1.3, 1.5, 1.75, 2],
 };
 
 const state = {
@@ -35,9 +44,13 @@ const state = {
   source: null,
   algorithm: null,
   step: 0,
-  /** Replay state after `step` events, by node id. */
-  nodeStates: new Map(),
   current: -1,
+  leaves: 0,
+  nodesVisited: 0,
+  /** A step asked for whose events are still being read (End on a long trace), or null. */
+  pendingStep: null,
+  /** A large lesson under way (searched, read) before it is shown: a token, or null. */
+  preparing: null,
   /** Node shown in the side panel (clicked), or null for the current node. */
   selected: null,
   /** Game trees: nodes opened and closed by clicks (the current path is always open). */
@@ -46,7 +59,14 @@ const state = {
   playing: false,
   speed: config.defaultSpeed,
   error: '',
+  /** Where the error is shown: 'top' (under the narration), 'editor', 'leaf' or 'lab'. */
+  errorPlace: 'top',
+  /** Whether the error has been brought into view (once per error). */
+  errorRevealed: true,
   comparison: null,
+  zoom: 1,
+  /** The form of Portuguese the language button switches to (the browser's, else Brazilian). */
+  portuguese: 'pt-BR',
 };
 
 const $ = (id) => document.getElementById(id);
@@ -60,23 +80,62 @@ let timer = null;
 
 /**
  * Searches `source` with `algorithm` and shows it from its first step (or its last with `atEnd`).
- * On failure the lesson on screen stays and the error says why; returns whether it worked.
+ * On failure the lesson on screen stays and the error says why. Returns a promise of whether it
+ * worked. A lesson of usual size is shown before load returns; a large typed tree is searched,
+ * read and shown in three tasks, the page answering in between (the lesson on screen stays
+ * meanwhile, and the narration says what is under way).
  */
-function load(source, algorithm, { atEnd = false, errorKey = 'error.search' } = {}) {
-  let view;
-  try {
-    view = new LessonView(createLesson(source, algorithm), source);
-  } catch (error) {
-    showError(t(errorKey, { message: error.message }));
+async function load(source, algorithm, options = {}) {
+  const large = source.kind === 'tree' && source.text.length > config.nodesAtOnce * 2;
+  if (!large) return loadNow(source, algorithm, options);
+  const token = {};
+  const still = () => state.preparing === token;
+  state.preparing = token;
+  setText($('narration'), t('preparing.search'));
+  await yieldToPage();
+  if (!still()) return false;
+  const view = search(source, algorithm, options);
+  if (!view) {
+    state.preparing = null;
     return false;
   }
-  adopt(view, source, algorithm, atEnd);
+  if (view.nodeCount > config.nodesAtOnce) {
+    setText($('narration'), t('preparing.nodes', { total: view.nodeCount.toLocaleString(language()) }));
+    await yieldToPage();
+    if (still()) view.readNodes();
+    await yieldToPage();
+  }
+  if (!still()) {
+    view.free();
+    return false;
+  }
+  state.preparing = null;
+  adopt(view, source, algorithm, options.atEnd);
   return true;
 }
 
-function adopt(view, source, algorithm, atEnd) {
+function loadNow(source, algorithm, options) {
+  state.preparing = null;
+  const view = search(source, algorithm, options);
+  if (!view) return false;
+  adopt(view, source, algorithm, options.atEnd);
+  return true;
+}
+
+/** The lesson of `source` searched by `algorithm`, or null after showing why it could not be. */
+function search(source, algorithm, { errorKey = 'error.search' } = {}) {
+  try {
+    return new LessonView(createLesson(source, algorithm), source);
+  } catch (error) {
+    showError(t(errorKey, { message: engineText(error.message) }), errorKey === 'error.tree' ? 'editor' : 'top');
+    return null;
+  }
+}
+
+function adopt(view, source, algorithm, atEnd = false) {
   pause();
   state.view?.free();
+  if (!view.isGame) view.readNodes();
   state.view = view;
   state.source = source;
   state.algorithm = algorithm;
@@ -94,51 +153,103 @@ function updateAddress() {
   history.replaceState(null, '', location.pathname + writeAddress(state.source, state.algorithm, language()));
 }
 
-function showError(message) {
+/** Shows `message` at `place` (see state.errorPlace): next to what it is about. */
+function showError(message, place = 'top') {
   state.error = message;
+  state.errorPlace = place;
+  state.errorRevealed = false;
   render();
+}
+
+/** The error element in its place; an error about the tree text opens the editor and is brought into view with it. */
+function renderError() {
+  const element = $('error');
+  const slot = $(`error-${state.errorPlace}`) ?? $('error-top');
+  if (element.parentElement !== slot) slot.append(element);
+  element.hidden = !state.error;
+  setText(element, state.error);
+  if (!state.error || state.errorRevealed) return;
+  state.errorRevealed = true;
+  if (state.errorPlace === 'editor') {
+    $('editor').open = true;
+    // The text box and the message together when they fit on the screen, else the message with
+    // as much of the text box above it as fits.
+    const field = $('editor-field');
+    if (field.getBoundingClientRect().height <= window.innerHeight) field.scrollIntoView({ block: 'nearest' });
+    else element.scrollIntoView({ block: 'end' });
+  } else if (state.errorPlace !== 'top') {
+    element.scrollIntoView({ block: 'nearest' });
+  }
 }
 
 // ---------------------------------------------------------------------------------------------
 // Replay
 
+/**
+ * Shows the replay after `step` events: at once when it is near (every step, any jump on a trace
+ * of usual length), else in slices of the trace, the page answering in between and saying how far
+ * it got (End on a 200,000-event trace).
+ */
 function goTo(step) {
   const view = state.view;
   const clamped = Math.max(0, Math.min(view.eventCount, step));
-  const replay = view.state(clamped);
+  if (!view.isNear(clamped)) {
+    const pending = state.pendingStep === null;
+    state.pendingStep = clamped;
+    if (pending) jump(view);
+    render();
+    return;
+  }
+  state.pendingStep = null;
+  view.moveTo(clamped);
+  const counters = view.counters;
   state.step = clamped;
-  state.nodeStates = new Map(replay.nodes.map((node) => [node.id, node]));
-  state.current = replay.current;
-  state.leaves = replay.leaves;
-  state.nodesVisited = replay.nodesVisited;
+  state.current = counters.current;
+  state.leaves = counters.leaves;
+  state.nodesVisited = counters.nodesVisited;
   // The current path is always open: a node closed by hand opens again when the search gets there.
   if (state.current >= 0) for (const id of view.pathTo(state.current)) state.collapsed.delete(id);
   if (clamped === view.eventCount) pause();
   render();
 }
 
-function stepForward() {
+/** A long jump, one slice a task, towards the latest step asked for (state.pendingStep). */
+async function jump(view) {
+  while (state.view === view && state.pendingStep !== null && !view.isNear(state.pendingStep)) {
+    view.moveTowards(state.pendingStep);
+    state.step = view.step;
+    render();
+    await yieldToPage();
+  }
+  if (state.view === view && state.pendingStep !== null) goTo(state.pendingStep);
+}
+
+/** A step asked for by the teacher: the node panel follows the search again (a click showed another node). */
+function stepTo(step) {
+  if (!state.view || state.preparing) return;
   pause();
-  goTo(state.step + 1);
+  state.selected = null;
+  goTo(step);
+}
+
+function stepForward() {
+  stepTo((state.pendingStep ?? state.step) + 1);
 }
 
 function stepBack() {
-  pause();
-  goTo(state.step - 1);
+  stepTo((state.pendingStep ?? state.step) - 1);
 }
 
 function toStart() {
-  pause();
-  goTo(0);
+  stepTo(0);
 }
 
 function toEnd() {
-  pause();
-  goTo(state.view.eventCount);
+  stepTo(state.view.eventCount);
 }
 
 function play() {
-  if (state.playing) return;
+  if (state.playing || !state.view || state.preparing) return;
   // Playing from the end starts over: the teacher wants to see it again.
   if (state.step >= state.view.eventCount) goTo(0);
   state.playing = true;
@@ -159,6 +270,7 @@ function scheduleTick() {
   timer = setTimeout(() => {
     timer = null;
     if (!state.playing) return;
+    state.selected = null;
     goTo(state.step + 1);
     if (state.playing) scheduleTick();
   }, 1000 / state.speed);
@@ -216,6 +328,11 @@ function setText(element, text) {
   if (element.textContent !== text) element.textContent = text;
 }
 
+/** The state of node `id` at the replay's step (undefined before the search reaches it). */
+function stateOf(id) {
+  return state.view.stateOf(id);
+}
+
 function render() {
   const view = state.view;
   if (!view) return;
@@ -223,11 +340,13 @@ function render() {
 
   setText($('leaves-evaluated'), String(state.leaves));
   setText($('nodes-visited'), String(state.nodesVisited));
-  setText($('tree-result'), atEnd ? view.result.text : '');
-  setText($('step-counter'), t('counters.step', { step: state.step, total: view.eventCount }));
-  setText($('narration'), narrate(view, state.step));
-  $('error').hidden = !state.error;
-  setText($('error'), state.error);
+  setText($('tree-result'), atEnd ? minusSigns(view.result.text) : '');
+  const counter = state.pendingStep === null
+    ? t('counters.step', { step: state.step, total: view.eventCount })
+    : t('counters.moving', { step: state.step, target: state.pendingStep, total: view.eventCount });
+  setText($('step-counter'), counter);
+  if (!state.preparing) setText($('narration'), narrate(view, state.step));
+  renderError();
 
   $('step-back').disabled = state.step === 0;
   $('to-start').disabled = state.step === 0;
@@ -243,22 +362,63 @@ function render() {
     button.setAttribute('aria-pressed', String(button.dataset.example === example));
   }
   document.body.dataset.kind = view.kind;
+  placeNodeCard();
 
   treeView.draw({
     view,
-    states: state.nodeStates,
+    stateOf,
     current: state.current,
     selected: state.selected,
     principal: atEnd ? new Set(view.principalPath()) : new Set(),
     showsChildren,
     rootName: t('tree.root'),
+    focus: focusOf(view),
   });
   const shownId = state.selected ?? (state.current >= 0 ? state.current : 0);
-  nodePanel.render({ view, id: shownId, state: state.nodeStates.get(shownId) });
+  nodePanel.render({ view, id: shownId, state: stateOf(shownId) });
   renderCutoffs();
   renderLegend();
   if ($('compare').open) renderCompare();
   lab.setPosition(labPosition(shownId));
+}
+
+/**
+ * The nodes the tree keeps in view: the one the last step was about (the child that gave an
+ * update its value), then the current node (its parent, after a return).
+ */
+function focusOf(view) {
+  if (state.step === 0) return [0];
+  const event = view.event(state.step - 1);
+  const about = event.kind === 'update' && event.best !== undefined ? event.best : event.node;
+  return [about, state.current].filter((id) => id !== undefined && id >= 0);
+}
+
+/**
+ * The tree box's top in the page as it is with a narration of its usual length (the room it
+ * keeps): a longer sentence moves the tree down for a step, but does not make it smaller.
+ */
+function treeTop() {
+  const narration = $('narration');
+  const extra = Math.max(0, narration.offsetHeight - (parseFloat(getComputedStyle(narration).minHeight) || 0));
+  return $('tree').getBoundingClientRect().top + window.scrollY - extra;
+}
+
+/**
+ * Where the node's panel goes: beside the tree for a game on a 900–1279 px screen (a projector at
+ * 1024×768: the position of the current node next to the search; a leaf's breakdown under the
+ * tree), else in the page's grid (the right-hand column from 1280 px, below the tree on narrower
+ * screens).
+ */
+const besideQuery = window.matchMedia('(min-width: 900px) and (max-width: 1279px)');
+function placeNodeCard() {
+  const card = $('node-card');
+  const beside = besideQuery.matches && state.view?.isGame;
+  const home = beside ? $('node-beside') : $('node-home');
+  if (card.parentElement !== home) home.append(card);
+  // A leaf's breakdown (a four-column table) goes under the tree then, where it has room.
+  const breakdown = $('node-breakdown');
+  if (beside && breakdown.parentElement !== $('breakdown-below')) $('breakdown-below').append(breakdown);
+  if (!beside && breakdown.parentElement !== $('node-details')) $('node-details').insertBefore(breakdown, $('leaf-form'));
 }
 
 const START_BOARD = `${'-'.repeat(27)}OX------XO${'-'.repeat(27)} X`;
@@ -293,30 +453,70 @@ function renderCutoffs() {
     const item = document.createElement('li');
     const name = document.createElement('strong');
     name.textContent = `${view.nameOf(event.node, t('tree.root'))}: `;
-    item.append(name, event.reason[language()] ?? event.reason.en);
+    item.append(name, reasonText(event));
     items.push(item);
   }
   $('cutoffs').replaceChildren(...items);
   $('cutoffs-none').hidden = count > 0;
 }
 
+/** The legend: a small drawing of each mark of the tree with its name, then the algorithm's terms. */
 function renderLegend() {
   const view = state.view;
+  const key = `${language()}|${view.players}|${view.boundsKind}|${view.negamaxView}|${view.isGame}`;
+  const legend = $('legend');
+  if (legend.dataset.key === key) return;
+  legend.dataset.key = key;
+  const items = [];
+  const swatch = (kind, text) => {
+    const item = document.createElement('span');
+    item.className = 'legend-item';
+    const mark = document.createElement('span');
+    mark.className = `swatch swatch-${kind}`;
+    mark.setAttribute('aria-hidden', 'true');
+    item.append(mark, text);
+    return item;
+  };
+  if (view.players > 2) items.push(t('legend.maxn'));
+  else items.push(swatch('max', t('legend.max')), swatch('min', t('legend.min')));
+  items.push(
+    swatch('pruned', t('legend.pruned')),
+    swatch('current', t('legend.current')),
+    swatch('principal', t('legend.principal')),
+  );
+  const terms = [];
+  if (view.boundsKind === 'alphabeta') terms.push(t('legend.alphabeta'));
+  if (view.boundsKind === 'limits') terms.push(t('legend.negamax'));
+  else if (view.negamaxView) terms.push(t('legend.negamaxPlain'));
+  if (view.isGame) terms.push(t('legend.expand'));
   const parts = [];
-  if (view.players > 2) parts.push(t('legend.maxn'));
-  else parts.push(t('legend.shapes'));
-  if (view.boundsKind === 'alphabeta') parts.push(t('legend.alphabeta'));
-  if (view.boundsKind === 'limits') parts.push(t('legend.negamax'));
-  else if (view.negamaxView) parts.push(t('legend.negamaxPlain'));
-  if (view.isGame) parts.push(t('legend.expand'));
-  setText($('legend'), parts.join(' · '));
+  for (const item of [...items, ...terms]) {
+    if (parts.length) parts.push(' · ');
+    parts.push(item);
+  }
+  legend.replaceChildren(...parts);
 }
 
+function reasonText(event) {
+  return minusSigns(event.reason[language().slice(0, 2)] ?? event.reason.en);
+}
+
+/**
+ * The comparison: every algorithm searched once per source, one in each task (a large tree takes
+ * each of them a moment), the table filled when all are in.
+ */
 function renderCompare() {
   const key = JSON.stringify(state.source);
   if (!state.comparison || state.comparison.key !== key) {
-    state.comparison = { key, rows: compareAlgorithms(state.source, algorithmsFor(state.source)) };
+    const comparison = { key, rows: null };
+    state.comparison = comparison;
+    compareAlgorithms(state.source, algorithmsFor(state.source), yieldToPage).then((rows) => {
+      if (state.comparison !== comparison) return;
+      comparison.rows = rows;
+      if ($('compare').open) renderCompare();
+    });
   }
+  if (!state.comparison.rows) return;
   renderComparison($('compare-table'), state.comparison.rows, state.algorithm, (algorithm) => load(state.source, algorithm));
 }
 
@@ -393,7 +593,7 @@ function applyOptions() {
     try {
       source = sourceFromOptions();
     } catch (error) {
-      showError(t('error.search', { message: error.message }));
+      showError(t('error.search', { message: engineText(error.message) }));
       return;
     }
   }
@@ -413,7 +613,7 @@ function changeLeaf(label, value) {
   try {
     lesson = view.lesson.setLeaf(label, value);
   } catch (error) {
-    showError(t('error.leaf', { message: error.message }));
+    showError(t('error.leaf', { message: engineText(error.message) }), 'leaf');
     return;
   }
   const source = { kind: 'tree', text: lesson.treeText };
@@ -429,15 +629,68 @@ function findLabel(label) {
   return null;
 }
 
+/** English ↔ Portuguese (in the form last used); the variant button switches the form. */
 function switchLanguage() {
-  setLanguage(language() === 'pt' ? 'en' : 'pt');
+  setLanguageEverywhere(isPortuguese() ? 'en' : state.portuguese);
+}
+
+function switchVariant() {
+  setLanguageEverywhere(language() === 'pt-BR' ? 'pt-PT' : 'pt-BR');
+}
+
+function setLanguageEverywhere(lang) {
+  setLanguage(lang);
+  if (isPortuguese()) state.portuguese = language();
+  translateLanguageButtons();
   translateStatic();
+  setText($('zoom-reset'), t('zoom.percent', { n: Math.round(state.zoom * 100) }));
   fillSpeeds();
   fillOptions();
   updateFullscreenLabel();
   updateAddress();
   lab.render();
   render();
+}
+
+/** The language buttons say, in the language they switch to, where they go. */
+function translateLanguageButtons() {
+  $('language').lang = isPortuguese() ? 'en' : state.portuguese;
+  $('language-variant').hidden = !isPortuguese();
+  $('language-variant').lang = language() === 'pt-BR' ? 'pt-PT' : 'pt-BR';
+}
+
+// ---------------------------------------------------------------------------------------------
+// Zoom: the teacher's + / − for a large room. Every text of the page is sized in rem, so the root's
+// font size carries the zoom to them; the tree's drawing is scaled by it too.
+
+function setZoom(zoom) {
+  state.zoom = zoom;
+  document.documentElement.style.setProperty('--zoom', String(zoom));
+  treeView.setZoom(zoom);
+  setText($('zoom-reset'), t('zoom.percent', { n: Math.round(zoom * 100) }));
+  $('zoom-out').disabled = zoom <= config.zooms[0];
+  $('zoom-in').disabled = zoom >= config.zooms[config.zooms.length - 1];
+  try {
+    localStorage.setItem('classroom.zoom', String(zoom));
+  } catch {
+    // Storage refused (private mode): the zoom lasts as long as the page.
+  }
+  render();
+}
+
+function zoomBy(direction) {
+  const index = config.zooms.findIndex((z) => z >= state.zoom - 1e-9);
+  const next = config.zooms[Math.max(0, Math.min(config.zooms.length - 1, (index < 0 ? config.zooms.length - 1 : index) + direction))];
+  setZoom(next);
+}
+
+function savedZoom() {
+  try {
+    const zoom = Number(localStorage.getItem('classroom.zoom'));
+    return config.zooms.includes(zoom) ? zoom : 1;
+  } catch {
+    return 1;
+  }
 }
 
 function updateFullscreenLabel() {
@@ -465,6 +718,11 @@ function onKey(event) {
     ' ': togglePlay,
     Home: toStart,
     End: toEnd,
+    '+': () => zoomBy(1),
+    '=': () => zoomBy(1),
+    '-': () => zoomBy(-1),
+    '−': () => zoomBy(-1),
+    0: () => setZoom(1),
   };
   const action = actions[event.key];
   if (!action) return;
@@ -509,6 +767,10 @@ function wireControls() {
     if ($('compare').open) renderCompare();
   });
   $('language').addEventListener('click', switchLanguage);
+  $('language-variant').addEventListener('click', switchVariant);
+  $('zoom-in').addEventListener('click', () => zoomBy(1));
+  $('zoom-out').addEventListener('click', () => zoomBy(-1));
+  $('zoom-reset').addEventListener('click', () => setZoom(1));
   $('lab').addEventListener('toggle', () => {
     if ($('lab').open) lab.render();
   });
@@ -517,6 +779,7 @@ function wireControls() {
     $('fullscreen').addEventListener('click', toggleFullscreen);
     document.addEventListener('fullscreenchange', updateFullscreenLabel);
   }
+  besideQuery.addEventListener('change', () => render());
   // The tree fits its width: redraw when the width changes (a window resize, a projector's
   // resolution, full screen), in the next frame so that the observer never re-enters itself.
   let treeWidth = 0;
@@ -530,27 +793,35 @@ function wireControls() {
 
 async function main() {
   const address = readAddress(location.search);
-  setLanguage(address.lang ?? preferredLanguage());
+  const preferred = preferredLanguage();
+  if (isPortuguese(preferred)) state.portuguese = preferred;
+  setLanguage(address.lang ?? preferred);
+  if (isPortuguese()) state.portuguese = language();
+  translateLanguageButtons();
   translateStatic();
   // Compiled once: the page and every worker of the heuristic lab instantiate the same module.
   const module = await WebAssembly.compileStreaming(fetch(new URL('../pkg/classroom/reversi_bg.wasm', import.meta.url)));
   await init({ module_or_path: module });
 
-  treeView = createTreeView($('tree'), { onActivate: onNode });
+  treeView = createTreeView($('tree'), { onActivate: onNode, topOf: treeTop });
   nodePanel = createNodePanel({ onChangeLeaf: changeLeaf });
-  lab = createLab({ module, onError: showError });
+  lab = createLab({ module, onError: (message) => showError(message, 'lab') });
   fillSpeeds();
   wireControls();
+  setZoom(savedZoom());
 
-  const problems = [...address.problems];
+  const problems = address.problems.map((problem) => t(problem.key, problem.values));
   const errorKey = address.source.kind === 'tree' ? 'error.tree' : 'error.search';
-  if (!load(address.source, address.algorithm, { errorKey })) {
-    // The address's tree or position could not be searched: say why, and show the lecture tree.
-    const failure = state.error;
+  if (!(await load(address.source, address.algorithm, { errorKey }))) {
+    // The address's tree or position could not be searched: say why (at the tree text for a
+    // tree), and show the lecture tree.
+    const { error: failure, errorPlace: place } = state;
     const fallback = exampleSource('lecture');
-    load(fallback, defaultAlgorithm(fallback));
+    await load(fallback, defaultAlgorithm(fallback));
     if (address.source.kind === 'tree') $('tree-text').value = address.source.text;
     state.error = failure;
+    state.errorPlace = place;
+    state.errorRevealed = false;
   }
   if (problems.length) state.error = [state.error, t('error.address', { problems: problems.join('; ') })].filter(Boolean).join(' ');
   render();

@@ -2,11 +2,12 @@
 // Used for a clicked Othello leaf and by the heuristic lab.
 
 import { t } from './i18n.js';
+import { formatNumber } from './format.js';
 
 /** Engine names its terms and phases in English; the page says them in the chosen language. */
-function termName(term) {
+function termName(term, short = false) {
   try {
-    return t(`term.${term.term}`);
+    return t(`${short ? 'termShort' : 'term'}.${term.term}`);
   } catch {
     return term.label;
   }
@@ -14,21 +15,24 @@ function termName(term) {
 
 /**
  * Fills `table` (with a <caption>, <tbody> and <tfoot> made here) from a breakdown report
- * `{phase, discs, total, terms: [{term, label, raw, weight, contribution}]}`.
+ * `{phase, discs, total, terms: [{term, label, raw, weight, contribution}]}`. `short`: the terms'
+ * short names (a narrow column), the long ones as their titles.
  */
-export function renderBreakdown(table, report) {
+export function renderBreakdown(table, report, { short = false } = {}) {
   const caption = document.createElement('caption');
   caption.textContent = t('breakdown.phase', { phase: t(`phase.${report.phase}`), discs: report.discs });
   const head = document.createElement('thead');
   head.append(row(['breakdown.term', 'breakdown.raw', 'breakdown.weight', 'breakdown.points'].map((key) => cell('th', t(key), 'col'))));
   const body = document.createElement('tbody');
   for (const term of report.terms) {
-    body.append(row([cell('th', termName(term), 'row'), cell('td', term.raw), cell('td', term.weight), cell('td', term.contribution)]));
+    const name = cell('th', termName(term, short), 'row');
+    if (short) name.title = termName(term);
+    body.append(row([name, cell('td', formatNumber(term.raw)), cell('td', formatNumber(term.weight)), cell('td', formatNumber(term.contribution))]));
   }
   const foot = document.createElement('tfoot');
   const total = cell('th', t('breakdown.total'), 'row');
   total.colSpan = 3;
-  foot.append(row([total, cell('td', report.total)]));
+  foot.append(row([total, cell('td', formatNumber(report.total))]));
   table.replaceChildren(caption, head, body, foot);
 }
 

@@ -1,22 +1,27 @@
 // Every applicable algorithm on the same tree or position, side by side: the root value and path
 // (the same for all two-player algorithms) and the work each did (leaves evaluated, nodes visited).
-// Computed when the table is opened and the source changes; each lesson is freed at once.
+// Computed when the table is opened and the source changes, one algorithm per task (on a
+// 20,000-node tree each search takes a moment); each lesson is freed at once.
 
 import { t } from './i18n.js';
 import { createLesson } from './lessons.js';
+import { minusSigns } from './format.js';
 
-/** [{algorithm, text, leaves, nodes} | {algorithm, error}] for `source`. */
-export function compareAlgorithms(source, algorithms) {
-  return algorithms.map((algorithm) => {
+/** Promise of [{algorithm, text, leaves, nodes} | {algorithm, error}] for `source`; `pause()` between algorithms. */
+export async function compareAlgorithms(source, algorithms, pause) {
+  const rows = [];
+  for (const algorithm of algorithms) {
+    if (rows.length) await pause();
     try {
       const lesson = createLesson(source, algorithm);
       const result = lesson.result;
       lesson.free();
-      return { algorithm, text: result.text, leaves: result.leaves, nodes: result.nodes };
+      rows.push({ algorithm, text: minusSigns(result.text), leaves: result.leaves, nodes: result.nodes });
     } catch (error) {
-      return { algorithm, error: error.message };
+      rows.push({ algorithm, error: error.message });
     }
-  });
+  }
+  return rows;
 }
 
 /** Fills the comparison table; the row of `current` is marked, the others offer a switch. */

@@ -1,18 +1,26 @@
-// How values, bounds and players are written everywhere on the page (tree, narration, tables).
+// How values, bounds and players are written everywhere on the page (tree, narration, tables):
+// negative numbers with a true minus sign (U+2212), as in print: "−23", never "-23".
 
-import { t } from './i18n.js';
+import { t, MINUS, minusSigns } from './i18n.js';
 
-/** 4, -3, or (1, 2, 6) for a max^n vector. */
+export { MINUS, minusSigns };
+
+/** A number as the page shows it: `-23` → `−23`. */
+export function formatNumber(n) {
+  return n < 0 ? `${MINUS}${-n}` : String(n);
+}
+
+/** 4, −3, or (1, 2, 6) for a max^n vector. */
 export function formatValue(value) {
-  if (Array.isArray(value)) return `(${value.join(', ')})`;
+  if (Array.isArray(value)) return `(${value.map(formatNumber).join(', ')})`;
   if (value === null || value === undefined) return '';
-  return String(value);
+  return formatNumber(value);
 }
 
 /** A bound: the engine writes ±∞ as null; `infinity` says which one a null stands for here. */
 export function formatBound(value, infinity) {
   if (value === null || value === undefined) return infinity;
-  return String(value);
+  return formatNumber(value);
 }
 
 /** The bounds a node carries, in the algorithm's own terms, or null when it has none. */

@@ -1,6 +1,10 @@
-// The page's words in English and Portuguese, with the course's own terms (MINIMAX-A-B,
-// Usar-Limite / Passar-Limite, GERMOV, ESTÁTICA). Static texts are marked in the HTML with
-// data-i18n* attributes; dynamic ones call t(key, values).
+// The page's words in English and in the two usual forms of Portuguese, with the course's own
+// terms (MINIMAX-A-B, Usar-Limite / Passar-Limite, GERMOV, ESTÁTICA). Brazilian Portuguese
+// (`pt-BR`, also plain `pt`: most Portuguese-speaking students are Brazilian) and European
+// Portuguese (`pt-PT`) differ in words (jogo da velha / jogo do galo, tela cheia / ecrã inteiro,
+// busca / procura, registrados / registados) and in phrasing ("em um nó" / "num nó", "até o fim" /
+// "até ao fim"). Static texts are marked in the HTML with data-i18n* attributes; dynamic ones
+// call t(key, values).
 
 const STRINGS = {
   en: {
@@ -9,6 +13,8 @@ const STRINGS = {
     'page.subtitle': 'minimax, negamax, alpha-beta and max^n, step by step',
     'nav.game': 'Play Othello',
     'language.button': 'Português',
+    'variant.button': '',
+    'variant.label': '',
     'language.label': 'Mudar para português',
     'fullscreen.enter': 'Full screen',
     'fullscreen.exit': 'Leave full screen',
@@ -42,11 +48,19 @@ const STRINGS = {
     'controls.end': 'End',
     'controls.speed': 'Speed',
     'controls.perSecond': '{n}/s',
-    'keys.hint': 'Keys: ← → step, Space play/pause, Home / End',
+    'zoom.label': 'Size of the tree and the text',
+    'zoom.out': 'Smaller (−)',
+    'zoom.in': 'Larger (+)',
+    'zoom.reset': 'Normal size (0)',
+    'zoom.percent': '{n} %',
+    'keys.hint': 'Keys: ← → step, Space play/pause, Home / End, + / − size, 0 normal size',
     'counters.leaves': 'Leaves evaluated',
     'counters.nodes': 'Nodes visited',
     'counters.result': 'Result',
     'counters.step': 'Step {step} of {total}',
+    'counters.moving': 'Step {step} of {total}, on the way to step {target}…',
+    'preparing.search': 'Searching the tree…',
+    'preparing.nodes': 'Reading the tree from the engine: {total} nodes…',
     'tree.label': 'Search tree',
     'tree.root': 'root',
     'tree.expand': 'show the {n} moves below',
@@ -54,9 +68,13 @@ const STRINGS = {
     'legend.alphabeta': 'α = best for MAX so far, β = best for MIN so far',
     'legend.negamax': 'U = Use-Limit, P = Pass-Limit (values from the view of the side to move)',
     'legend.negamaxPlain': 'Values from the view of the side to move at each node',
-    'legend.shapes': 'Square box: MAX · round box: MIN · dashed and cut: pruned · thick outline: current node · green: principal path',
+    'legend.max': 'MAX',
+    'legend.min': 'MIN',
+    'legend.pruned': 'pruned',
+    'legend.current': 'current node',
+    'legend.principal': 'principal path',
     'legend.maxn': 'Each node: one utility per player; the player to move keeps the child best for itself',
-    'legend.expand': 'Click a node to open or close the moves below it.',
+    'legend.expand': 'click a node to open or close it',
     'player.MAX': 'MAX',
     'player.MIN': 'MIN',
     'player.n': 'Player {n}',
@@ -116,6 +134,13 @@ const STRINGS = {
     'error.leaf': 'The leaf was not changed: {message}',
     'error.address': 'Ignored in the address: {problems}.',
     'error.start': 'The classroom could not start: {message}',
+    'address.example': 'example={value} is not one of {list}',
+    'address.depth': 'depth={value} is not a whole number from {min} to {max}',
+    'address.symmetry': 'symmetry={value} is not on or off',
+    'address.algorithm': 'algorithm={value} does not apply here ({list})',
+    'address.lang': 'lang={value} is not en, pt, pt-BR or pt-PT',
+    'ttt.badBoard': 'a tic-tac-toe board is 9 cells of X, O or -, a1 first (got "{board}")',
+    'ttt.badCount': 'X moves first, so X has as many marks as O or one more (X {x}, O {o})',
     'termShort.positional': 'Positional',
     'termShort.mobility': 'Mobility',
     'termShort.stability': 'Stability',
@@ -170,7 +195,7 @@ const STRINGS = {
     'lab.draw': 'draw',
     'lab.lastGame': 'Final position of game {n} (black – white discs in the list)',
     'lab.failed': 'The lab could not do that: {message}',
-    'lab.badWeight': 'A weight is a whole number from -1000 to 1000; the previous one stays.',
+    'lab.badWeight': 'A weight is a whole number from −1000 to 1000; the previous one stays.',
     'preset.chosen': 'the engine’s (chosen in self-play)',
     'preset.flat-20-10-0': 'flat 1 / 20 / 10 / 0',
     'preset.mobility-rising': 'mobility rising',
@@ -178,13 +203,213 @@ const STRINGS = {
     'preset.first-guess': 'first guess',
     'preset.positional-only': 'positional table only',
   },
-  pt: {
+  // Brazilian Portuguese (`pt`, `pt-BR`): jogo da velha, tela cheia, busca, "você".
+  'pt-BR': {
+    'page.title': 'Sala de aula — busca em jogos passo a passo',
+    'page.heading': 'Sala de aula',
+    'page.subtitle': 'minimax, negamax, alfa-beta e max^n, passo a passo',
+    'nav.game': 'Jogar Othello',
+    'language.button': 'English',
+    'language.label': 'Switch to English',
+    'variant.button': 'pt-PT',
+    'variant.label': 'Mudar para o português de Portugal',
+    'fullscreen.enter': 'Tela cheia',
+    'fullscreen.exit': 'Sair da tela cheia',
+    'examples.label': 'Exemplos',
+    'example.lecture': 'Árvore da aula',
+    'example.pruning': 'Poda α-β',
+    'example.tictactoe': 'Jogo da velha',
+    'example.maxn': 'max^n, 3 jogadores',
+    'example.othello': 'Othello',
+    'example.tree': 'Sua árvore',
+    'options.algorithm': 'Algoritmo',
+    'options.depth': 'Profundidade',
+    'options.depthFull': '0 = até o fim',
+    'options.symmetry': 'Remover simetrias',
+    'options.position': 'Posição',
+    'options.positionOthello': 'jogadas (f5d6…) ou tabuleiro (64 × X O -, depois X ou O); vazio = início',
+    'options.positionTicTacToe': 'jogadas a partir do tabuleiro vazio, X primeiro (b2a1…); vazio = início',
+    'options.run': 'Buscar',
+    'algorithm.minimax': 'MINIMAX (MAX/MIN)',
+    'algorithm.negamax': 'Negamax',
+    'algorithm.alphabeta': 'Alfa-beta (MAX/MIN)',
+    'algorithm.alphabeta-negamax': 'MINIMAX-A-B (Usar-Limite / Passar-Limite)',
+    'algorithm.alphabeta-ordered': 'Alfa-beta com ordenação das jogadas',
+    'algorithm.maxn': 'max^n (n jogadores)',
+    'controls.label': 'Reprodução',
+    'controls.start': 'Início',
+    'controls.back': 'Voltar',
+    'controls.play': 'Reproduzir',
+    'controls.pause': 'Pausar',
+    'controls.forward': 'Avançar',
+    'controls.end': 'Fim',
+    'controls.speed': 'Velocidade',
+    'controls.perSecond': '{n}/s',
+    'zoom.label': 'Tamanho da árvore e do texto',
+    'zoom.out': 'Menor (−)',
+    'zoom.in': 'Maior (+)',
+    'zoom.reset': 'Tamanho normal (0)',
+    'zoom.percent': '{n} %',
+    'keys.hint': 'Teclas: ← → um passo, Espaço reproduz/pausa, Home / End, + / − tamanho, 0 tamanho normal',
+    'counters.leaves': 'Folhas avaliadas',
+    'counters.nodes': 'Nós visitados',
+    'counters.result': 'Resultado',
+    'counters.step': 'Passo {step} de {total}',
+    'counters.moving': 'Passo {step} de {total}, a caminho do passo {target}…',
+    'preparing.search': 'Buscando na árvore…',
+    'preparing.nodes': 'Lendo a árvore do motor: {total} nós…',
+    'tree.label': 'Árvore de busca',
+    'tree.root': 'raiz',
+    'tree.expand': 'mostrar as {n} jogadas abaixo',
+    'tree.collapse': 'esconder as jogadas abaixo',
+    'legend.alphabeta': 'α = melhor alternativa para MAX, β = melhor alternativa para MIN',
+    'legend.negamax': 'U = Usar-Limite, P = Passar-Limite (valores do ponto de vista de quem joga)',
+    'legend.negamaxPlain': 'Valores do ponto de vista de quem joga em cada nó',
+    'legend.max': 'MAX',
+    'legend.min': 'MIN',
+    'legend.pruned': 'podado',
+    'legend.current': 'nó atual',
+    'legend.principal': 'caminho principal',
+    'legend.maxn': 'Cada nó: uma utilidade por jogador; quem joga fica com o sucessor melhor para si',
+    'legend.expand': 'clique em um nó para abri-lo ou fechá-lo',
+    'player.MAX': 'MAX',
+    'player.MIN': 'MIN',
+    'player.n': 'Jogador {n}',
+    'player.short': 'J{n}',
+    'aria.value': '{label}, {player}, valor {value}',
+    'aria.open': '{label}, {player}, em busca',
+    'aria.openValue': '{label}, {player}, em busca, melhor até agora {value}',
+    'aria.unvisited': '{label}, {player}, ainda não visitado',
+    'aria.pruned': '{label}, podado',
+    'aria.current': ', nó atual',
+    'narration.ready': '{n} passos registrados. → avança um passo, Espaço reproduz.',
+    'narration.enterInner': 'Entra em {node} ({player}). GERMOV gera {k} sucessores: {list}.',
+    'narration.enterLeaf': 'Entra em {node} ({player}): uma folha.',
+    'narration.bounds': ' α = {alpha}, β = {beta}.',
+    'narration.limits': ' Usar-Limite = {use}, Passar-Limite = {pass}.',
+    'narration.leaf': 'ESTÁTICA({node}) = {value}: a avaliação estática desta folha.',
+    'narration.update': '{node}: melhor até agora {value}, por {child}.',
+    'narration.cutoff': 'Poda em {node}: {reason}',
+    'narration.return': '{node} devolve {value}, caminho [{path}].',
+    'narration.finished': 'Fim da busca: {result}.',
+    'cutoffs.heading': 'Podas',
+    'cutoffs.none': 'Nenhuma poda até agora.',
+    'cutoffs.more': '… e mais {n} antes',
+    'selection.heading': 'Nó',
+    'selection.none': 'Clique em um nó da árvore para vê-lo aqui.',
+    'selection.status.unvisited': 'ainda não visitado',
+    'selection.status.open': 'em busca',
+    'selection.status.done': 'concluído',
+    'selection.status.leaf': 'folha, avaliada',
+    'selection.status.pruned': 'podado',
+    'selection.value': 'Valor',
+    'selection.toMove': 'Vez das {color}',
+    'selection.black': 'pretas',
+    'selection.white': 'brancas',
+    'selection.breakdownIntro': 'ESTÁTICA desta folha, termo a termo, do ponto de vista das {color} (que têm a vez); a árvore a mostra do ponto de vista de MAX.',
+    'selection.leafValue': 'Novo valor da folha {label}',
+    'selection.leafChange': 'Alterar e buscar de novo',
+    'breakdown.term': 'Termo',
+    'breakdown.raw': 'Valor',
+    'breakdown.weight': 'Peso',
+    'breakdown.points': 'Pontos',
+    'breakdown.total': 'Total',
+    'breakdown.phase': 'Fase: {phase}, {discs} peças',
+    'editor.heading': 'Texto da árvore',
+    'editor.help': 'Formato: [max|min] nó; nó = [rótulo] ( nó nó … ) ou [rótulo:] valor; valor = inteiro ou (u1,u2,…) para max^n. Exemplo: max a(b(d(h:1 i:4) e(j:5 l:6)) c(f(m:2 n:1) g(o:1 p:1)))',
+    'editor.run': 'Buscar nesta árvore',
+    'compare.heading': 'Comparar algoritmos',
+    'compare.intro': 'A mesma árvore ou posição com cada algoritmo: o mesmo valor e caminho, trabalho diferente.',
+    'compare.algorithm': 'Algoritmo',
+    'compare.result': 'Valor [caminho]',
+    'compare.leaves': 'Folhas',
+    'compare.nodes': 'Nós',
+    'compare.show': 'Usar',
+    'compare.failed': 'não mostrado: {message}',
+    'error.tree': 'A árvore não foi alterada. {message}',
+    'error.search': 'Não foi possível buscar: {message}',
+    'error.leaf': 'A folha não foi alterada: {message}',
+    'error.address': 'Ignorado no endereço: {problems}.',
+    'error.start': 'A sala de aula não conseguiu iniciar: {message}',
+    'address.example': 'example={value} não é um de {list}',
+    'address.depth': 'depth={value} não é um número inteiro de {min} a {max}',
+    'address.symmetry': 'symmetry={value} não é on nem off',
+    'address.algorithm': 'algorithm={value} não se aplica aqui ({list})',
+    'address.lang': 'lang={value} não é en, pt, pt-BR nem pt-PT',
+    'ttt.badBoard': 'um tabuleiro de jogo da velha tem 9 casas com X, O ou -, a começar por a1 (veio "{board}")',
+    'ttt.badCount': 'X joga primeiro, então X tem tantas marcas quanto O ou uma a mais (X {x}, O {o})',
+    'termShort.positional': 'Posicional',
+    'termShort.mobility': 'Mobilidade',
+    'termShort.stability': 'Estabilidade',
+    'termShort.discs': 'Peças',
+    'term.positional': 'Posicional (pesos das casas)',
+    'term.mobility': 'Mobilidade (minhas jogadas − as do adversário)',
+    'term.stability': 'Estabilidade (peças estáveis)',
+    'term.discs': 'Diferença de peças',
+    'phase.opening': 'abertura',
+    'phase.midgame': 'meio-jogo',
+    'phase.late': 'fim do meio-jogo',
+    'phase.endgame': 'final',
+    'rule.take_corner': 'Tomar um canto',
+    'rule.corner_tactic': 'Tática de tomada de canto',
+    'rule.prepare_corner_tactic': 'Preparar a tática do canto',
+    'rule.edge_middle': 'Meio da borda',
+    'lab.heading': 'Laboratório de heurísticas (Othello)',
+    'lab.intro': 'Duas configurações do jogador da disciplina (alfa-beta de profundidade fixa com a avaliação do relatório de Othello, o texto 004): altere os pesos, ligue ou desligue termos e jogadas especialistas, e coloque os dois para jogar um contra o outro.',
+    'lab.position': 'A avaliação desta posição',
+    'lab.positionOf': '{name}: vez das {color}; pontos do ponto de vista das {color}.',
+    'lab.startPosition': 'a posição inicial',
+    'lab.expertHere': 'Jogadas especialistas nesta posição',
+    'lab.player.a': 'Jogador A',
+    'lab.player.b': 'Jogador B',
+    'lab.preset': 'Pesos',
+    'lab.custom': 'seus',
+    'lab.weights': 'Peso de cada termo por fase',
+    'lab.on': 'ligado',
+    'lab.expert': 'Jogadas especialistas',
+    'lab.mode.off': 'desligada',
+    'lab.mode.order': 'buscada primeiro',
+    'lab.mode.override': 'jogada na hora',
+    'lab.weightA': 'Peso A',
+    'lab.pointsA': 'Pontos A',
+    'lab.weightB': 'Peso B',
+    'lab.pointsB': 'Pontos B',
+    'lab.match': 'Partida A contra B',
+    'lab.openings': 'Aberturas',
+    'lab.openingsOption': '{n} ({games} jogos)',
+    'lab.play': 'Jogar a partida',
+    'lab.stop': 'Parar',
+    'lab.starting': 'Começando {total} jogos…',
+    'lab.tally': '{games} de {total} jogos: A ganha {wins}, empata {draws}, perde {losses}',
+    'lab.score': 'A faz {percent} %',
+    'lab.discs': 'média de {mean} peças para A',
+    'lab.stopped': 'interrompida',
+    'lab.opening': 'Abertura {n}',
+    'lab.aBlack': 'A com as pretas',
+    'lab.aWhite': 'A com as brancas',
+    'lab.aWins': 'A por {n}',
+    'lab.bWins': 'B por {n}',
+    'lab.draw': 'empate',
+    'lab.lastGame': 'Posição final do jogo {n} (peças pretas – brancas na lista)',
+    'lab.failed': 'O laboratório não conseguiu: {message}',
+    'lab.badWeight': 'Um peso é um número inteiro de −1000 a 1000; fica o anterior.',
+    'preset.chosen': 'os do motor (escolhidos em partidas contra si mesmo)',
+    'preset.flat-20-10-0': 'constantes 1 / 20 / 10 / 0',
+    'preset.mobility-rising': 'mobilidade crescente',
+    'preset.mobility-heavy': 'mobilidade cedo, estabilidade tarde',
+    'preset.first-guess': 'primeira tentativa',
+    'preset.positional-only': 'só a tabela posicional',
+  },
+  // European Portuguese (`pt-PT`): jogo do galo, ecrã inteiro, procura.
+  'pt-PT': {
     'page.title': 'Sala de aula — procura em jogos passo a passo',
     'page.heading': 'Sala de aula',
     'page.subtitle': 'minimax, negamax, alfa-beta e max^n, passo a passo',
     'nav.game': 'Jogar Othello',
     'language.button': 'English',
     'language.label': 'Switch to English',
+    'variant.button': 'pt-BR',
+    'variant.label': 'Mudar para o português do Brasil',
     'fullscreen.enter': 'Ecrã inteiro',
     'fullscreen.exit': 'Sair do ecrã inteiro',
     'examples.label': 'Exemplos',
@@ -217,11 +442,19 @@ const STRINGS = {
     'controls.end': 'Fim',
     'controls.speed': 'Velocidade',
     'controls.perSecond': '{n}/s',
-    'keys.hint': 'Teclas: ← → um passo, Espaço reproduz/pausa, Home / End',
+    'zoom.label': 'Tamanho da árvore e do texto',
+    'zoom.out': 'Menor (−)',
+    'zoom.in': 'Maior (+)',
+    'zoom.reset': 'Tamanho normal (0)',
+    'zoom.percent': '{n} %',
+    'keys.hint': 'Teclas: ← → um passo, Espaço reproduz/pausa, Home / End, + / − tamanho, 0 tamanho normal',
     'counters.leaves': 'Folhas avaliadas',
     'counters.nodes': 'Nós visitados',
     'counters.result': 'Resultado',
     'counters.step': 'Passo {step} de {total}',
+    'counters.moving': 'Passo {step} de {total}, a caminho do passo {target}…',
+    'preparing.search': 'A procurar na árvore…',
+    'preparing.nodes': 'A ler a árvore do motor: {total} nós…',
     'tree.label': 'Árvore de procura',
     'tree.root': 'raiz',
     'tree.expand': 'mostrar as {n} jogadas abaixo',
@@ -229,9 +462,13 @@ const STRINGS = {
     'legend.alphabeta': 'α = melhor alternativa para MAX, β = melhor alternativa para MIN',
     'legend.negamax': 'U = Usar-Limite, P = Passar-Limite (valores do ponto de vista de quem joga)',
     'legend.negamaxPlain': 'Valores do ponto de vista de quem joga em cada nó',
-    'legend.shapes': 'Caixa quadrada: MAX · caixa redonda: MIN · tracejado e cortado: podado · contorno grosso: nó atual · verde: caminho principal',
+    'legend.max': 'MAX',
+    'legend.min': 'MIN',
+    'legend.pruned': 'podado',
+    'legend.current': 'nó atual',
+    'legend.principal': 'caminho principal',
     'legend.maxn': 'Cada nó: uma utilidade por jogador; quem joga fica com o sucessor melhor para si',
-    'legend.expand': 'Clique num nó para abrir ou fechar as jogadas abaixo dele.',
+    'legend.expand': 'clique num nó para o abrir ou fechar',
     'player.MAX': 'MAX',
     'player.MIN': 'MIN',
     'player.n': 'Jogador {n}',
@@ -259,7 +496,7 @@ const STRINGS = {
     'selection.none': 'Clique num nó da árvore para o ver aqui.',
     'selection.status.unvisited': 'ainda não visitado',
     'selection.status.open': 'em procura',
-    'selection.status.done': 'procurado',
+    'selection.status.done': 'concluído',
     'selection.status.leaf': 'folha, avaliada',
     'selection.status.pruned': 'podado',
     'selection.value': 'Valor',
@@ -290,7 +527,14 @@ const STRINGS = {
     'error.search': 'Não foi possível procurar: {message}',
     'error.leaf': 'A folha não foi alterada: {message}',
     'error.address': 'Ignorado no endereço: {problems}.',
-    'error.start': 'A sala de aula não arrancou: {message}',
+    'error.start': 'A sala de aula não conseguiu arrancar: {message}',
+    'address.example': 'example={value} não é nenhum de {list}',
+    'address.depth': 'depth={value} não é um número inteiro de {min} a {max}',
+    'address.symmetry': 'symmetry={value} não é on nem off',
+    'address.algorithm': 'algorithm={value} não se aplica aqui ({list})',
+    'address.lang': 'lang={value} não é en, pt, pt-BR nem pt-PT',
+    'ttt.badBoard': 'um tabuleiro do jogo do galo tem 9 casas com X, O ou -, a começar por a1 (veio "{board}")',
+    'ttt.badCount': 'X joga primeiro, por isso X tem tantas marcas como O ou mais uma (X {x}, O {o})',
     'termShort.positional': 'Posicional',
     'termShort.mobility': 'Mobilidade',
     'termShort.stability': 'Estabilidade',
@@ -306,9 +550,9 @@ const STRINGS = {
     'rule.take_corner': 'Tomar um canto',
     'rule.corner_tactic': 'Tática de tomada de canto',
     'rule.prepare_corner_tactic': 'Preparar a tática do canto',
-    'rule.edge_middle': 'Meio da borda',
+    'rule.edge_middle': 'Meio do bordo',
     'lab.heading': 'Laboratório de heurísticas (Othello)',
-    'lab.intro': 'Duas configurações do jogador da disciplina (alfa-beta de profundidade fixa com a avaliação do seed 004): altere os pesos, ligue ou desligue termos e jogadas de perito, e ponha-os a jogar um contra o outro.',
+    'lab.intro': 'Duas configurações do jogador da disciplina (alfa-beta de profundidade fixa com a avaliação do relatório de Othello, o texto 004): altere os pesos, ligue ou desligue termos e jogadas de perito, e ponha-os a jogar um contra o outro.',
     'lab.position': 'A avaliação desta posição',
     'lab.positionOf': '{name}: jogam as {color}; pontos do ponto de vista das {color}.',
     'lab.startPosition': 'a posição inicial',
@@ -335,7 +579,7 @@ const STRINGS = {
     'lab.starting': 'A começar {total} jogos…',
     'lab.tally': '{games} de {total} jogos: A ganha {wins}, empata {draws}, perde {losses}',
     'lab.score': 'A faz {percent} %',
-    'lab.discs': 'média {mean} peças para A',
+    'lab.discs': 'média de {mean} peças para A',
     'lab.stopped': 'parada',
     'lab.opening': 'Abertura {n}',
     'lab.aBlack': 'A com as pretas',
@@ -345,8 +589,8 @@ const STRINGS = {
     'lab.draw': 'empate',
     'lab.lastGame': 'Posição final do jogo {n} (peças pretas – brancas na lista)',
     'lab.failed': 'O laboratório não conseguiu: {message}',
-    'lab.badWeight': 'Um peso é um número inteiro de -1000 a 1000; fica o anterior.',
-    'preset.chosen': 'os do motor (escolhidos em autojogo)',
+    'lab.badWeight': 'Um peso é um número inteiro de −1000 a 1000; fica o anterior.',
+    'preset.chosen': 'os do motor (escolhidos em jogos contra si próprio)',
     'preset.flat-20-10-0': 'constantes 1 / 20 / 10 / 0',
     'preset.mobility-rising': 'mobilidade a subir',
     'preset.mobility-heavy': 'mobilidade cedo, estabilidade tarde',
@@ -362,17 +606,34 @@ export function language() {
   return current;
 }
 
+/** Whether the page speaks Portuguese (either form). */
+export function isPortuguese(lang = current) {
+  return lang.startsWith('pt');
+}
+
+/**
+ * A language tag as the page knows it: `en`, `pt-BR` or `pt-PT`, or null. `pt` and `pt-BR` are
+ * Brazilian; `pt-PT` and the other Portuguese of Africa and Asia (pt-AO, pt-MZ, …), which follow
+ * the European norm, European; any English is English. Case does not matter.
+ */
+export function normalizeLanguage(tag) {
+  const [base, region = ''] = String(tag).toLowerCase().split(/[-_]/);
+  if (base === 'en') return 'en';
+  if (base !== 'pt') return null;
+  return region === '' || region === 'br' ? 'pt-BR' : 'pt-PT';
+}
+
 export function setLanguage(lang) {
-  current = STRINGS[lang] ? lang : 'en';
+  current = normalizeLanguage(lang) ?? 'en';
   document.documentElement.lang = current;
 }
 
-/** The browser's preference when the address does not say: Portuguese for any pt-*, else English. */
+/** The browser's preference when the address does not say: the first of its languages the page speaks, else English. */
 export function preferredLanguage() {
   const wanted = navigator.languages && navigator.languages.length ? navigator.languages : [navigator.language || 'en'];
   for (const tag of wanted) {
-    const base = String(tag).toLowerCase().split('-')[0];
-    if (STRINGS[base]) return base;
+    const known = normalizeLanguage(tag);
+    if (known) return known;
   }
   return 'en';
 }
@@ -392,4 +653,146 @@ export function translateStatic(root = document) {
     for (const element of root.querySelectorAll(selector)) element.setAttribute(attribute, t(element.dataset[dataKey]));
   }
   document.title = t('page.title');
+}
+
+/** A true minus sign (U+2212), as in print: "−23", never "-23". */
+export const MINUS = '\u2212';
+
+/** Every hyphen-minus written before a digit in `text` (the engine's sentences) as a minus sign. */
+export function minusSigns(text) {
+  return String(text).replace(/(^|[^\w])-(?=\d)/g, `$1${MINUS}`);
+}
+
+// ---------------------------------------------------------------------------------------------
+// The engine's messages in the page's language.
+
+/**
+ * [pattern, Brazilian, European]: whole messages (the body after "line L, column C: "), tried in
+ * order; `$1`… are the pattern's groups, themselves translated when they are phrases.
+ */
+const MESSAGES = [
+  [/^expected '\)' to close the '\(' of line (\d+), column (\d+), found the end of the text$/,
+    "faltou ')' para fechar o '(' da linha $1, coluna $2: o texto terminou",
+    "falta ')' a fechar o '(' da linha $1, coluna $2: o texto acabou"],
+  [/^'\)' closes nothing: there are more '\)' than '\('$/,
+    "')' não fecha nada: há mais ')' do que '('",
+    "')' não fecha nada: há mais ')' do que '('"],
+  [/^',' in a list of children \(children are separated by spaces; a vector holds numbers only, like \(1,2,6\)\)$/,
+    "',' em uma lista de filhos (os filhos são separados por espaços; um vetor só contém números, como (1,2,6))",
+    "',' numa lista de filhos (os filhos separam-se por espaços; um vetor só tem números, como (1,2,6))"],
+  [/^a max\^n tree has no MIN: player 1 moves at the root \(write no prefix, or max\)$/,
+    'uma árvore max^n não tem MIN: o jogador 1 joga na raiz (não escreva prefixo, ou escreva max)',
+    'uma árvore max^n não tem MIN: o jogador 1 joga na raiz (não escreva prefixo, ou escreva max)'],
+  [/^a number is followed by (.+): labels start with a letter$/,
+    'um número seguido de $1: os rótulos começam com uma letra',
+    'um número seguido de $1: os rótulos começam por uma letra'],
+  [/^a vector has more than (\d+) values$/, 'um vetor com mais de $1 valores', 'um vetor com mais de $1 valores'],
+  [/^a vector holds numbers only: ',' after a node that is not a plain number$/,
+    "um vetor só contém números: ',' depois de um nó que não é um número",
+    "um vetor só tem números: ',' depois de um nó que não é um número"],
+  [/^expected ',' in a vector, found (.+)$/, "era esperada ',' em um vetor, veio $1", "esperava-se ',' num vetor, veio $1"],
+  [/^expected ',' or '\)' in a vector, found (.+)$/, "era esperada ',' ou ')' em um vetor, veio $1", "esperava-se ',' ou ')' num vetor, veio $1"],
+  [/^expected ':' and a value, or '\(' and children, after the label '(.+)', found (.+)$/,
+    "depois do rótulo '$1' era esperado ':' e um valor, ou '(' e filhos; veio $2",
+    "depois do rótulo '$1' esperava-se ':' e um valor, ou '(' e filhos; veio $2"],
+  [/^expected a child: an inner node needs at least one$/,
+    'era esperado um filho: um nó interno precisa de pelo menos um',
+    'esperava-se um filho: um nó interior precisa de pelo menos um'],
+  [/^expected a node \(a label, a number or '\('\), found (.+)$/,
+    "era esperado um nó (um rótulo, um número ou '('), veio $1",
+    "esperava-se um nó (um rótulo, um número ou '('), veio $1"],
+  [/^expected (.+), found (.+)$/, 'era esperado $1, veio $2', 'esperava-se $1, veio $2'],
+  [/^the label '(.+)' is used twice: labels name one node each$/,
+    "o rótulo '$1' aparece duas vezes: cada rótulo dá nome a um só nó",
+    "o rótulo '$1' aparece duas vezes: cada rótulo dá nome a um só nó"],
+  [/^the text is empty: expected a tree such as (.+)$/,
+    'o texto está vazio: era esperada uma árvore como $1',
+    'o texto está vazio: esperava-se uma árvore como $1'],
+  [/^the text is longer than (\d+) characters$/, 'o texto tem mais de $1 caracteres', 'o texto tem mais de $1 caracteres'],
+  [/^the tree has more than (\d+) nodes$/, 'a árvore tem mais de $1 nós', 'a árvore tem mais de $1 nós'],
+  [/^the tree is nested more than (\d+) levels deep$/, 'a árvore tem mais de $1 níveis', 'a árvore tem mais de $1 níveis'],
+  [/^the value (\S+) is too large \(at most ±(\d+)\)$/, 'o valor $1 é grande demais (no máximo ±$2)', 'o valor $1 é demasiado grande (no máximo ±$2)'],
+  [/^this leaf is (.+) but the first leaf \(line (\d+), column (\d+)\) is (.+): all leaves must be alike$/,
+    'esta folha é $1, mas a primeira folha (linha $2, coluna $3) é $4: as folhas devem ser todas do mesmo tipo',
+    'esta folha é $1, mas a primeira folha (linha $2, coluna $3) é $4: as folhas têm de ser todas do mesmo tipo'],
+  [/^unexpected (.+) after the end of the tree \(a tree has a single root\)$/,
+    '$1 inesperado depois do fim da árvore (uma árvore tem uma só raiz)',
+    '$1 inesperado depois do fim da árvore (uma árvore tem uma só raiz)'],
+  [/^unexpected (.+) after the value$/, '$1 inesperado depois do valor', '$1 inesperado depois do valor'],
+  [/^value for '(.+)', column (\d+): (.+)$/, "valor de '$1', coluna $2: $3", "valor de '$1', coluna $2: $3"],
+  [/^value for '(.+)': this max\^n tree needs a vector of (\d+) values$/,
+    "valor de '$1': esta árvore max^n precisa de um vetor de $2 valores",
+    "valor de '$1': esta árvore max^n precisa de um vetor de $2 valores"],
+  [/^value for '(.+)': this tree holds numbers, not vectors$/,
+    "valor de '$1': esta árvore tem números, não vetores",
+    "valor de '$1': esta árvore tem números, não vetores"],
+  [/^value for '(.+)': this tree's vectors have (\d+) values, not (\d+)$/,
+    "valor de '$1': os vetores desta árvore têm $2 valores, não $3",
+    "valor de '$1': os vetores desta árvore têm $2 valores, não $3"],
+  [/^no node is labelled '(.+)'$/, "nenhum nó tem o rótulo '$1'", "nenhum nó tem o rótulo '$1'"],
+  [/^'(.+)' is an inner node, not a leaf: only leaves have values$/,
+    "'$1' é um nó interno, não uma folha: só as folhas têm valor",
+    "'$1' é um nó interior, não uma folha: só as folhas têm valor"],
+  [/^tic-tac-toe moves: '(.+)' at character (\d+) is not a square \(a1 to c3\)$/,
+    "jogadas do jogo da velha: '$1' no caractere $2 não é uma casa (a1 a c3)",
+    "jogadas do jogo do galo: '$1' no carácter $2 não é uma casa (a1 a c3)"],
+  [/^tic-tac-toe moves: the game is already over before (\w+) \(character (\d+)\)$/,
+    'jogadas do jogo da velha: o jogo já terminou antes de $1 (caractere $2)',
+    'jogadas do jogo do galo: o jogo já acabou antes de $1 (carácter $2)'],
+  [/^tic-tac-toe moves: (\w+) \(character (\d+)\) is already taken$/,
+    'jogadas do jogo da velha: $1 (caractere $2) já está ocupada',
+    'jogadas do jogo do galo: $1 (carácter $2) já está ocupada'],
+  [/^tic-tac-toe depth (\d+): at most 9 \(0 = to the end of the game\)$/,
+    'profundidade $1 no jogo da velha: no máximo 9 (0 = até o fim do jogo)',
+    'profundidade $1 no jogo do galo: no máximo 9 (0 = até ao fim do jogo)'],
+  [/^Othello depth (\d+): choose 1 to (\d+)$/, 'profundidade $1 no Othello: escolha de 1 a $2', 'profundidade $1 no Othello: escolha de 1 a $2'],
+  [/^Othello position: (.+)$/, 'posição de Othello: $1', 'posição de Othello: $1'],
+  [/^maxn is for n players; (.+) has two: choose another algorithm$/,
+    'max^n é para n jogadores; $1 tem dois: escolha outro algoritmo',
+    'max^n é para n jogadores; $1 tem dois: escolha outro algoritmo'],
+];
+
+/** Phrases inside messages: what was expected or found, and the kinds of leaves. */
+const PHRASES = [
+  [/^the end of the text$/, 'o fim do texto', 'o fim do texto'],
+  [/^a number after ','$/, "um número depois de ','", "um número depois de ','"],
+  [/^a number such as 7 or a vector such as \(1,2,3\)$/, 'um número como 7 ou um vetor como (1,2,3)', 'um número como 7 ou um vetor como (1,2,3)'],
+  [/^a number$/, 'um número', 'um número'],
+  [/^a value after '(.+):'$/, "um valor depois de '$1:'", "um valor depois de '$1:'"],
+  [/^the first number of a vector$/, 'o primeiro número de um vetor', 'o primeiro número de um vetor'],
+  [/^a vector of (\d+) values$/, 'um vetor de $1 valores', 'um vetor de $1 valores'],
+  [/^tic-tac-toe$/, 'o jogo da velha', 'o jogo do galo'],
+];
+
+function translateWith(table, text, european) {
+  for (const [pattern, brazilian, portuguese] of table) {
+    const match = pattern.exec(text);
+    if (!match) continue;
+    const template = european ? portuguese : brazilian;
+    return template.replace(/\$(\d)/g, (_, n) => translatePart(match[Number(n)], european));
+  }
+  return null;
+}
+
+/** A group of a message: a phrase or a nested message when it is one, else as written. */
+function translatePart(text, european) {
+  return translateWith(PHRASES, text, european) ?? translateWith(MESSAGES, text, european) ?? text;
+}
+
+/**
+ * `message` of the engine in the page's language, numbers with a true minus sign. The engine
+ * writes its errors in English (a tree's "line 1, column 62: expected ')' to close the '(' of line
+ * 1, column 6, found the end of the text", an Othello depth out of range…); a Portuguese page says
+ * them in Portuguese, phrase by phrase, keeping every number, label and quoted character. A
+ * message the table above does not know stays as the engine wrote it. (Its cut-off reasons come
+ * in both languages from the engine itself.)
+ */
+export function engineText(message) {
+  const text = String(message);
+  if (!isPortuguese(current)) return minusSigns(text);
+  const european = current === 'pt-PT';
+  const position = /^line (\d+), column (\d+): (.*)$/s.exec(text);
+  const body = position ? position[3] : text;
+  const translated = translateWith(MESSAGES, body, european) ?? body;
+  return minusSigns(position ? `linha ${position[1]}, coluna ${position[2]}: ${translated}` : translated);
 }

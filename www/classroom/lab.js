@@ -4,7 +4,8 @@
 
 import { labTerms, labPhases, labRules, labCandidates, labBreakdown, labExpertMoves, labOpenings } from '../pkg/classroom/reversi.js';
 import { createRenderer, GUTTER } from '../common/render.js';
-import { t } from './i18n.js';
+import { t, language } from './i18n.js';
+import { formatNumber, MINUS } from './format.js';
 import { LabMatch } from './lab-match.js';
 
 /** Every tunable of the lab, in one place. */
@@ -210,15 +211,15 @@ export function createLab({ module, onError }) {
       body.append(
         element('tr', { 'data-term': term.term },
           element('th', { scope: 'row', text: translated(`term.${term.term}`, term.label) }),
-          element('td', { text: String(term.raw) }),
-          element('td', { text: String(term.weight) }),
-          element('td', { text: String(term.contribution) }),
-          element('td', { text: String(b.terms[i].weight) }),
-          element('td', { text: String(b.terms[i].contribution) })),
+          element('td', { text: formatNumber(term.raw) }),
+          element('td', { text: formatNumber(term.weight) }),
+          element('td', { text: formatNumber(term.contribution) }),
+          element('td', { text: formatNumber(b.terms[i].weight) }),
+          element('td', { text: formatNumber(b.terms[i].contribution) })),
       );
     });
     const total = element('th', { scope: 'row', text: t('breakdown.total'), colspan: 3 });
-    const foot = element('tr', {}, total, element('td', { text: String(a.total), 'data-testid': 'lab-total-a' }), element('td'), element('td', { text: String(b.total), 'data-testid': 'lab-total-b' }));
+    const foot = element('tr', {}, total, element('td', { text: formatNumber(a.total), 'data-testid': 'lab-total-a' }), element('td'), element('td', { text: formatNumber(b.total), 'data-testid': 'lab-total-b' }));
     table.replaceChildren(caption, element('thead', {}, head), body, element('tfoot', {}, foot));
 
     const expert = labExpertMoves(position.board).map((entry) =>
@@ -269,8 +270,8 @@ export function createLab({ module, onError }) {
       const mean = summary.discs / summary.games;
       const parts = [
         t('lab.tally', { games: summary.games, total, wins: summary.wins, draws: summary.draws, losses: summary.losses }),
-        t('lab.score', { percent: percent.toFixed(1) }),
-        t('lab.discs', { mean: `${mean > 0 ? '+' : ''}${mean.toFixed(1)}` }),
+        t('lab.score', { percent: oneDecimal(percent) }),
+        t('lab.discs', { mean: `${mean > 0 ? '+' : mean < 0 ? MINUS : ''}${oneDecimal(Math.abs(mean))}` }),
       ];
       if (status === 'stopped') parts.push(t('lab.stopped'));
       result.textContent = parts.join(' · ');
@@ -296,6 +297,11 @@ export function createLab({ module, onError }) {
         animation: null,
       });
     }
+  }
+
+  /** 62.5 in English, 62,5 in Portuguese. */
+  function oneDecimal(x) {
+    return x.toLocaleString(language(), { minimumFractionDigits: 1, maximumFractionDigits: 1 });
   }
 
   function discCounts(board) {

@@ -2,6 +2,7 @@
 // read-side wrapper that caches what the page reads from it many times (nodes, events, cut-offs).
 
 import { Lesson, Game } from '../pkg/classroom/reversi.js';
+import { t } from './i18n.js';
 
 const TTT_FILES = 'abc';
 
@@ -18,7 +19,7 @@ export function ticTacToeSquare(index) {
 export function ticTacToeMovesFromBoard(board) {
   const cells = board.replace(/\s+/g, '');
   if (!/^[XO-]{9}$/i.test(cells)) {
-    throw new Error(`a tic-tac-toe board is 9 cells of X, O or -, a1 first (got "${board}")`);
+    throw new Error(t('ttt.badBoard', { board }));
   }
   const xs = [];
   const os = [];
@@ -27,7 +28,7 @@ export function ticTacToeMovesFromBoard(board) {
     if (cell === 'O') os.push(ticTacToeSquare(i));
   });
   if (xs.length !== os.length && xs.length !== os.length + 1) {
-    throw new Error(`X moves first, so X has as many marks as O or one more (X ${xs.length}, O ${os.length})`);
+    throw new Error(t('ttt.badCount', { x: xs.length, o: os.length }));
   }
   return xs.map((x, i) => x + (os[i] ?? '')).join('');
 }
@@ -60,7 +61,28 @@ export function createLesson(source, algorithm) {
   }
 }
 
-/** Everything the page reads from one lesson, each node and event fetched from wasm once. */
+/** Yields to the page (input, rendering) and resumes at once, without setTimeout's 4 ms clamp. */
+export function yieldToPage() {
+  return new Promise((resolve) => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => resolve();
+    channel.port2.postMessage(null);
+  });
+}
+
+/** `Lesson.eventKinds()` codes. */
+const CUTOFF = 3;
+
+/**
+ * Everything the page reads from one lesson, each node and event fetched from wasm once.
+ *
+ * A step must cost what changes on screen, never the whole tree: the engine's `state(step)` lists
+ * every node touched so far (20,000 on the largest trees). So the view keeps the state of every
+ * node reached at the step on show, and moves from step to step with the engine's
+ * `changes(from, to)`: the counters and only the nodes whose state differs, at a cost of the events
+ * between the two steps. A long jump (End on a 200,000-event trace) is taken in slices of
+ * `jumpSlice` events, the page answering in between (`moveTowards`).
+ */
 export class LessonView {
   constructor(lesson, source) {
     this.lesson = lesson;
@@ -70,7 +92,7 @@ export class LessonView {
     this.players = lesson.players;
     this.nodeCount = lesson.nodeCount;
     this.eventCount = lesson.eventCount;
-    this.nodes = new Map();
+    this.nodes = new Array(this.nodeCount);
     this.events = new Map();
     this.result = lesson.result;
     this.boundsKind = { alphabeta: 'alphabeta', 'alphabeta-ordered': 'alphabeta', 'alphabeta-negamax': 'limits' }[this.algorithm] ?? 'none';
@@ -84,43 +106,85 @@ export class LessonView {
       this.rootColor = game.sideToMove;
       game.free();
     }
-    this.cutoffs = this.indexCutoffs();
-    this.byLabel = null;
+    this.freed = false;
+    this.nodesRead = false;
+
+    /** The replay at `step`: the state of every node reached, and the counters. */
+    this.step = 0;
+    this.states = new Map();
+    this.counters = { current: -1, leaves: 0, nodesVisited: 0, iteration: 0 };
+
+    /** Indices of the cut-off events, in order (the kinds of all events come in one call). */
+    const kinds = lesson.eventKinds();
+    this.cutoffs = [];
+    for (let i = 0; i < kinds.length; i++) if (kinds[i] === CUTOFF) this.cutoffs.push(i);
+    /** Which cut-off skipped each node, for the cut-offs read so far (`cutoffOf`). */
+    this.cutoffByNode = new Map();
+    this.cutoffsIndexed = 0;
   }
 
   node(id) {
-    let node = this.nodes.get(id);
+    let node = this.nodes[id];
     if (!node) {
       node = this.lesson.node(id);
-      this.nodes.set(id, node);
+      this.nodes[id] = node;
     }
     return node;
+  }
+
+  /** Reads every node at once (one JSON text): a typed tree draws them all. */
+  readNodes() {
+    if (this.nodesRead) return;
+    const all = JSON.parse(this.lesson.nodesJson());
+    for (const node of all) this.nodes[node.id] = node;
+    this.nodesRead = true;
   }
 
   event(i) {
     let event = this.events.get(i);
     if (!event) {
       event = this.lesson.event(i);
+      // A few kept (the narrated ones, the cut-offs listed): the page asks for them again.
+      if (this.events.size > 512) this.events.clear();
       this.events.set(i, event);
     }
     return event;
   }
 
-  state(step) {
-    return this.lesson.state(step);
+  // --- The replay -----------------------------------------------------------------------------
+
+  /** Events a single move reads at most (about 60 ms for 80,000); a longer jump is cut into slices of this many. */
+  static jumpSlice = 80_000;
+
+  /** Whether `step` is reached in one move (no slices). */
+  isNear(step) {
+    return Math.abs(step - this.step) <= LessonView.jumpSlice;
   }
 
-  /** Indices of the cut-off events, in order (one pass over the trace when the lesson is made). */
-  indexCutoffs() {
-    const indices = [];
-    for (let i = 0; i < this.eventCount; i++) {
-      const event = this.lesson.event(i);
-      if (event.kind === 'cutoff') {
-        indices.push(i);
-        this.events.set(i, event);
-      }
+  /** Moves the replay to `step` at once (whatever the distance). */
+  moveTo(step) {
+    const target = Math.max(0, Math.min(this.eventCount, step));
+    if (target === this.step || this.freed) return;
+    const changes = this.lesson.changes(this.step, target);
+    for (const state of changes.nodes) {
+      if (state.status === 'unseen') this.states.delete(state.id);
+      else this.states.set(state.id, state);
     }
-    return indices;
+    this.counters = { current: changes.current ?? -1, leaves: changes.leaves, nodesVisited: changes.nodesVisited, iteration: changes.iteration ?? 0 };
+    this.step = target;
+  }
+
+  /** Moves one slice towards `step`; true once there. */
+  moveTowards(step) {
+    const slice = LessonView.jumpSlice;
+    const next = step > this.step ? Math.min(step, this.step + slice) : Math.max(step, this.step - slice);
+    this.moveTo(next);
+    return this.step === step;
+  }
+
+  /** Node `id`'s state at the step on show (`{id, status, value?, bound?, …bounds, best?}`), or undefined before the search reaches it. */
+  stateOf(id) {
+    return this.states.get(id);
   }
 
   /** How many cut-offs happened in the first `step` events. */
@@ -135,17 +199,20 @@ export class LessonView {
     return lo;
   }
 
-  /** The cut-off event that skipped node `id`, if any. */
+  /** The cut-off event that skipped node `id`, among those of the step on show. */
   cutoffOf(id) {
-    for (const index of this.cutoffs) {
-      const event = this.event(index);
-      if (event.skipped.includes(id)) return event;
+    const known = this.cutoffsBefore(this.step);
+    while (this.cutoffsIndexed < known) {
+      const index = this.cutoffs[this.cutoffsIndexed++];
+      for (const child of this.event(index).skipped) this.cutoffByNode.set(child, index);
     }
-    return null;
+    const index = this.cutoffByNode.get(id);
+    return index === undefined || index >= this.step ? null : this.event(index);
   }
 
   /** Node ids along the principal path, the root first (from the result's moves). */
   principalPath() {
+    if (this.principal) return this.principal;
     const ids = [0];
     let id = 0;
     for (const move of this.result.path) {
@@ -154,17 +221,21 @@ export class LessonView {
       ids.push(next);
       id = next;
     }
+    this.principal = ids;
     return ids;
   }
 
   /** Ancestors of `id`, the root first, `id` last. */
   pathTo(id) {
     const ids = [];
-    for (let at = id; at >= 0; at = this.node(at).parent) ids.unshift(at);
-    return ids;
+    for (let at = id; at >= 0; at = this.node(at).parent) ids.push(at);
+    return ids.reverse();
   }
 
-  /** How a node is called in sentences: its label in a tree, its moves from the root in a game. */
+  /**
+   * How a node is called in sentences: its label in a tree; in a game its moves from the root
+   * ("b2 → a1"), since the same move appears on several levels.
+   */
   nameOf(id, rootName) {
     const node = this.node(id);
     if (!this.isGame) return node.label;
@@ -172,7 +243,7 @@ export class LessonView {
     return this.pathTo(id)
       .slice(1)
       .map((at) => this.node(at).move)
-      .join(' ');
+      .join(' → ');
   }
 
   /** The short text drawn above a node: a tree's label, a game's move. */
@@ -190,6 +261,7 @@ export class LessonView {
   }
 
   free() {
+    this.freed = true;
     this.lesson.free();
   }
 }

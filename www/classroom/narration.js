@@ -1,8 +1,10 @@
 // One sentence for the replay's current moment: the event just applied, in the chosen language.
 // The reasons of cut-offs are the engine's own sentences (it writes them in both languages).
+// In a game the same move appears on several levels, so a node is named by its moves from the
+// root ("b2 → a1"); a node's successors, listed when it is entered, by their moves alone.
 
 import { t, language } from './i18n.js';
-import { formatValue, boundsText, playerName } from './format.js';
+import { formatValue, boundsText, playerName, minusSigns } from './format.js';
 
 function boundsSentence(view, event) {
   const bounds = boundsText(view.boundsKind, event);
@@ -14,7 +16,7 @@ function boundsSentence(view, event) {
 export function narrate(view, step) {
   const root = t('tree.root');
   const name = (id) => view.nameOf(id, root);
-  if (step === 0) return t('narration.ready', { n: view.eventCount });
+  if (step === 0) return t('narration.ready', { n: view.eventCount.toLocaleString(language()) });
   const event = view.event(step - 1);
   const node = view.node(event.node);
   let sentence;
@@ -38,11 +40,11 @@ export function narrate(view, step) {
       break;
     case 'update':
       sentence =
-        t('narration.update', { node: name(event.node), value: formatValue(event.value), child: view.captionOf(event.best, root) }) +
+        t('narration.update', { node: name(event.node), value: formatValue(event.value), child: name(event.best) }) +
         boundsSentence(view, event);
       break;
     case 'cutoff':
-      sentence = t('narration.cutoff', { node: name(event.node), reason: event.reason[language()] ?? event.reason.en });
+      sentence = t('narration.cutoff', { node: name(event.node), reason: minusSigns(event.reason[language().slice(0, 2)] ?? event.reason.en) });
       break;
     case 'return':
       sentence = t('narration.return', { node: name(event.node), value: formatValue(event.value), path: event.path.join(', ') });
@@ -50,6 +52,6 @@ export function narrate(view, step) {
     default:
       sentence = event.kind;
   }
-  if (step === view.eventCount) sentence += ` ${t('narration.finished', { result: view.result.text })}`;
+  if (step === view.eventCount) sentence += ` ${t('narration.finished', { result: minusSigns(view.result.text) })}`;
   return sentence;
 }

@@ -67,7 +67,7 @@ export function createNodePanel({ onChangeLeaf }) {
     if (breakdown) {
       const report = view.lesson.breakdown(id);
       $('node-breakdown-intro').textContent = t('selection.breakdownIntro', { color: t(`selection.${view.colorAt(id)}`) });
-      renderBreakdown($('node-breakdown-table'), report);
+      renderBreakdown($('node-breakdown-table'), report, { short: true });
     }
 
     const editable = view.kind === 'tree' && node.leaf;

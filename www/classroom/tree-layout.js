@@ -4,44 +4,59 @@
 
 export const GEOMETRY = {
   /** Left column holding MAX / MIN (or the player) of each level. */
-  margin: 86,
-  top: 30,
+  margin: 92,
+  top: 34,
   boxHeight: 46,
-    /** Rows are taller when α/β (or the limits) are written under the boxes. */
-  levelHeight: 112,
-  levelHeightWithBounds: 134,
+  /** Rows are taller when α/β (or the limits) are written under the boxes. */
+  levelHeight: 104,
+  levelHeightWithBounds: 138,
   gap: 20,
-  bottom: 30,
+  bottom: 18,
   right: 16,
 };
 
 /**
  * @param {(id: number) => {children: number[]}} nodeOf
  * @param {(id: number) => boolean} showsChildren  whether a node's children are drawn
- * @param {(id: number) => number} widthOf         box width of a node
- * @param {number} levelHeight                      distance between rows
- * @returns {{boxes: Map<number, {x, y, width, depth}>, width, height, depths: number}}
+ * @param {{width: number, boxHeight?: number, levelHeight?: number, gap?: number, underInner?: number}} shape
+ *   box width and height, distance between rows, between neighbouring boxes, and the room kept
+ *   under an inner node of the last row (its bounds)
+ * @returns {{boxes: Map<number, {x, y, width, depth}>, order: number[], width, height, depths: number}}
+ *   `order` lists the shown nodes by x (leaves left to right, each parent after its children).
  */
-export function layoutTree(nodeOf, showsChildren, widthOf, levelHeight = GEOMETRY.levelHeight) {
+export function layoutTree(nodeOf, showsChildren, shape) {
+  const {
+    width,
+    boxHeight = GEOMETRY.boxHeight,
+    levelHeight = GEOMETRY.levelHeight,
+    gap = GEOMETRY.gap,
+    underInner = 0,
+  } = shape;
   const boxes = new Map();
+  const order = [];
   let cursor = GEOMETRY.margin;
   let deepest = 0;
+  let innerAtDeepest = false;
 
-  // Iterative post-order walk: the tree can be deep (tic-tac-toe has 9 plies), never recursion-limited.
-  const stack = [{ id: 0, depth: 0, next: 0 }];
+  // Iterative post-order walk: the tree can be deep (tic-tac-toe has 9 plies, a typed tree 64),
+  // never recursion-limited.
+  const stack = [{ id: 0, depth: 0, next: 0, children: showsChildren(0) ? nodeOf(0).children : [] }];
   while (stack.length) {
     const frame = stack[stack.length - 1];
-    const node = nodeOf(frame.id);
-    const children = showsChildren(frame.id) ? node.children : [];
+    const children = frame.children;
     if (frame.next < children.length) {
-      stack.push({ id: children[frame.next], depth: frame.depth + 1, next: 0 });
+      const child = children[frame.next];
+      stack.push({ id: child, depth: frame.depth + 1, next: 0, children: showsChildren(child) ? nodeOf(child).children : [] });
       frame.next++;
       continue;
     }
     stack.pop();
-    const width = widthOf(frame.id);
     const y = GEOMETRY.top + frame.depth * levelHeight;
-    deepest = Math.max(deepest, frame.depth);
+    if (frame.depth > deepest) {
+      deepest = frame.depth;
+      innerAtDeepest = false;
+    }
+    if (frame.depth === deepest && nodeOf(frame.id).children.length > 0) innerAtDeepest = true;
     let x;
     if (children.length === 0) {
       x = cursor + width / 2;
@@ -50,13 +65,16 @@ export function layoutTree(nodeOf, showsChildren, widthOf, levelHeight = GEOMETR
       x = (boxes.get(children[0]).x + boxes.get(children[children.length - 1]).x) / 2;
     }
     boxes.set(frame.id, { x, y, width, depth: frame.depth });
-    cursor = Math.max(cursor, x + width / 2 + GEOMETRY.gap);
+    order.push(frame.id);
+    cursor = Math.max(cursor, x + width / 2 + gap);
   }
   return {
     boxes,
-    width: cursor - GEOMETRY.gap + GEOMETRY.right,
-    height: GEOMETRY.top + deepest * levelHeight + GEOMETRY.boxHeight + GEOMETRY.bottom,
+    order,
+    width: cursor - gap + GEOMETRY.right,
+    height: GEOMETRY.top + deepest * levelHeight + boxHeight + GEOMETRY.bottom + (innerAtDeepest ? underInner : 0),
     depths: deepest + 1,
     levelHeight,
+    boxHeight,
   };
 }

@@ -2,12 +2,43 @@
 // data-node="<label>" and an aria-label with its state, edges from parent to child, pruned edges
 // dashed and cut, the principal path in green, the current node outlined. Drawing only: what is
 // shown comes in a model, clicks go out through onActivate(id).
+//
+// Drawing costs what is on screen, not what the tree holds: each node and edge keeps its element
+// and is redrawn only when what it shows changed (a step changes one or two nodes), and a large
+// tree (typed trees go up to 20,000 nodes) has elements only for the part in view, made as it
+// scrolls in.
 
 import { layoutTree, GEOMETRY } from './tree-layout.js';
-import { t } from './i18n.js';
-import { formatValue, boundsText, playerName } from './format.js';
+import { t, language } from './i18n.js';
+import { formatValue, boundsText, playerName, minusSigns } from './format.js';
 
 const NS = 'http://www.w3.org/2000/svg';
+
+/** Every tunable of the drawing, in one place (lengths in the SVG's user units). */
+export const TREE_CONFIG = {
+  /** Largest type of a node's value; longer values shrink to fit their box. */
+  valueSize: 28,
+  minValueSize: 12,
+  /**
+   * Smallest scale of the drawing before it scrolls instead: 28 × 0.78 ≈ 22 px values and
+   * 21 × 0.78 ≈ 16 px labels at zoom 1, readable from the back of a room.
+   */
+  minScale: 0.78,
+  /**
+   * Games (Othello, tic-tac-toe) share the width with the position beside the tree on a 1024 px
+   * projector: closer boxes, larger values (30 × 0.68 ≈ 20 px), a smaller least scale.
+   */
+  game: { valueSize: 30, minScale: 0.68, gap: 14 },
+  maxScale: 1.5,
+  /** More shown nodes than this: only the part in view (and a margin) has elements. */
+  virtualizeAbove: 400,
+  /** Margin drawn around the part in view, so that a short scroll shows no gap. */
+  overscan: 300,
+  /** A node with more children than this draws its edges as one bus (a fan of lines would be a smear). */
+  busAbove: 12,
+  /** Room kept under the tree for the legend when fitting it to the window's height. */
+  belowTree: 64,
+};
 
 function svgElement(tag, attributes = {}, text) {
   const element = document.createElementNS(NS, tag);
@@ -16,25 +47,74 @@ function svgElement(tag, attributes = {}, text) {
   return element;
 }
 
-/** Box width for every node of a lesson: vectors need room for one number per player. */
+/** Box width for every node of a lesson: vectors need room for one number per player, tic-tac-toe for its board. */
 function boxWidth(view) {
-  if (view.players > 2) return 30 + view.players * 30;
-  return view.kind === 'othello' ? 70 : 62;
+  if (view.players > 2) return 24 + view.players * 46;
+  if (view.kind === 'tictactoe') return 112;
+  return view.kind === 'othello' ? 76 : 66;
 }
 
-/** Smaller type for longer values, so that "-1234" or "(10, 2, 6)" still fits its box. */
-function valueFontSize(text, width) {
-  const fits = Math.floor((width - 10) / (text.length * 0.6));
-  return Math.max(12, Math.min(24, fits));
+/** How a lesson's tree is drawn: sizes of boxes, rows, gaps, type and the least scale. */
+function styleOf(view) {
+  const game = view.isGame ? TREE_CONFIG.game : {};
+  const boxHeight = view.kind === 'tictactoe' ? TTT.boxHeight : GEOMETRY.boxHeight;
+  return {
+    width: boxWidth(view),
+    boxHeight,
+    levelHeight: (view.boundsKind === 'none' ? GEOMETRY.levelHeight : GEOMETRY.levelHeightWithBounds) + boxHeight - GEOMETRY.boxHeight,
+    gap: game.gap ?? GEOMETRY.gap,
+    underInner: view.boundsKind === 'none' ? 0 : 46,
+    valueSize: game.valueSize ?? TREE_CONFIG.valueSize,
+    minScale: game.minScale ?? TREE_CONFIG.minScale,
+  };
 }
+
+/** Width of `text` in ems of the bold value font (digits, signs and the punctuation of vectors). */
+function emWidth(text) {
+  let em = 0;
+  for (const c of text) em += /[\d−-]/.test(c) ? 0.6 : /[,. ]/.test(c) ? 0.3 : /[()]/.test(c) ? 0.38 : 0.65;
+  return em;
+}
+
+/** The largest type (up to `largest`) at which `text` fits in `width`. */
+function valueFontSize(text, width, largest) {
+  const fits = Math.floor((width - 12) / emWidth(text));
+  return Math.max(TREE_CONFIG.minValueSize, Math.min(largest, fits));
+}
+
+/** The label above a box: 21 units, smaller for a long one (n19667) so that neighbours never overlap. */
+function captionFontSize(text, width, gap) {
+  return Math.max(11, Math.min(21, Math.floor((width + gap - 6) / (text.length * 0.62))));
+}
+
+/** A tic-tac-toe node's small board: its side, its inset in the box, and the taller box that holds it. */
+const TTT = { size: 54, inset: 5, boxHeight: 64 };
 
 /**
- * @param {HTMLElement} container  scrolls horizontally when the tree is wider than it
- * @param {{onActivate: (id: number) => void}} handlers
+ * @param {HTMLElement} container  scrolls when the tree is larger than it
+ * @param {{onActivate: (id: number) => void, topOf?: () => number}} handlers  `topOf`: the box's top in the
+ *   page to fit the tree under (the page may say where it stands when the text above it is of usual length,
+ *   so that a long sentence does not shrink the tree for one step)
  */
-export function createTreeView(container, { onActivate }) {
+export function createTreeView(container, { onActivate, topOf = () => container.getBoundingClientRect().top + window.scrollY }) {
   const svg = svgElement('svg', { role: 'group', class: 'tree-svg' });
+  const levels = svgElement('g', { class: 'levels', 'aria-hidden': 'true' });
+  const edgeLayer = svgElement('g', { class: 'edges' });
+  const nodeLayer = svgElement('g', { class: 'nodes' });
+  // The names of the levels on top: they stay at the left edge while a wide tree scrolls under them.
+  const levelNames = svgElement('g', { class: 'level-names', 'aria-hidden': 'true' });
+  svg.append(levels, edgeLayer, nodeLayer, levelNames);
   container.append(svg);
+
+  /** Drawn elements by key, each with the signature of what it shows. */
+  const nodeElements = new Map();
+  const edgeElements = new Map();
+  let model = null;
+  let layout = null;
+  let layoutCache = { view: null, key: '', layout: null };
+  let scale = 1;
+  let zoom = 1;
+  let scheduled = false;
 
   svg.addEventListener('click', (event) => {
     const target = event.target.closest('[data-id]');
@@ -47,178 +127,439 @@ export function createTreeView(container, { onActivate }) {
       onActivate(Number(target.dataset.id));
     }
   });
+  // Scrolling a large tree brings other nodes into view: draw them (once a frame).
+  container.addEventListener('scroll', () => {
+    if (scheduled || !model) return;
+    scheduled = true;
+    requestAnimationFrame(() => {
+      scheduled = false;
+      paint();
+    });
+  }, { passive: true });
 
   /**
-   * model = {view, states: Map<id, nodeState>, current, selected, principal: Set<id>,
-   *          showsChildren(id), rootName}
+   * model = {view, stateOf(id), current, selected, principal: Set<id>, showsChildren(id), rootName,
+   *          focus: [id…]} — `focus`: the nodes to keep in view, the first above all (the node the
+   *          last step was about, then the current node when both fit).
    */
-  function draw(model) {
-    const { view, states } = model;
-    const width = boxWidth(view);
-    const levelHeight = view.boundsKind === 'none' ? GEOMETRY.levelHeight : GEOMETRY.levelHeightWithBounds;
-    const layout = layoutTree((id) => view.node(id), model.showsChildren, () => width, levelHeight);
+  function draw(next) {
+    model = next;
+    layout = layoutFor(model);
+    fit(layout);
+    keepInView((model.focus ?? [model.current]).map((id) => layout.boxes.get(id)).filter(Boolean));
+    paint();
+  }
+
+  /** The layout of what is shown; a typed tree shows all of it, so its layout is made once. */
+  function layoutFor({ view, showsChildren }) {
+    if (!view.isGame && layoutCache.view === view) return layoutCache.layout;
+    const style = styleOf(view);
+    const result = layoutTree((id) => view.node(id), showsChildren, style);
+    result.boxWidth = style.width;
+    result.style = style;
+    layoutCache = { view, layout: result };
+    return result;
+  }
+
+  /** The part of the drawing in view, in user units, with a margin; everything for small trees. */
+  function visibleWindow() {
+    if (layout.boxes.size <= TREE_CONFIG.virtualizeAbove) return null;
+    const outer = container.getBoundingClientRect();
+    const inner = svg.getBoundingClientRect();
+    const left = outer.left + container.clientLeft;
+    const top = outer.top + container.clientTop;
+    const pad = TREE_CONFIG.overscan;
+    return {
+      x0: (left - inner.left) / scale - pad,
+      x1: (left + container.clientWidth - inner.left) / scale + pad,
+      y0: (top - inner.top) / scale - pad,
+      y1: (top + container.clientHeight - inner.top) / scale + pad,
+    };
+  }
+
+  function inWindow(box, area) {
+    const half = layout.boxWidth / 2;
+    return box.x + half >= area.x0 && box.x - half <= area.x1 && box.y + layout.boxHeight + 60 >= area.y0 && box.y - 30 <= area.y1;
+  }
+
+  /** Brings the elements in line with the model: only what changed is touched. */
+  function paint() {
+    const { view } = model;
+    const area = visibleWindow();
+    let shown = layout.order;
+    if (area) shown = shown.filter((id) => inWindow(layout.boxes.get(id), area));
+
+    paintLevels(area);
+
+    // Edges: each shown node's edge from its parent; a shown parent's edges to all its children
+    // (they reach into view even when the child does not), or its bus.
+    const edges = new Map();
+    const busOf = (id) => model.showsChildren(id) && view.node(id).children.length > TREE_CONFIG.busAbove;
+    const addEdge = (child) => {
+      const parent = view.node(child).parent;
+      if (parent < 0 || !layout.boxes.has(child)) return;
+      if (busOf(parent)) {
+        edges.set(`s${child}`, () => stub(parent, child));
+        if (!edges.has(`b${parent}`)) edges.set(`b${parent}`, () => bus(parent));
+      } else {
+        edges.set(`e${child}`, () => straight(parent, child));
+      }
+    };
+    for (const id of shown) {
+      addEdge(id);
+      const node = view.node(id);
+      if (!model.showsChildren(id) || node.children.length === 0) continue;
+      if (busOf(id)) edges.set(`b${id}`, () => bus(id));
+      else for (const child of node.children) addEdge(child);
+    }
+    reconcile(edgeLayer, edgeElements, edges, false);
+
+    const nodes = new Map();
+    for (const id of shown) nodes.set(`n${id}`, () => nodeDrawing(id));
     const focusedId = document.activeElement?.closest?.('[data-id]')?.dataset.id;
+    reconcile(nodeLayer, nodeElements, nodes, true);
+    if (focusedId !== undefined && document.activeElement === document.body) {
+      svg.querySelector(`[data-id="${focusedId}"]`)?.focus({ preventScroll: true });
+    }
+  }
 
-    svg.setAttribute('viewBox', `0 0 ${layout.width} ${layout.height}`);
-    svg.setAttribute('aria-label', t('tree.label'));
-    const levels = svgElement('g', { class: 'levels', 'aria-hidden': 'true' });
-    const edges = svgElement('g', { class: 'edges' });
-    const nodes = svgElement('g', { class: 'nodes' });
+  /**
+   * Makes `layer` hold one element per entry of `wanted` (key → () => {sig, build(element)}):
+   * elements whose signature is unchanged are left alone, others rebuilt, missing ones made,
+   * unwanted ones removed. `ordered`: keep the elements in the order of `wanted`.
+   */
+  function reconcile(layer, drawn, wanted, ordered) {
+    let added = false;
+    for (const [key, entry] of drawn) {
+      if (!wanted.has(key)) {
+        entry.element.remove();
+        drawn.delete(key);
+      }
+    }
+    for (const [key, describe] of wanted) {
+      const { sig, tag, build } = describe();
+      const entry = drawn.get(key);
+      if (entry && entry.sig === sig) continue;
+      if (entry) {
+        build(entry.element);
+        entry.sig = sig;
+      } else {
+        const element = svgElement(tag);
+        build(element);
+        drawn.set(key, { element, sig });
+        layer.append(element);
+        added = true;
+      }
+    }
+    // Screen readers and Tab follow the document's order: keep it the tree's order.
+    if (ordered && added) for (const key of wanted.keys()) layer.append(drawn.get(key).element);
+  }
 
-    // One band per level, named by who moves there (levels alternate, so any node of the row says).
+  function setAttributes(element, attributes) {
+    for (const name of [...element.getAttributeNames()]) if (!(name in attributes)) element.removeAttribute(name);
+    for (const [name, value] of Object.entries(attributes)) {
+      if (value === null || value === undefined) element.removeAttribute(name);
+      else element.setAttribute(name, String(value));
+    }
+  }
+
+  // --- Levels ---------------------------------------------------------------------------------
+
+  function paintLevels(area) {
+    const { view } = model;
+    // The level names stay at the left edge of the view while a wide tree scrolls.
+    const nameX = Math.max(10, (area ? area.x0 + TREE_CONFIG.overscan : 0) + 10);
     const playerAtDepth = new Map();
-    for (const [id, box] of layout.boxes) if (!playerAtDepth.has(box.depth)) playerAtDepth.set(box.depth, view.node(id).player);
+    for (const id of layout.order) {
+      const depth = layout.boxes.get(id).depth;
+      if (!playerAtDepth.has(depth)) playerAtDepth.set(depth, view.node(id).player);
+      if (playerAtDepth.size === layout.depths) break;
+    }
+    const bands = [];
+    const names = [];
     for (let depth = 0; depth < layout.depths; depth++) {
       const y = GEOMETRY.top + depth * layout.levelHeight;
       const player = playerAtDepth.get(depth);
-      levels.append(
-        svgElement('rect', {
-          class: `band ${depth % 2 ? 'odd' : 'even'}`,
-          x: 0,
-          y: y - 24,
-          width: layout.width,
-          height: layout.levelHeight,
-        }),
-        svgElement(
-          'text',
-          { class: `level-name ${player === 'MIN' ? 'min' : 'max'}`, x: 10, y: y + GEOMETRY.boxHeight / 2 + 7 },
-          playerName(player, true),
-        ),
-      );
+      bands.push(svgElement('rect', { class: `band ${depth % 2 ? 'odd' : 'even'}`, x: 0, y: y - 28, width: layout.width, height: layout.levelHeight }));
+      names.push(svgElement('text', { class: `level-name ${player === 'MIN' ? 'min' : 'max'}`, x: nameX, y: y + layout.boxHeight / 2 + 8 }, playerName(player, true)));
     }
+    levels.replaceChildren(...bands);
+    levelNames.replaceChildren(...names);
+  }
 
-    for (const [id, box] of layout.boxes) {
-      const node = view.node(id);
-      const state = states.get(id);
-      const status = state ? state.status : 'unvisited';
-      const onPath = model.principal.has(id);
-      const isCurrent = id === model.current;
-      const caption = view.captionOf(id, model.rootName);
+  // --- Edges ----------------------------------------------------------------------------------
 
-      if (node.parent >= 0) {
-        const parent = layout.boxes.get(node.parent);
-        const x1 = parent.x;
-        const y1 = parent.y + GEOMETRY.boxHeight;
-        const x2 = box.x;
-        const y2 = box.y - 20;
-        const edgeClass = ['edge', status, onPath && model.principal.has(node.parent) ? 'principal' : ''].join(' ').trim();
-        edges.append(svgElement('line', { class: edgeClass, x1, y1, x2, y2 }));
+  function edgeStatus(id) {
+    const state = model.stateOf(id);
+    return state ? state.status : 'unvisited';
+  }
+
+  function onPrincipal(parent, child) {
+    return model.principal.has(parent) && model.principal.has(child);
+  }
+
+  function cutTitle(id) {
+    const cutoff = model.view.cutoffOf(id);
+    return cutoff ? minusSigns(cutoff.reason[language().slice(0, 2)] ?? cutoff.reason.en) : '';
+  }
+
+  /** The classic cut: two short strokes across an edge at (mx, my), the reason as its title. */
+  function cutMarks(group, mx, my, title) {
+    const cut = svgElement('g', { class: 'cut' });
+    for (const offset of [-5, 5]) cut.append(svgElement('line', { x1: mx - 11 + offset, y1: my + 7, x2: mx + 11 + offset, y2: my - 7 }));
+    if (title) cut.append(svgElement('title', {}, title));
+    group.append(cut);
+  }
+
+  function straight(parent, child) {
+    const from = layout.boxes.get(parent);
+    const to = layout.boxes.get(child);
+    const status = edgeStatus(child);
+    const x1 = from.x;
+    const y1 = from.y + layout.boxHeight;
+    const x2 = to.x;
+    const y2 = to.y - 24;
+    const classes = ['edge', status, onPrincipal(parent, child) ? 'principal' : ''].join(' ').trim();
+    const title = status === 'pruned' ? cutTitle(child) : '';
+    return {
+      tag: 'g',
+      sig: `${x1},${y1},${x2},${y2},${classes},${title}`,
+      build(group) {
+        group.replaceChildren(svgElement('line', { class: classes, x1, y1, x2, y2 }));
         if (status === 'pruned') {
-          // The classic cut: two short strokes across the edge just above the child (the
-          // parent's bounds are written just under the parent).
+          // Just above the child (the parent's bounds are written just under the parent).
           const my = y2 - 12;
           const mx = x1 + ((x2 - x1) * (my - y1)) / (y2 - y1);
-          const cut = svgElement('g', { class: 'cut' });
-          for (const offset of [-5, 5]) {
-            cut.append(svgElement('line', { x1: mx - 11 + offset, y1: my + 7, x2: mx + 11 + offset, y2: my - 7 }));
-          }
-          const cutoff = view.cutoffOf(id);
-          if (cutoff) cut.append(svgElement('title', {}, cutoff.reason[document.documentElement.lang] ?? cutoff.reason.en));
-          edges.append(cut);
+          cutMarks(group, mx, my, title);
         }
-      }
+      },
+    };
+  }
 
-      const classes = ['node', node.player === 'MIN' ? 'min' : node.player === 'MAX' ? 'max' : `p${node.player}`, status];
-      if (onPath) classes.push('principal');
-      if (isCurrent) classes.push('current');
-      if (id === model.selected) classes.push('selected');
-      const group = svgElement('g', {
-        class: classes.join(' '),
-        'data-id': id,
-        'data-node': node.label,
-        role: 'button',
-        tabindex: 0,
-        'aria-label': ariaLabel(view, node, state, caption) + (isCurrent ? t('aria.current') : ''),
-      });
-      if (isCurrent) group.setAttribute('aria-current', 'step');
+  const busY = (child) => layout.boxes.get(child).y - 42;
 
-      const left = box.x - width / 2;
-      group.append(svgElement('text', { class: 'caption', x: box.x, y: box.y - 8 }, caption));
-      // MAX: square corners; MIN (and the players of max^n after the first): round, so the shape
-      // says it where colour cannot (a grey projector, colour blindness).
-      const round = node.player === 'MIN' || (typeof node.player === 'number' && node.player % 2 === 0);
-      group.append(
-        svgElement('rect', {
-          class: 'box',
-          x: left,
-          y: box.y,
-          width,
-          height: GEOMETRY.boxHeight,
-          rx: round ? GEOMETRY.boxHeight / 2 : 4,
-        }),
-      );
-      const shown = status === 'unvisited' || status === 'pruned' ? '' : formatValue(state.value);
-      if (shown) {
-        group.append(
-          svgElement(
-            'text',
-            {
-              class: 'value',
-              x: box.x,
-              y: box.y + GEOMETRY.boxHeight / 2 + 1,
-              'font-size': valueFontSize(shown, width),
-            },
-            shown,
-          ),
+  /** A wide node's bus: down from the parent, then across its children (the principal part green). */
+  function bus(parent) {
+    const node = model.view.node(parent);
+    const from = layout.boxes.get(parent);
+    const first = layout.boxes.get(node.children[0]);
+    const last = layout.boxes.get(node.children[node.children.length - 1]);
+    const y = busY(node.children[0]);
+    const principalChild = model.principal.has(parent) ? node.children.find((c) => model.principal.has(c)) : undefined;
+    const px = principalChild === undefined ? null : layout.boxes.get(principalChild).x;
+    const classes = `edge ${edgeStatus(parent) === 'unvisited' ? 'unvisited' : 'done'}`;
+    return {
+      tag: 'g',
+      sig: `${from.x},${from.y},${first.x},${last.x},${y},${px},${classes}`,
+      build(group) {
+        group.replaceChildren(
+          svgElement('line', { class: classes, x1: from.x, y1: from.y + layout.boxHeight, x2: from.x, y2: y }),
+          svgElement('line', { class: classes, x1: first.x, y1: y, x2: last.x, y2: y }),
         );
-      }
-      const bounds = state && !node.leaf && status !== 'pruned' ? boundsText(view.boundsKind, state) : null;
-      if (bounds) {
-        const lines = 'alpha' in bounds ? [`α ${bounds.alpha}`, `β ${bounds.beta}`] : [`U ${bounds.use}`, `P ${bounds.pass}`];
+        if (px !== null) {
+          group.append(
+            svgElement('line', { class: 'edge principal', x1: from.x, y1: from.y + layout.boxHeight, x2: from.x, y2: y }),
+            svgElement('line', { class: 'edge principal', x1: from.x, y1: y, x2: px, y2: y }),
+          );
+        }
+      },
+    };
+  }
+
+  /** A child's stub down from its parent's bus. */
+  function stub(parent, child) {
+    const to = layout.boxes.get(child);
+    const status = edgeStatus(child);
+    const y1 = busY(child);
+    const y2 = to.y - 26;
+    const classes = ['edge', status, onPrincipal(parent, child) ? 'principal' : ''].join(' ').trim();
+    const title = status === 'pruned' ? cutTitle(child) : '';
+    return {
+      tag: 'g',
+      sig: `${to.x},${y1},${y2},${classes},${title}`,
+      build(group) {
+        group.replaceChildren(svgElement('line', { class: classes, x1: to.x, y1, x2: to.x, y2 }));
+        if (status === 'pruned') cutMarks(group, to.x, (y1 + y2) / 2, title);
+      },
+    };
+  }
+
+  // --- Nodes ----------------------------------------------------------------------------------
+
+  function nodeDrawing(id) {
+    const { view } = model;
+    const node = view.node(id);
+    const box = layout.boxes.get(id);
+    const width = layout.boxWidth;
+    const state = model.stateOf(id);
+    const status = state ? state.status : 'unvisited';
+    const isCurrent = id === model.current;
+    const caption = view.captionOf(id, model.rootName);
+    const classes = ['node', node.player === 'MIN' ? 'min' : node.player === 'MAX' ? 'max' : `p${node.player}`, status];
+    if (model.principal.has(id)) classes.push('principal');
+    if (isCurrent) classes.push('current');
+    if (id === model.selected) classes.push('selected');
+    const hidden = node.children.length > 0 && !model.showsChildren(id);
+    const attributes = {
+      class: classes.join(' '),
+      'data-id': id,
+      'data-node': node.label,
+      role: 'button',
+      tabindex: 0,
+      'aria-label': ariaLabel(view, node, state, caption) + (isCurrent ? t('aria.current') : ''),
+      'aria-current': isCurrent ? 'step' : null,
+      'aria-expanded': hidden ? 'false' : node.children.length > 0 && view.isGame ? 'true' : null,
+      'aria-description': hidden ? t('tree.expand', { n: node.children.length }) : null,
+    };
+    const shown = status === 'unvisited' || status === 'pruned' ? '' : formatValue(state.value);
+    const bounds = state && !node.leaf && status !== 'pruned' ? boundsText(view.boundsKind, state) : null;
+    const lines = bounds ? ('alpha' in bounds ? [`α ${bounds.alpha}`, `β ${bounds.beta}`] : [`U ${bounds.use}`, `P ${bounds.pass}`]) : [];
+    const board = view.kind === 'tictactoe' && node.board ? node.board.slice(0, 9) : '';
+    const sig = [box.x, box.y, attributes.class, attributes['aria-label'], attributes['aria-description'], shown, lines.join('/'), caption, board, hidden].join('|');
+    return {
+      tag: 'g',
+      sig,
+      build(group) {
+        setAttributes(group, attributes);
+        const left = box.x - width / 2;
+        const parts = [svgElement('text', { class: 'caption', x: box.x, y: box.y - 9, 'font-size': captionFontSize(caption, width, layout.style.gap) }, caption)];
+        // MAX: square corners; MIN (and the players of max^n after the first): round, so the
+        // shape says it where colour cannot (a grey projector, colour blindness).
+        const round = node.player === 'MIN' || (typeof node.player === 'number' && node.player % 2 === 0);
+        parts.push(svgElement('rect', { class: 'box', x: left, y: box.y, width, height: layout.boxHeight, rx: round ? (board ? 20 : layout.boxHeight / 2) : 4 }));
+        let valueX = box.x;
+        let valueWidth = width;
+        if (board) {
+          // Which a1? The position itself, on a small board at the box's left.
+          const boardLeft = left + (round ? 10 : TTT.inset);
+          parts.push(ticTacToeBoard(board, node.move, boardLeft, box.y + (layout.boxHeight - TTT.size) / 2));
+          const rest = left + width - (boardLeft + TTT.size);
+          valueX = boardLeft + TTT.size + rest / 2 - (round ? 6 : 0);
+          valueWidth = rest - (round ? 12 : 0);
+        }
+        if (shown) {
+          parts.push(svgElement('text', { class: 'value', x: valueX, y: box.y + layout.boxHeight / 2 + 1, 'font-size': valueFontSize(shown, valueWidth, layout.style.valueSize) }, shown));
+        }
         lines.forEach((line, i) => {
-          group.append(svgElement('text', { class: 'bounds', x: box.x, y: box.y + GEOMETRY.boxHeight + 19 + i * 19 }, line));
+          parts.push(svgElement('text', { class: 'bounds', x: box.x, y: box.y + layout.boxHeight + 21 + i * 21 }, line));
         });
-      }
-      const hidden = node.children.length > 0 && !model.showsChildren(id);
-      if (hidden) {
-        group.setAttribute('aria-expanded', 'false');
-        group.setAttribute('aria-description', t('tree.expand', { n: node.children.length }));
-        // On the box's lower right corner, clear of the bounds written under the box.
-        const badgeX = box.x + width / 2 - 8;
-        const badgeY = box.y + GEOMETRY.boxHeight;
-        group.append(
-          svgElement('rect', { class: 'badge', x: badgeX - 17, y: badgeY - 11, width: 34, height: 22, rx: 11 }),
-          svgElement('text', { class: 'badge-text', x: badgeX, y: badgeY + 1 }, `+${node.children.length}`),
-        );
-      } else if (node.children.length > 0 && view.isGame) {
-        group.setAttribute('aria-expanded', 'true');
-      }
-      nodes.append(group);
-    }
-
-    svg.replaceChildren(levels, edges, nodes);
-    fit(layout);
-    if (focusedId !== undefined) svg.querySelector(`[data-id="${focusedId}"]`)?.focus({ preventScroll: true });
-    keepInView(layout.boxes.get(model.current), layout);
+        if (hidden) {
+          // On the box's lower right corner, clear of the bounds written under the box.
+          const badgeX = box.x + width / 2 - 8;
+          const badgeY = box.y + layout.boxHeight;
+          parts.push(
+            svgElement('rect', { class: 'badge', x: badgeX - 18, y: badgeY - 12, width: 36, height: 24, rx: 12 }),
+            svgElement('text', { class: 'badge-text', x: badgeX, y: badgeY + 1 }, `+${node.children.length}`),
+          );
+        }
+        group.replaceChildren(...parts);
+      },
+    };
   }
 
-  let scale = 1;
   /**
-   * Small trees grow to fill the width (read from the back of a room) but stay within the window's
-   * height below the tree's top (a 1024×768 projector shows the whole lecture tree); large ones
-   * shrink down to 60 % and then scroll.
+   * Sizes the drawing: small trees grow to fill the width (read from the back of a room) but stay
+   * within the window's height below the tree's top (a 1024×768 projector shows the whole lecture
+   * tree); large ones shrink down to their least scale (TREE_CONFIG) and then scroll. The zoom multiplies it.
    */
-  function fit(layout) {
+  function fit(shape) {
     const available = Math.max(200, container.clientWidth - 4);
-    const top = container.getBoundingClientRect().top + window.scrollY;
-    const height = Math.max(200, window.innerHeight - top - 44);
-    scale = Math.min(1.5, available / layout.width, Math.max(0.85, height / layout.height));
-    scale = Math.max(0.6, scale);
-    svg.style.width = `${Math.round(layout.width * scale)}px`;
-    svg.style.height = `${Math.round(layout.height * scale)}px`;
+    const top = topOf();
+    const height = Math.max(200, window.innerHeight - top - TREE_CONFIG.belowTree);
+    const least = shape.style.minScale;
+    let base = Math.min(TREE_CONFIG.maxScale, available / shape.width, Math.max(least, height / shape.height));
+    base = Math.max(least, base);
+    scale = base * zoom;
+    svg.setAttribute('viewBox', `0 0 ${shape.width} ${shape.height}`);
+    svg.setAttribute('aria-label', t('tree.label'));
+    svg.style.width = `${Math.round(shape.width * scale)}px`;
+    svg.style.height = `${Math.round(shape.height * scale)}px`;
   }
 
-  /** Scrolls the container sideways so that the current node stays visible during a replay. */
-  function keepInView(box) {
-    if (!box) return;
-    const x = box.x * scale;
-    const margin = 80;
-    if (x < container.scrollLeft + margin || x > container.scrollLeft + container.clientWidth - margin) {
-      container.scrollLeft = Math.max(0, x - container.clientWidth / 2);
+  /**
+   * Scrolls the tree's box so that the first of `boxes` is in view during a replay, and the others
+   * with it when they fit (a leaf and its parent, whose box may be far away above a wide fan). The
+   * box scrolls only when the first node is out of view: a replay does not jump about.
+   */
+  function keepInView(boxes) {
+    if (!boxes.length) return;
+    const outer = container.getBoundingClientRect();
+    const inner = svg.getBoundingClientRect();
+    // The drawing's origin in the box's scrolled content.
+    const originX = inner.left - outer.left - container.clientLeft + container.scrollLeft;
+    const originY = inner.top - outer.top - container.clientTop + container.scrollTop;
+    const half = (layout.boxWidth / 2 + 10) * scale;
+    const span = (box) => ({
+      left: originX + box.x * scale - half,
+      right: originX + box.x * scale + half,
+      top: originY + (box.y - 30) * scale,
+      bottom: originY + (box.y + layout.boxHeight + 46) * scale,
+    });
+    const [first, ...others] = boxes.map(span);
+    const width = container.clientWidth;
+    const height = container.clientHeight;
+    if (first.left < container.scrollLeft || first.right > container.scrollLeft + width) {
+      let left = first.left;
+      let right = first.right;
+      for (const other of others) {
+        if (Math.max(right, other.right) - Math.min(left, other.left) > width) continue;
+        left = Math.min(left, other.left);
+        right = Math.max(right, other.right);
+      }
+      container.scrollLeft = Math.max(0, (left + right) / 2 - width / 2);
+    }
+    if (first.top < container.scrollTop || first.bottom > container.scrollTop + height) {
+      let top = first.top;
+      let bottom = first.bottom;
+      for (const other of others) {
+        if (Math.max(bottom, other.bottom) - Math.min(top, other.top) > height) continue;
+        top = Math.min(top, other.top);
+        bottom = Math.max(bottom, other.bottom);
+      }
+      container.scrollTop = Math.max(0, (top + bottom) / 2 - height / 2);
     }
   }
 
-  return { draw };
+  return {
+    draw,
+    /** Zoom factor (1 = fitted): the teacher's + / −. */
+    setZoom(value) {
+      zoom = value;
+    },
+    /** The drawing's scale now (CSS pixels per user unit). */
+    get scale() {
+      return scale;
+    },
+  };
+}
+
+/** A 3×3 board: lines, X as two strokes, O as a ring, the last move's cell shaded. */
+function ticTacToeBoard(cells, lastMove, x, y) {
+  const cell = TTT.size / 3;
+  const group = svgElement('g', { class: 'ttt-mini', 'aria-hidden': 'true' });
+  group.append(svgElement('rect', { class: 'ttt-back', x, y, width: TTT.size, height: TTT.size }));
+  [...cells].forEach((mark, i) => {
+    const cx = x + (i % 3) * cell;
+    const cy = y + Math.floor(i / 3) * cell;
+    const name = 'abc'[i % 3] + String(Math.floor(i / 3) + 1);
+    if (name === lastMove) group.append(svgElement('rect', { class: 'ttt-last', x: cx, y: cy, width: cell, height: cell }));
+    const pad = cell * 0.22;
+    if (mark === 'X') {
+      group.append(
+        svgElement('line', { class: 'ttt-x', x1: cx + pad, y1: cy + pad, x2: cx + cell - pad, y2: cy + cell - pad }),
+        svgElement('line', { class: 'ttt-x', x1: cx + cell - pad, y1: cy + pad, x2: cx + pad, y2: cy + cell - pad }),
+      );
+    } else if (mark === 'O') {
+      group.append(svgElement('circle', { class: 'ttt-o', cx: cx + cell / 2, cy: cy + cell / 2, r: cell / 2 - pad }));
+    }
+  });
+  for (const k of [1, 2]) {
+    group.append(
+      svgElement('line', { class: 'ttt-line', x1: x + k * cell, y1: y, x2: x + k * cell, y2: y + TTT.size }),
+      svgElement('line', { class: 'ttt-line', x1: x, y1: y + k * cell, x2: x + TTT.size, y2: y + k * cell }),
+    );
+  }
+  return group;
 }
 
 function ariaLabel(view, node, state, caption) {
