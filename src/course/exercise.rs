@@ -247,6 +247,12 @@ struct Solved {
     first_window: HashMap<usize, Window>,
     /// Trace node → the cut-off event that skipped it.
     skipped_by: HashMap<usize, usize>,
+    /// Trace node → its own (last) cut-off event.
+    cut_at: HashMap<usize, usize>,
+    /// Trace node → the window of its last entry.
+    last_window: HashMap<usize, Window>,
+    /// Trace nodes whose best so far changed at least once.
+    updated: HashSet<usize>,
     /// Tree node → its parent.
     parent: Vec<Option<usize>>,
 }
@@ -272,15 +278,23 @@ impl Solved {
         let by_label = trace.nodes.iter().enumerate().map(|(id, n)| (n.label.clone(), id)).collect();
         let mut first_window = HashMap::new();
         let mut skipped_by = HashMap::new();
+        let mut cut_at = HashMap::new();
+        let mut last_window = HashMap::new();
+        let mut updated = HashSet::new();
         for (i, e) in trace.events.iter().enumerate() {
             match e {
                 Event::Enter { node, window, .. } => {
                     first_window.entry(*node).or_insert(*window);
+                    last_window.insert(*node, *window);
                 }
-                Event::Cutoff { skipped, .. } => {
+                Event::Cutoff { node, skipped, .. } => {
+                    cut_at.insert(*node, i);
                     for &s in skipped {
                         skipped_by.entry(s).or_insert(i);
                     }
+                }
+                Event::Update { node, .. } => {
+                    updated.insert(*node);
                 }
                 _ => {}
             }
@@ -291,7 +305,7 @@ impl Solved {
                 parent[c] = Some(id);
             }
         }
-        Ok(Solved { trace, replay, by_label, first_window, skipped_by, parent })
+        Ok(Solved { trace, replay, by_label, first_window, skipped_by, cut_at, last_window, updated, parent })
     }
 
     fn end(&self) -> usize {
@@ -562,8 +576,8 @@ fn value_verdict(tree: &Tree, solved: &Solved, algorithm: Algorithm, id: usize, 
             }
         },
     };
-    let w = explain_value(tree, solved, algorithm, t, &label);
-    verdict(expected, right, Some(w))
+    let w = (!right).then(|| explain_value(tree, solved, algorithm, t, &label));
+    verdict(expected, right, w)
 }
 
 /// Why node `t` (a visited inner node) has its number.
@@ -587,17 +601,12 @@ fn explain_value(tree: &Tree, solved: &Solved, algorithm: Algorithm, t: usize, l
             Some((c, s.value.clone()?, s.bound.unwrap_or(ValueKind::Exact)))
         })
         .collect();
-    let (cut, skipped) = trace
-        .events
-        .iter()
-        .find_map(|e| match e {
-            Event::Cutoff { node, window, skipped, .. } if *node == t => {
-                let names: Vec<String> = skipped.iter().map(|&s| trace.nodes[s].label.clone()).collect();
-                Some((Some(*window), names))
-            }
-            _ => None,
-        })
-        .unwrap_or((None, Vec::new()));
+    let (cut, skipped) = match solved.cut_at.get(&t).map(|&i| &trace.events[i]) {
+        Some(Event::Cutoff { window, skipped, .. }) => {
+            (Some(*window), skipped.iter().map(|&s| trace.nodes[s].label.clone()).collect())
+        }
+        _ => (None, Vec::new()),
+    };
     let (skipped_en, skipped_pt) = (list(&skipped, "and"), list(&skipped, "e"));
     let only = children.len() == 1;
     match (algorithm, trace.nodes[t].player) {
@@ -673,13 +682,8 @@ fn explain_value(tree: &Tree, solved: &Solved, algorithm: Algorithm, t: usize, l
                 })
                 .collect();
             let name = side.name();
-            let entered = solved.first_window.get(&t).copied().unwrap_or(Window::None);
-            let last_enter = trace.events.iter().rev().find_map(|e| match e {
-                Event::Enter { node, window, .. } if *node == t => Some(*window),
-                _ => None,
-            });
-            let improved = trace.events.iter().any(|e| matches!(e, Event::Update { node, .. } if *node == t));
-            let _ = entered;
+            let last_enter = solved.last_window.get(&t).copied();
+            let improved = solved.updated.contains(&t);
             if let (Some(Window::Limits { pass_limit, .. }), false) = (last_enter, improved) {
                 return why(
                     "pass-limit",
