@@ -165,6 +165,13 @@ export class LessonView {
   moveTo(step) {
     const target = Math.max(0, Math.min(this.eventCount, step));
     if (target === this.step || this.freed) return;
+    if (target === 0) {
+      // Nothing is reached before the first event: no need to hear it node by node.
+      this.states.clear();
+      this.counters = { current: -1, leaves: 0, nodesVisited: 0, iteration: 0 };
+      this.step = 0;
+      return;
+    }
     const changes = this.lesson.changes(this.step, target);
     for (const state of changes.nodes) {
       if (state.status === 'unseen') this.states.delete(state.id);

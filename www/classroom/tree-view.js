@@ -49,8 +49,8 @@ function svgElement(tag, attributes = {}, text) {
 
 /** Box width for every node of a lesson: vectors need room for one number per player, tic-tac-toe for its board. */
 function boxWidth(view) {
-  if (view.players > 2) return 24 + view.players * 46;
-  if (view.kind === 'tictactoe') return 112;
+  if (view.players > 2) return 24 + view.players * 33;
+  if (view.kind === 'tictactoe') return 120;
   return view.kind === 'othello' ? 76 : 66;
 }
 
@@ -114,6 +114,8 @@ export function createTreeView(container, { onActivate, topOf = () => container.
   let layoutCache = { view: null, key: '', layout: null };
   let scale = 1;
   let zoom = 1;
+  /** The scale each tree shape had at zoom 1 in each window size. */
+  const fitted = new Map();
   let scheduled = false;
 
   svg.addEventListener('click', (event) => {
@@ -431,11 +433,11 @@ export function createTreeView(container, { onActivate, topOf = () => container.
         let valueWidth = width;
         if (board) {
           // Which a1? The position itself, on a small board at the box's left.
-          const boardLeft = left + (round ? 10 : TTT.inset);
+          const boardLeft = left + (round ? 8 : TTT.inset);
           parts.push(ticTacToeBoard(board, node.move, boardLeft, box.y + (layout.boxHeight - TTT.size) / 2));
           const rest = left + width - (boardLeft + TTT.size);
-          valueX = boardLeft + TTT.size + rest / 2 - (round ? 6 : 0);
-          valueWidth = rest - (round ? 12 : 0);
+          valueX = boardLeft + TTT.size + rest / 2 - (round ? 4 : 0);
+          valueWidth = rest - (round ? 8 : 0);
         }
         if (shown) {
           parts.push(svgElement('text', { class: 'value', x: valueX, y: box.y + layout.boxHeight / 2 + 1, 'font-size': valueFontSize(shown, valueWidth, layout.style.valueSize) }, shown));
@@ -464,11 +466,23 @@ export function createTreeView(container, { onActivate, topOf = () => container.
    */
   function fit(shape) {
     const available = Math.max(200, container.clientWidth - 4);
-    const top = topOf();
+    const pageTop = topOf();
+    // The box ends above the legend at the bottom of the window (at least 40 % of the window on a
+    // phone, where the tree starts low): the node the replay is at, kept in view in the box, is
+    // then on the screen.
+    container.style.maxHeight = `${Math.round(Math.max(window.innerHeight * 0.4, window.innerHeight - pageTop - TREE_CONFIG.belowTree + 16))}px`;
+    // Fitted as at zoom 1 (the text above the tree grows with the zoom too), then zoomed: + and −
+    // change the tree's size by the zoom's factor, and it scrolls when it outgrows its box.
+    const top = pageTop / zoom;
     const height = Math.max(200, window.innerHeight - top - TREE_CONFIG.belowTree);
     const least = shape.style.minScale;
     let base = Math.min(TREE_CONFIG.maxScale, available / shape.width, Math.max(least, height / shape.height));
     base = Math.max(least, base);
+    // The size at zoom 1 is remembered for this tree and window: zoomed, the text above the tree
+    // wraps onto more lines, which must not make the tree smaller.
+    const key = `${shape.width}x${shape.height}@${window.innerWidth}x${window.innerHeight}`;
+    if (zoom === 1) fitted.set(key, base);
+    else if (fitted.has(key)) base = fitted.get(key);
     scale = base * zoom;
     svg.setAttribute('viewBox', `0 0 ${shape.width} ${shape.height}`);
     svg.setAttribute('aria-label', t('tree.label'));
