@@ -630,6 +630,19 @@ export class OthelloBoard extends HTMLElement {
     return this.#currentPosition;
   }
 
+  /** The name of the opening of the position shown ("Tiger"), '' when it has none (or the game
+   * did not start from the standard position). Read-only. */
+  get opening() {
+    if (!this.#wasm || !this.#game) return '';
+    const { Game, openingName } = this.#wasm.bindings;
+    if (this.#game.startBoard !== new Game().startBoard) return '';
+    try {
+      return openingName(this.#game.transcript(false)) || '';
+    } catch {
+      return '';
+    }
+  }
+
   set position(value) {
     this.#setAttribute('position', value);
   }
@@ -763,7 +776,7 @@ export class OthelloBoard extends HTMLElement {
     game.discardRedo();
     this.#error = '';
     this.#animation = { placed: squareIndex(move), flipped: flipped.map(squareIndex), startedAt: performance.now() };
-    const events = [['move', { square: move, color: mover, flipped: [...flipped], transcript: game.transcript(false) }]];
+    const events = [['move', { square: move, color: mover, flipped: [...flipped], transcript: game.transcript(false), opening: this.opening }]];
     this.#note = this.#text.played(this.#text.color[mover], move, flipped.length);
     this.#settleForcedPasses(events);
     this.#changed();

@@ -355,6 +355,16 @@ pub fn opening_name(transcript: &str) -> Result<Option<String>, JsError> {
         .map_err(|e| JsError::new(&e.to_string()))
 }
 
+/// Every named opening line: `[{name, moves}]` (`moves` a transcript from the standard start, such
+/// as `"f5d6c3d3c4"`), in the names table's order: what "Play an opening" offers.
+#[wasm_bindgen(js_name = openingLines)]
+pub fn opening_lines() -> Array {
+    crate::othello::book::names::openings()
+        .iter()
+        .map(|o| ObjectBuilder::new().set("name", o.name).set("moves", o.moves).build())
+        .collect()
+}
+
 /// The milliseconds to give the engine's move now on a game clock (`othello::search::timing::
 /// clock_move_budget_ms`): `remainingMs` left on the mover's clock, `incrementMs` added after
 /// each of its moves, `empties` empty squares. Never more than half of `remainingMs`; a negative

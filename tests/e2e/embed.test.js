@@ -102,11 +102,11 @@ test('two boards on one page play independently and share one download of the wa
   assert.deepEqual(
     (await events(page, 'one', 'move')).map((e) => e.detail),
     [
-      { square: 'd3', color: 'black', flipped: ['d4'], transcript: 'd3' },
-      { square: 'c5', color: 'white', flipped: ['d5'], transcript: 'd3c5' },
+      { square: 'd3', color: 'black', flipped: ['d4'], transcript: 'd3', opening: '' },
+      { square: 'c5', color: 'white', flipped: ['d5'], transcript: 'd3c5', opening: 'Perpendicular Opening' },
     ],
   );
-  assert.deepEqual((await events(page, 'two', 'move')).map((e) => e.detail), [{ square: 'f5', color: 'black', flipped: ['e5'], transcript: 'f5' }]);
+  assert.deepEqual((await events(page, 'two', 'move')).map((e) => e.detail), [{ square: 'f5', color: 'black', flipped: ['e5'], transcript: 'f5', opening: '' }]);
   assert.deepEqual(await page.evaluate(() => [one.transcript(), two.transcript(), two.position()]), [
     'd3c5',
     'f5',
@@ -256,7 +256,7 @@ test('events: the AI replies with a move event, then pass and gameover with thei
   await page.locator('#one [data-square="f5"]').click();
   await page.waitForFunction(() => window.boardEvents.filter((e) => e.type === 'move').length === 2, null, { timeout: 20_000 });
   const [mine, reply] = (await events(page, 'one', 'move')).map((e) => e.detail);
-  assert.deepEqual(mine, { square: 'f5', color: 'black', flipped: ['e5'], transcript: 'f5' });
+  assert.deepEqual(mine, { square: 'f5', color: 'black', flipped: ['e5'], transcript: 'f5', opening: '' });
   assert.equal(reply.color, 'white');
   assert.equal(reply.transcript, `f5${reply.square}`);
   assert.ok(reply.flipped.length >= 1);
@@ -305,7 +305,7 @@ test('one board transfers at most 150 KB gzipped before it is playable', async (
   // except the pattern weights: the worker fetches them once the engine is ready, after the board
   // is playable (as `make bench` counts the game page), and they may or may not have been asked
   // for by the time of the move.
-  const files = site.requests.slice(first).filter((p) => p.startsWith(BASE) && !p.endsWith('/weights/pattern.bin'));
+  const files = site.requests.slice(first).filter((p) => p.startsWith(BASE) && !p.endsWith('/weights/pattern.bin') && !p.endsWith('/weights/book.bin'));
   const sizes = files.map((p) => [p.slice(BASE.length), gzipSync(readFileSync(path.join(dist, p.slice(BASE.length))), { level: 9 }).length]);
   const total = sizes.reduce((sum, [, n]) => sum + n, 0);
   writeFileSync(path.join(artifacts, 'embed-weight.txt'), `${sizes.map(([f, n]) => `${n}\t${f}`).join('\n')}\n${total}\ttotal gzipped bytes\n`);
@@ -501,8 +501,8 @@ test('the iframe posts its events to the allowed parent and obeys its commands',
   assert.deepEqual(
     all.filter((m) => m.event === 'move').map((m) => m.detail),
     [
-      { square: 'd3', color: 'black', flipped: ['d4'], transcript: 'd3' },
-      { square: 'c5', color: 'white', flipped: ['d5'], transcript: 'd3c5' },
+      { square: 'd3', color: 'black', flipped: ['d4'], transcript: 'd3', opening: '' },
+      { square: 'c5', color: 'white', flipped: ['d5'], transcript: 'd3c5', opening: 'Perpendicular Opening' },
     ],
   );
   const results = all.filter((m) => 'result' in m);

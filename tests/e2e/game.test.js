@@ -9,6 +9,9 @@ import { startServerAndBrowser, openPage, waitReady, text, legalSquares, artifac
 
 const { server, browser } = await startServerAndBrowser();
 
+/** Ten random moves (Black to move): a position out of the opening book, where the AI thinks. */
+const OUT_OF_BOOK = 'f5f4f3f6d3f2g6c3b3b2';
+
 /** White has no move, Black has a1 (a white disc on b1, black everywhere else). */
 const WHITE_MUST_PASS = '-O' + 'X'.repeat(62) + 'O';
 
@@ -136,20 +139,23 @@ test('undo takes back to the human turn; new game and undo cancel a search in pr
   assert.equal(await text(page, 'score-black'), '2');
   assert.equal(await page.isEnabled('[data-testid="redo"]'), true);
 
-  // The strongest level thinks for seconds: the page must stay responsive and undo must stop it.
-  await page.selectOption('[data-testid="level"]', '9');
-  await page.click('[data-square="f5"]');
+  // The strongest level thinks for seconds out of its opening book: the page must stay responsive
+  // and undo must stop it. (From the start it would answer at once from the book.)
+  await play(page, `?black=human&white=ai&level=9&moves=${OUT_OF_BOOK}`);
+  const before = await text(page, 'moves');
+  const [square] = await legalSquares(page);
+  await page.click(`[data-square="${square}"]`);
   await page.waitForFunction(() => /depth \d+/.test(document.querySelector('[data-testid="thinking"]').textContent));
   const started = Date.now();
   await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(resolve)));
   assert.ok(Date.now() - started < 500, 'the main thread answers while the AI thinks');
   await page.click('[data-testid="undo"]');
-  assert.equal(await text(page, 'moves'), '');
+  assert.equal(await text(page, 'moves'), before);
   assert.equal(await text(page, 'thinking'), '');
   await page.waitForTimeout(300);
-  assert.equal(await text(page, 'moves'), '', 'the cancelled search played nothing');
+  assert.equal(await text(page, 'moves'), before, 'the cancelled search played nothing');
 
-  await page.click('[data-square="f5"]');
+  await page.click(`[data-square="${square}"]`);
   await page.waitForFunction(() => document.querySelector('[data-testid="thinking"]').textContent.includes('thinking'));
   await page.click('[data-testid="new-game"]');
   assert.equal(await text(page, 'moves'), '');
@@ -353,7 +359,7 @@ test('hints write a score on every legal square', async () => {
   await play(page, '?black=human&white=human');
   await page.check('[data-testid="hints"]');
   await page.waitForFunction(() =>
-    [...document.querySelectorAll('[data-square]')].filter((c) => /legal move, score (Black|White) \+\d+(\.\d)?$|legal move, score Even 0(\.0)?$/.test(c.getAttribute('aria-label'))).length === 4,
+    [...document.querySelectorAll('[data-square]')].filter((c) => /legal move, score ((Black|White) \+\d+(\.\d)?|Even 0(\.0)?)(, book move)?$/.test(c.getAttribute('aria-label'))).length === 4,
   );
   assert.deepEqual(errors, []);
   await context.close();
@@ -375,7 +381,8 @@ test('hints the search had no time for say "score unknown" and are never the bes
     page.evaluate(async (o) => {
       (await import('/www/game/app.js')).config.hintOptions = o;
     }, options);
-  await setHintOptions({ depth: 4, nodes: 60 });
+  // (Out of the book: book moves would have their book value whatever the budget.)
+  await setHintOptions({ depth: 4, nodes: 60, book: false });
   await page.check('[data-testid="hints"]');
   await page.waitForFunction(() => document.querySelectorAll('[data-square][aria-label*="score"]').length === 4);
   let cells = await hintedCells(page);
@@ -388,7 +395,7 @@ test('hints the search had no time for say "score unknown" and are never the bes
   await page.screenshot({ path: path.join(artifacts, 'hints-unknown.png') });
 
   // No budget at all: every hint is unknown, and there is no best.
-  await setHintOptions({ depth: 4, nodes: 1 });
+  await setHintOptions({ depth: 4, nodes: 1, book: false });
   await page.uncheck('[data-testid="hints"]');
   await page.check('[data-testid="hints"]');
   await page.waitForFunction(() => document.querySelectorAll('[data-square][aria-label$="score unknown"]').length === 4);

@@ -44,7 +44,7 @@ test('reviewing a known game fills the table, marks mistakes and shows the best 
   // The game ends 5–59 with the board full: the last rows' scores are exact.
   assert.equal(rows[63][2], 'White +54');
   const classes = rows.map((r) => r[4]);
-  assert.ok(classes.every((c) => ['forced', 'best', 'good', 'inaccuracy', 'mistake', 'blunder'].includes(c)), classes.join());
+  assert.ok(classes.every((c) => ['book', 'forced', 'best', 'good', 'inaccuracy', 'mistake', 'blunder'].includes(c)), classes.join());
   const bad = rows.filter((r) => r[4] === 'mistake' || r[4] === 'blunder');
   assert.ok(bad.length >= 1, 'at least one mistake is marked');
   for (const row of bad) assert.ok(Number(row[3].replace('−', '-')) >= 6, row.join(' | '));

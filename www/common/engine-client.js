@@ -10,23 +10,40 @@ export class SearchCancelled extends Error {
   }
 }
 
+/** The data files a worker loads after it is ready (see worker.js), in that order. */
+const FILE_NAMES = ['weights', 'book'];
+
 export class EngineClient {
   /**
-   * `onWeights` hears once how loading the pattern evaluation's weights ended: `{ok: true, bytes}`
-   * (an ArrayBuffer, the page's own copy) or `{ok: false, message}` (the levels keep the course's
-   * evaluation). They load in the worker after it is ready; searches never wait for them.
-   * `weights` (an ArrayBuffer another client already has, see `weightsCopy`) saves the fetch.
-   * @param {{module: WebAssembly.Module, ttMegabytes: number, workerUrl?: URL, weights?: ArrayBuffer,
+   * `onFile(name, event)` hears once how loading each data file ended — `name` 'weights' (the
+   * pattern evaluation's) or 'book' (the opening book) — `{ok: true, bytes}` (an ArrayBuffer, the
+   * page's own copy) or `{ok: false, message}` (the engine plays on without it). They load in the
+   * worker after it is ready; searches never wait for them. `files` gives, per name, the bytes
+   * another client already has (see `fileCopy`: saves the fetch) or 'none' (not wanted).
+   * `onWeights` / `weights` are the same for the weights alone.
+   * @param {{module: WebAssembly.Module, ttMegabytes: number, workerUrl?: URL,
+   *          files?: {weights?: ArrayBuffer|'none', book?: ArrayBuffer|'none'}, weights?: ArrayBuffer,
+   *          onFile?: (name: string, event: {ok: boolean, bytes?: ArrayBuffer, message?: string}) => void,
    *          onWeights?: (event: {ok: boolean, bytes?: ArrayBuffer, message?: string}) => void}} options
    */
-  constructor({ module, ttMegabytes, workerUrl = new URL('./worker.js', import.meta.url), weights, onWeights }) {
+  constructor({ module, ttMegabytes, workerUrl = new URL('./worker.js', import.meta.url), files = {}, weights, onFile, onWeights }) {
     this.module = module;
     this.ttMegabytes = ttMegabytes;
     this.workerUrl = workerUrl;
-    this.onWeights = onWeights;
-    /** 'loading', then 'ready' (with `weightBytes`, given to every later worker) or 'failed'. */
-    this.weightsState = weights ? 'ready' : 'loading';
-    this.weightBytes = weights || null;
+    this.onFile = (name, event) => {
+      if (name === 'weights' && onWeights) onWeights(event);
+      if (onFile) onFile(name, event);
+    };
+    /** Per data file: 'loading', then 'ready' (with its bytes, given to every later worker) or
+     * 'failed'; 'none' when not wanted. */
+    this.files = {};
+    const given = { ...files, ...(weights ? { weights } : {}) };
+    for (const name of FILE_NAMES) {
+      const source = given[name];
+      if (source instanceof ArrayBuffer) this.files[name] = { state: 'ready', bytes: source };
+      else if (source === 'none') this.files[name] = { state: 'none', bytes: null };
+      else this.files[name] = { state: 'loading', bytes: null };
+    }
     this.pending = new Map();
     this.nextId = 1;
     this.startWorker();
@@ -38,15 +55,24 @@ export class EngineClient {
     this.worker.addEventListener('error', (event) => {
       this.failAll(new Error(`AI worker failed: ${event.message || 'could not start'}`));
     });
-    // A worker started after a cancel gets the weights its predecessor fetched (a copy: the
-    // client keeps its own); one started before they arrived fetches them again.
-    const weights = { loading: 'fetch', ready: this.weightBytes && this.weightBytes.slice(0), failed: 'none' }[this.weightsState];
-    this.worker.postMessage({ type: 'init', module: this.module, ttMegabytes: this.ttMegabytes, weights });
+    // A worker started after a cancel gets the files its predecessor fetched (copies: the client
+    // keeps its own); one started before they arrived fetches them again.
+    const files = {};
+    for (const [name, file] of Object.entries(this.files)) {
+      files[name] = { loading: 'fetch', ready: file.bytes && file.bytes.slice(0), failed: 'none', none: 'none' }[file.state];
+    }
+    this.worker.postMessage({ type: 'init', module: this.module, ttMegabytes: this.ttMegabytes, files });
+  }
+
+  /** A copy of a data file this client's workers have ('weights' or 'book'), or undefined. */
+  fileCopy(name) {
+    const file = this.files[name];
+    return file && file.bytes ? file.bytes.slice(0) : undefined;
   }
 
   /** A copy of the weights this client's workers have, or undefined while they have none. */
   weightsCopy() {
-    return this.weightBytes ? this.weightBytes.slice(0) : undefined;
+    return this.fileCopy('weights');
   }
 
   receive(message) {
@@ -54,11 +80,12 @@ export class EngineClient {
       this.failAll(new Error(`AI worker failed: ${message.message}`));
       return;
     }
-    if (message.type === 'weights') {
-      if (this.weightsState !== 'loading') return;
-      this.weightsState = message.ok ? 'ready' : 'failed';
-      if (message.ok) this.weightBytes = message.bytes;
-      if (this.onWeights) this.onWeights(message.ok ? { ok: true, bytes: message.bytes.slice(0) } : { ok: false, message: message.message });
+    if (message.type === 'file') {
+      const file = this.files[message.name];
+      if (!file || file.state !== 'loading') return;
+      file.state = message.ok ? 'ready' : 'failed';
+      if (message.ok) file.bytes = message.bytes;
+      this.onFile(message.name, message.ok ? { ok: true, bytes: message.bytes.slice(0) } : { ok: false, message: message.message });
       return;
     }
     const request = this.pending.get(message.id);

@@ -5,7 +5,7 @@
 //   legal: number[]                squares to mark as playable (empty when it is not a human's turn)
 //   moverColor: 'black' | 'white'  colour of the legal-move markers
 //   lastMove: number               square of the last move, or -1
-//   hints: [{square, text, best, exact}]
+//   hints: [{square, text, best, exact, book}]   book: a move of the opening book (said under it)
 //   bestMove: number               square the game review names best here (a ring), or -1 / absent
 //   animation: {placed, flipped: number[], fromColor, startedAt} | null
 //   coordinates: boolean           letters and digits in the margin (drawn unless false)
@@ -205,7 +205,12 @@ export function createRenderer(canvas) {
       ctx.fill();
       ctx.fillStyle = hint.best ? colors.hintBest : colors.hint;
       ctx.font = `${hint.best ? 700 : 500} ${Math.round(cell * (hint.text.length > 3 ? 0.24 : 0.3))}px system-ui, sans-serif`;
-      ctx.fillText(hint.text, cx, cy);
+      ctx.fillText(hint.text, cx, hint.book ? cy - cell * 0.07 : cy);
+      if (hint.book) {
+        // A move of the opening book: its value is the book's, said under the number.
+        ctx.font = `600 ${Math.round(cell * 0.15)}px system-ui, sans-serif`;
+        ctx.fillText('book', cx, cy + cell * 0.17);
+      }
     }
 
     // The review's best move: a ring, so that the disc, marker or hint under it stays readable.

@@ -1,63 +1,77 @@
 // The AI's thread: owns one Searcher (engine + transposition table) and answers requests in order.
 //
-// Messages in:  {type: 'init', module, ttMegabytes, weights} · {id, type: 'search', board, options}
+// Messages in:  {type: 'init', module, ttMegabytes, files} · {id, type: 'search', board, options}
 //               {id, type: 'analyze', board, options} · {type: 'clear'}
 //               {id, type: 'review', startBoard, moves, options} (progress: {done, total})
+//               {id, type: 'bookMoves', board}
 // Messages out: {id, type: 'progress', progress} · {id, type: 'result', result}
 //               {id, type: 'error', message} · {type: 'fatal', message}
-//               {type: 'weights', ok, bytes?, message?}
+//               {type: 'file', name, ok, bytes?, message?}
 //
-// The pattern evaluation's weights (levels 6–9) load after the engine is ready, so that the game
-// never waits for them: until they arrive, every level plays with the course's evaluation. `weights`
-// in 'init' says where they come from: an ArrayBuffer (a worker restarted after a cancel gets the
-// bytes its predecessor fetched), 'fetch' (fetch the file next to the page's files, then report
-// with a 'weights' message carrying a copy of the bytes), or 'none' (an earlier load failed).
+// Two data files load after the engine is ready, so that the game never waits for them: the
+// pattern evaluation's weights (levels 6–9 play with the course's evaluation until they arrive)
+// and then the opening book (the AI thinks about the opening until it arrives). `files` in 'init'
+// says where each comes from: an ArrayBuffer (a worker restarted after a cancel gets the bytes
+// its predecessor fetched), 'fetch' (fetch the file next to the page's files, then report with a
+// 'file' message carrying a copy of the bytes), or 'none' (an earlier load failed, or the page
+// does not want it).
 
 import init, { Searcher } from '../pkg/reversi.js';
 
-/** The committed weights file, relative to this module (www/common/ → the repository root). */
-const WEIGHTS_URL = new URL('../../weights/pattern.bin', import.meta.url);
+/** The data files, relative to this module (www/common/ → the repository root), in the order
+ * they load, and how the engine takes each. */
+const DATA_FILES = {
+  weights: { url: new URL('../../weights/pattern.bin', import.meta.url), path: 'weights/pattern.bin', use: (s, bytes) => s.setPatternWeights(bytes) },
+  book: { url: new URL('../../weights/book.bin', import.meta.url), path: 'weights/book.bin', use: (s, bytes) => s.setBook(bytes) },
+};
 
 let ready = null;
 let searcher = null;
-/** Settles when the weights are in the engine or known to be unavailable: a review waits for it,
- * so that a game is always reviewed with the strongest evaluation the page will have (the AI and
- * the hints never wait). */
-let weightsSettled = Promise.resolve();
+/** Settles when every data file is in the engine or known to be unavailable: a review waits for
+ * it, so that a game is always reviewed with the strongest evaluation and the book the page will
+ * have (the AI and the hints never wait). */
+let filesSettled = Promise.resolve();
 
-function start({ module, ttMegabytes, weights = 'fetch' }) {
+function start({ module, ttMegabytes, files = { weights: 'fetch', book: 'fetch' } }) {
   // With a module compiled by the page, instantiating is quick and needs no second download.
   ready = init(module ? { module_or_path: module } : undefined).then(() => {
     searcher = new Searcher(ttMegabytes || 16);
-    if (weights instanceof ArrayBuffer) useWeights(new Uint8Array(weights));
+    for (const [name, source] of Object.entries(files)) {
+      if (source instanceof ArrayBuffer && DATA_FILES[name]) useFile(name, new Uint8Array(source));
+    }
   });
   ready.catch((error) => self.postMessage({ type: 'fatal', message: String(error && error.message || error) }));
-  if (weights === 'fetch') weightsSettled = ready.then(fetchWeights, () => {});
+  const toFetch = Object.keys(DATA_FILES).filter((name) => files[name] === 'fetch');
+  // One after the other: the weights matter more than the book.
+  filesSettled = ready.then(async () => {
+    for (const name of toFetch) await fetchFile(name);
+  }, () => {});
 }
 
-/** Hands weights to the engine; false (after reporting why) when they are not a valid file. */
-function useWeights(bytes) {
+/** Hands a file to the engine; false (after reporting why) when it is not a valid file. */
+function useFile(name, bytes) {
   try {
-    searcher.setPatternWeights(bytes);
+    DATA_FILES[name].use(searcher, bytes);
     return true;
   } catch (error) {
-    self.postMessage({ type: 'weights', ok: false, message: String(error && error.message || error) });
+    self.postMessage({ type: 'file', name, ok: false, message: String(error && error.message || error) });
     return false;
   }
 }
 
-async function fetchWeights() {
+async function fetchFile(name) {
+  const file = DATA_FILES[name];
   let bytes;
   try {
-    const response = await fetch(WEIGHTS_URL);
+    const response = await fetch(file.url);
     if (!response.ok) throw new Error(`HTTP ${response.status} ${response.statusText}`.trim());
     bytes = new Uint8Array(await response.arrayBuffer());
   } catch (error) {
-    self.postMessage({ type: 'weights', ok: false, message: `cannot load weights/pattern.bin: ${error.message || error}` });
+    self.postMessage({ type: 'file', name, ok: false, message: `cannot load ${file.path}: ${error.message || error}` });
     return;
   }
   // A copy goes to the page: the engine keeps its own tables, built from the bytes.
-  if (useWeights(bytes)) self.postMessage({ type: 'weights', ok: true, bytes: bytes.buffer }, [bytes.buffer]);
+  if (useFile(name, bytes)) self.postMessage({ type: 'file', name, ok: true, bytes: bytes.buffer }, [bytes.buffer]);
 }
 
 function answer(message) {
@@ -69,6 +83,8 @@ function answer(message) {
       result = searcher.search(board, options, progress);
     } else if (type === 'analyze') {
       result = searcher.analyze(board, options);
+    } else if (type === 'bookMoves') {
+      result = searcher.bookMoves(board);
     } else if (type === 'review') {
       result = searcher.review(message.startBoard, message.moves, options, (done, total) => progress({ done, total }));
     } else {
@@ -88,7 +104,7 @@ self.addEventListener('message', async (event) => {
   }
   if (!ready) start({});
   await ready;
-  if (message.type === 'review') await weightsSettled;
+  if (message.type === 'review') await filesSettled;
   if (message.type === 'clear') searcher.clear();
   else answer(message);
 });

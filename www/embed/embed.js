@@ -118,7 +118,9 @@ function run(board, command, args = []) {
     }
     return null;
   }
-  if (!METHODS.includes(command)) throw new Error(`unknown command ${JSON.stringify(String(command))} (one of ${[...METHODS, 'set'].join(', ')})`);
+  // The board's read-only opening name ("Tiger", or '' for none), as the element's property.
+  if (command === 'opening') return board.opening;
+  if (!METHODS.includes(command)) throw new Error(`unknown command ${JSON.stringify(String(command))} (one of ${[...METHODS, 'set', 'opening'].join(', ')})`);
   const value = board[command](...args);
   return value === undefined ? null : value;
 }

@@ -3,7 +3,7 @@
 // whatever comes next (the AI's move or the hints).
 
 import init, * as wasm from '../pkg/reversi.js';
-import { Game, levels, recogniseText, ggfDetails } from '../pkg/reversi.js';
+import { Game, Searcher, levels, recogniseText, ggfDetails, openingName, openingLines } from '../pkg/reversi.js';
 import { createRenderer, GUTTER } from '../common/render.js';
 import { createGrid } from '../common/grid.js';
 import { attachInput } from '../common/input.js';
@@ -82,6 +82,11 @@ let wasmModule;
 /** The review's engine, started on the first review. */
 let reviewEngine = null;
 let evaluationPanel;
+/** A reader of the opening book on the page's thread (where the game left it), once it arrived. */
+let bookReader = null;
+let bookPlyCache = { key: '', ply: null };
+/** The standard start position as board text. */
+let START_BOARD = '';
 
 // ---------------------------------------------------------------------------------------------
 // Derived facts
@@ -341,7 +346,11 @@ function startReview() {
   if ((state.review && state.review.running) || state.game.moves.length === 0) return;
   if (!reviewEngine) {
     // The AI's worker has usually fetched the weights already: the review's worker gets a copy.
-    reviewEngine = new EngineClient({ module: wasmModule, ttMegabytes: config.reviewTtMegabytes, weights: engine.weightsCopy() });
+    reviewEngine = new EngineClient({
+      module: wasmModule,
+      ttMegabytes: config.reviewTtMegabytes,
+      files: { weights: engine.fileCopy('weights'), book: engine.fileCopy('book') },
+    });
   }
   const key = recordKey();
   const startedAt = performance.now();
@@ -551,9 +560,10 @@ function hintList() {
     return {
       square: squareIndex(h.move),
       text: known ? number : '?',
-      label: known ? `score ${searchScore(h, side)}` : 'score unknown',
+      label: known ? `score ${searchScore(h, side)}${h.book ? ', book move' : ''}` : 'score unknown',
       best: known && h === firstKnown,
       exact: h.exact,
+      book: Boolean(h.book),
     };
   });
 }
@@ -619,6 +629,7 @@ function render() {
 
   setText($('moves'), game.transcript(false));
   renderMoveList();
+  renderOpening();
   renderReview();
   renderEvaluation();
   renderClassroomLink();
@@ -686,6 +697,66 @@ function onWeights(event) {
   evaluationPanel.weightsLoaded(event);
 }
 
+/** The opening book arrived in the AI worker (the strong levels now play from it), or cannot be
+ * had: said once, and the AI thinks about the opening itself. The page keeps a reader of its own
+ * for where the game left the book. */
+function onDataFile(name, event) {
+  if (name !== 'book') return;
+  if (!event.ok) {
+    state.notice = `The opening book could not be loaded (${bounded(event.message)}); the AI thinks about the opening itself.`;
+  } else {
+    try {
+      bookReader = new Searcher(1);
+      bookReader.setBook(new Uint8Array(event.bytes));
+    } catch (error) {
+      bookReader = null;
+    }
+  }
+  render();
+}
+
+/** The name of the opening of the position shown ('' for none, or a game not from the start). */
+function currentOpeningName() {
+  if (state.game.startBoard !== START_BOARD) return '';
+  try {
+    return openingName(state.game.transcript(false)) || '';
+  } catch {
+    return '';
+  }
+}
+
+/** How many of the game's moves are book moves in a row, or null without a book. */
+function bookPly() {
+  if (!bookReader) return null;
+  const key = `${state.game.startBoard}|${state.game.fullTranscript}`;
+  if (bookPlyCache.key !== key) {
+    let ply = null;
+    try {
+      ply = bookReader.outOfBookPly(state.game.startBoard, state.game.fullTranscript);
+    } catch {
+      ply = null;
+    }
+    bookPlyCache = { key, ply };
+  }
+  return bookPlyCache.ply;
+}
+
+/** "Out of book after move 14" once the game has left it; "In the book (6 moves)" before. */
+function bookText() {
+  const ply = bookPly();
+  const total = state.game.moves.length;
+  if (ply === null || total === 0) return '';
+  if (ply >= total) return `In the opening book (${plural(total, 'move')}).`;
+  return ply === 0 ? 'Out of the opening book from the first move.' : `Out of book after move ${ply}.`;
+}
+
+function renderOpening() {
+  const name = currentOpeningName();
+  setText($('opening-name'), name);
+  $('opening').hidden = !name;
+  setText($('book-status'), bookText());
+}
+
 function renderReview() {
   const review = state.review;
   const running = Boolean(review && review.running);
@@ -731,7 +802,8 @@ function renderMoveList() {
   const ply = state.game.ply;
   const review = currentReview();
   const marks = review ? review.moves.map((m) => (MARKED[m.class] ? m.class : '')) : [];
-  const signature = `${state.game.startBoard}|${moves.join(',')}|${ply}|${marks.join(',')}`;
+  const inBook = bookPly();
+  const signature = `${state.game.startBoard}|${moves.join(',')}|${ply}|${marks.join(',')}|${inBook}`;
   if (list.dataset.signature === signature) return;
   list.dataset.signature = signature;
   const hadFocus = list.contains(document.activeElement);
@@ -756,7 +828,9 @@ function renderMoveList() {
     disc.setAttribute('aria-hidden', 'true');
     button.append(disc, move === 'pa' ? 'pass' : move);
     const mark = marks[i] ? `, ${marks[i]}` : '';
-    button.setAttribute('aria-label', `Move ${i + 1}, ${mover}: ${move === 'pa' ? 'pass' : move}${mark}, show this position`);
+    const leftBook = inBook !== null && i === inBook ? ', out of book' : '';
+    if (leftBook) item.classList.add('out-of-book');
+    button.setAttribute('aria-label', `Move ${i + 1}, ${mover}: ${move === 'pa' ? 'pass' : move}${mark}${leftBook}, show this position`);
     if (marks[i]) {
       button.classList.add(`mark-${marks[i]}`);
       button.dataset.mark = MARKED[marks[i]];
@@ -833,6 +907,11 @@ function gameFromUrl(params) {
     if (Number.isInteger(n) && n >= 1 && n <= levels().length) level = n;
     else problems.push(`level=${excerpt(params.get('level'))} is not a level from 1 to ${levels().length}`);
   }
+  let opening = null;
+  if (params.has('opening')) {
+    opening = findOpening(params.get('opening'));
+    if (!opening) problems.push(`opening=${excerpt(params.get('opening'))} is not an opening name (see "Play an opening")`);
+  }
   let clockSpec = null;
   if (params.has('clock')) {
     try {
@@ -847,6 +926,8 @@ function gameFromUrl(params) {
       game = Game.fromBoardAndTranscript(params.get('board'), params.get('moves') || '');
     } else if (params.has('moves')) {
       game = Game.fromTranscript(params.get('moves'));
+    } else if (opening) {
+      game = Game.fromTranscript(opening.moves);
     }
   } catch (error) {
     problems.push(bounded(error.message));
@@ -880,6 +961,33 @@ function restoreSaved() {
   }
 }
 
+/** A name as an address writes it: "Rose-Bill" → "rose-bill", "Heath/Tobidashi" → "heath-tobidashi". */
+function openingSlug(name) {
+  return name.toLowerCase().normalize('NFD').replace(/[\u0300-\u036f]/g, '').replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+}
+
+/** The named opening an address or the menu asks for: by its slug, or by one of its names ("heath"
+ * for "Heath/Tobidashi"); null when none. */
+function findOpening(wanted) {
+  const slug = openingSlug(wanted);
+  return (
+    openingLines().find((o) => openingSlug(o.name) === slug) ||
+    openingLines().find((o) => o.name.split('/').some((part) => openingSlug(part) === slug)) ||
+    null
+  );
+}
+
+function fillOpenings() {
+  const select = $('play-opening');
+  const lines = [...openingLines()].sort((a, b) => a.name.localeCompare(b.name));
+  for (const line of lines) {
+    const option = document.createElement('option');
+    option.value = line.name;
+    option.textContent = `${line.name} (${line.moves.length / 2})`;
+    select.append(option);
+  }
+}
+
 function fillLevels() {
   const select = $('level');
   select.replaceChildren(
@@ -906,6 +1014,13 @@ function wireControls() {
     const spec = $('clock').value;
     state.notice = spec ? 'The clock starts with the next new game: press New game.' : state.clock ? 'The next new game has no clock.' : '';
     render();
+  });
+  $('play-opening').addEventListener('change', (event) => {
+    const opening = event.target.value && findOpening(event.target.value);
+    event.target.value = '';
+    if (!opening) return;
+    state.record = null;
+    newGame(Game.fromTranscript(opening.moves), `New game from the ${opening.name} opening (${plural(opening.moves.length / 2, 'move')}).`);
   });
   $('play-on').addEventListener('click', () => {
     state.viewing = false;
@@ -1048,12 +1163,14 @@ async function main() {
 
   const board = $('board');
   board.style.setProperty('--gutter', `${GUTTER * 100}%`);
+  START_BOARD = new Game().startBoard;
   renderer = createRenderer($('board-canvas'));
   grid = createGrid($('board-grid'), { onActivate: onSquare });
   attachInput(board, { onSquare, onUndo: undo, onRedo: redo, onToggleHints: () => $('hints').click() });
   evaluationPanel = createEvaluationPanel({ details: $('evaluation'), onChange: render });
-  engine = new EngineClient({ module, ttMegabytes: config.ttMegabytes, onWeights });
+  engine = new EngineClient({ module, ttMegabytes: config.ttMegabytes, onWeights, onFile: onDataFile });
   fillLevels();
+  fillOpenings();
   wireControls();
   state.settings = { ...state.settings, ...storage.loadSettings() };
   setInterval(tickClock, 100);

@@ -208,5 +208,9 @@ export function summaryText(review) {
     const head = f ? `accuracy ${Math.round(f.accuracy)} % (mean loss ${f.meanLoss.toFixed(1)} discs a move)` : 'no move with a choice';
     return `${capitalize(color)}: ${head}, ${items.length ? items.join(', ') : 'no marked move'}`;
   };
-  return `Review of ${review.moves.length} moves. ${side('black')}. ${side('white')}.`;
+  // Book moves (the best of the opening book) come first, with no loss.
+  const booked = review.moves.findIndex((m) => m.class !== 'book');
+  const inBook = booked === -1 ? review.moves.length : booked;
+  const book = inBook === 0 ? '' : inBook === review.moves.length ? ` All ${inBook} moves from the opening book.` : ` Out of book after move ${inBook}.`;
+  return `Review of ${review.moves.length} moves.${book} ${side('black')}. ${side('white')}.`;
 }
