@@ -1,6 +1,6 @@
 // The review of a game, drawn: the evaluation graph (SVG), its text equivalent (a table, one row
 // per move) and the words for one position. Pure functions of the review and the position shown;
-// the engine's side is Searcher.review (othello::review), run in a worker by app.js.
+// the engine's side is Searcher.review (othello::analysis::review), run in a worker by app.js.
 //
 // A review is {positions: [{toMove, scoreBlack, exact, bestLine}], moves: [{move, mover,
 // scoreBlack, exact, loss, class}]}: scores in discs for Black, positions[i] before moves[i].
