@@ -364,3 +364,84 @@ test('projector, phone and full screen: the page fits and the fullscreen button 
     await context.close();
   }
 });
+
+// --- Issue 16: move ordering narrated and drawn; bounds, not values ---------------------------
+
+async function stepTimes(page, n) {
+  for (let i = 0; i < n; i++) await page.click('[data-testid="step-forward"]');
+}
+const orderMarks = (page) =>
+  page.$$eval('[data-node]', (nodes) =>
+    nodes.filter((n) => n.querySelector('.order-mark-text')).map((n) => `${n.dataset.node}:${n.querySelector('.order-mark-text').textContent}`));
+
+test('alpha-beta with ordering says how the children were reordered and by what, and numbers them on the drawing (en, pt-BR, pt-PT)', async () => {
+  const { page, context, errors } = await open('?example=othello&depth=2&algorithm=alphabeta-ordered&lang=en', { width: 1024, height: 768 });
+  await stepTimes(page, 2);
+  assert.match(await text(page, 'narration'), /^root: children reordered by their static evaluation, best first for MAX: d3 \(4\), c4 \(4\), f5 \(4\), e6 \(4\)\./);
+  assert.deepEqual((await orderMarks(page)).sort(), ['c4:2', 'd3:1', 'e6:4', 'f5:3']);
+  await stepTimes(page, 2);
+  assert.match(await text(page, 'narration'), /^d3: children reordered by their static evaluation, best first for MIN: \w\d \(\u221223\), \w\d \(0\), \w\d \(20\)\./);
+  assert.equal((await orderMarks(page)).length, 3);
+  // The next step is no longer about the order: the numbers go.
+  await stepTimes(page, 1);
+  assert.deepEqual(await orderMarks(page), []);
+  assert.doesNotMatch(await text(page, 'narration'), /^order/);
+  await page.click('[data-testid="step-back"]');
+  await page.click('[data-testid="language"]');
+  const portuguese = await text(page, 'narration');
+  assert.match(portuguese, /^d3: sucessores reordenados pela avaliação estática, o melhor para MIN primeiro: \w\d \(\u221223\)/);
+  // A tree has no evaluation before its leaves: the written order is kept, and said.
+  await page.goto(`${server.url}classroom.html?example=lecture&algorithm=alphabeta-ordered&lang=pt-PT`);
+  await waitReady(page);
+  await stepTimes(page, 2);
+  assert.match(await text(page, 'narration'), /^a: a ordem escrita: nada por que ordenar/);
+  await page.goto(`${server.url}classroom.html?example=lecture&algorithm=alphabeta-ordered&lang=pt-BR`);
+  await waitReady(page);
+  await stepTimes(page, 2);
+  assert.match(await text(page, 'narration'), /^a: a ordem escrita: nada por que ordenar/);
+  await page.goto(`${server.url}classroom.html?example=lecture&algorithm=alphabeta-ordered&lang=en`);
+  await waitReady(page);
+  await stepTimes(page, 2);
+  assert.match(await text(page, 'narration'), /^a: the written order: nothing to order by/);
+  assert.deepEqual((await orderMarks(page)).sort(), ['b:1', 'c:2']);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('a node whose search was cut shows its bound, not a value: y ≥ 25 (seed 004), c4 ≤ −23 while f5 and e6 are exactly −23 (en, pt-BR, pt-PT)', async () => {
+  const { page, context, errors } = await open('?example=pruning&algorithm=alphabeta&lang=en', { width: 1024, height: 768 });
+  const valueOf = (label) => page.$eval(`[data-node="${label}"] .value`, (n) => n.textContent);
+  await page.keyboard.press('End');
+  assert.equal(await valueOf('y'), '≥ 25');
+  assert.equal(await nodeLabel(page, 'y'), 'y, MIN, at least 25 (a lower bound: its search was cut)'.replace('MIN', await page.$eval('[data-node="y"]', (n) => (n.classList.contains('min') ? 'MIN' : 'MAX'))));
+  assert.equal(await valueOf('x'), '18');
+  assert.match(await nodeLabel(page, 'x'), /^x, M[AI][XN], value 18$/);
+  // The narration says it when y returns.
+  let narrations = [];
+  await page.keyboard.press('Home');
+  const total = Number((await text(page, 'step-counter')).match(/of (\d+)/)[1]);
+  for (let step = 1; step <= total; step++) {
+    await page.click('[data-testid="step-forward"]');
+    narrations.push(await text(page, 'narration'));
+  }
+  assert.ok(narrations.some((n) => /^y returns ≥ 25: a lower bound, not its exact value/.test(n)), narrations.join('\n'));
+  for (const [lang, words] of [['pt-BR', 'pelo menos 25 \\(um limite inferior: a busca foi podada\\)'], ['pt-PT', 'pelo menos 25 \\(um limite inferior: a procura foi podada\\)']]) {
+    await page.goto(`${server.url}classroom.html?example=pruning&algorithm=alphabeta&lang=${lang}`);
+    await waitReady(page);
+    await page.keyboard.press('End');
+    assert.match(await nodeLabel(page, 'y'), new RegExp(`^y, M[AI][XN], ${words}$`));
+    assert.equal(await valueOf('y'), '≥ 25');
+  }
+  // Othello from the start at depth 2: c4 failed low (two replies cut), f5 and e6 are exact.
+  await page.goto(`${server.url}classroom.html?example=othello&depth=2&algorithm=alphabeta&lang=en`);
+  await waitReady(page);
+  await page.keyboard.press('End');
+  assert.equal(await valueOf('c4'), '≤ \u221223');
+  assert.equal(await nodeLabel(page, 'c4'), 'c4, MIN, at most \u221223 (an upper bound: its search was cut)');
+  for (const move of ['d3', 'f5', 'e6']) {
+    assert.equal(await valueOf(move), '\u221223', move);
+    assert.equal(await nodeLabel(page, move), `${move}, MIN, value \u221223`);
+  }
+  assert.deepEqual(errors, []);
+  await context.close();
+});

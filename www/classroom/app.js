@@ -373,6 +373,7 @@ function render() {
     showsChildren,
     rootName: t('tree.root'),
     focus: focusOf(view),
+    orderMarks: orderMarksOf(view),
   });
   const shownId = state.selected ?? (state.current >= 0 ? state.current : 0);
   nodePanel.render({ view, id: shownId, state: stateOf(shownId) });
@@ -380,6 +381,14 @@ function render() {
   renderLegend();
   if ($('compare').open) renderCompare();
   lab.setPosition(labPosition(shownId));
+}
+
+/** While the step on show is an `order` event: each child's place in the search order (1 first). */
+function orderMarksOf(view) {
+  if (state.step === 0 || state.pendingStep !== null) return null;
+  const event = view.event(state.step - 1);
+  if (event.kind !== 'order') return null;
+  return new Map(event.children.map((child, i) => [child, i + 1]));
 }
 
 /**

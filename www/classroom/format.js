@@ -41,3 +41,15 @@ export function playerName(player, short = false) {
   if (player === 'MAX' || player === 'MIN') return t(`player.${player}`);
   return t(short ? 'player.short' : 'player.n', { n: player });
 }
+
+/**
+ * A number with what it is (the engine's `bound`): "25" when exact (or not said), "≥ 25" for a
+ * lower bound (the search failed high: the value is at least this), "≤ −23" for an upper bound.
+ */
+export function formatBounded(value, bound) {
+  const text = formatValue(value);
+  if (text === '') return text;
+  if (bound === 'lower') return `≥ ${text}`;
+  if (bound === 'upper') return `≤ ${text}`;
+  return text;
+}

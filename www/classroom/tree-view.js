@@ -10,7 +10,7 @@
 
 import { layoutTree, GEOMETRY } from './tree-layout.js';
 import { t, language } from './i18n.js';
-import { formatValue, boundsText, playerName, minusSigns } from './format.js';
+import { formatValue, formatBounded, boundsText, playerName, minusSigns } from './format.js';
 
 const NS = 'http://www.w3.org/2000/svg';
 
@@ -43,7 +43,8 @@ export const TREE_CONFIG = {
 function svgElement(tag, attributes = {}, text) {
   const element = document.createElementNS(NS, tag);
   for (const [name, value] of Object.entries(attributes)) element.setAttribute(name, String(value));
-  if (text !== undefined) element.textContent = text;
+  if (Array.isArray(text)) element.append(...text);
+  else if (text !== undefined) element.textContent = text;
   return element;
 }
 
@@ -72,8 +73,24 @@ function styleOf(view) {
 /** Width of `text` in ems of the bold value font (digits, signs and the punctuation of vectors). */
 function emWidth(text) {
   let em = 0;
+  // A bound's sign ("≥ 25") is written smaller (BOUND_SIGN), so that a bound keeps the type of a value.
+  const sign = /^[≥≤] /.exec(text);
+  if (sign) {
+    em += BOUND_SIGN * 0.9;
+    text = text.slice(2);
+  }
   for (const c of text) em += /[\d−-]/.test(c) ? 0.6 : /[,. ]/.test(c) ? 0.3 : /[()]/.test(c) ? 0.38 : 0.65;
   return em;
+}
+
+/** The size of a bound's sign (≥, ≤) relative to its number. */
+const BOUND_SIGN = 0.65;
+
+/** A node's value as SVG text content: a bound's sign in a smaller tspan. */
+function valueContent(text) {
+  const sign = /^[≥≤] /.exec(text);
+  if (!sign) return text;
+  return [svgElement('tspan', { class: 'bound-sign', 'font-size': `${BOUND_SIGN * 100}%` }, sign[0]), text.slice(2)];
 }
 
 /** The largest type (up to `largest`) at which `text` fits in `width`. */
@@ -413,11 +430,14 @@ export function createTreeView(container, { onActivate, topOf = () => container.
       'aria-expanded': hidden ? 'false' : node.children.length > 0 && view.isGame ? 'true' : null,
       'aria-description': hidden ? t('tree.expand', { n: node.children.length }) : null,
     };
-    const shown = status === 'unvisited' || status === 'pruned' ? '' : formatValue(state.value);
+    // A node whose search was cut shows its bound ("≥ 25"): only exact nodes a plain value.
+    const shown = status === 'unvisited' || status === 'pruned' ? '' : status === 'open' ? formatValue(state.value) : formatBounded(state.value, state.bound);
+    // While an `order` event is the step on show: each child's place in the search order.
+    const orderMark = model.orderMarks?.get(id) ?? '';
     const bounds = state && !node.leaf && status !== 'pruned' ? boundsText(view.boundsKind, state) : null;
     const lines = bounds ? ('alpha' in bounds ? [`α ${bounds.alpha}`, `β ${bounds.beta}`] : [`U ${bounds.use}`, `P ${bounds.pass}`]) : [];
     const board = view.kind === 'tictactoe' && node.board ? node.board.slice(0, 9) : '';
-    const sig = [box.x, box.y, attributes.class, attributes['aria-label'], attributes['aria-description'], shown, lines.join('/'), caption, board, hidden].join('|');
+    const sig = [box.x, box.y, attributes.class, attributes['aria-label'], attributes['aria-description'], shown, lines.join('/'), caption, board, hidden, orderMark].join('|');
     return {
       tag: 'g',
       sig,
@@ -440,11 +460,20 @@ export function createTreeView(container, { onActivate, topOf = () => container.
           valueWidth = rest - (round ? 8 : 0);
         }
         if (shown) {
-          parts.push(svgElement('text', { class: 'value', x: valueX, y: box.y + layout.boxHeight / 2 + 1, 'font-size': valueFontSize(shown, valueWidth, layout.style.valueSize) }, shown));
+          parts.push(svgElement('text', { class: 'value', x: valueX, y: box.y + layout.boxHeight / 2 + 1, 'font-size': valueFontSize(shown, valueWidth, layout.style.valueSize) }, valueContent(shown)));
         }
         lines.forEach((line, i) => {
           parts.push(svgElement('text', { class: 'bounds', x: box.x, y: box.y + layout.boxHeight + 21 + i * 21 }, line));
         });
+        if (orderMark) {
+          // A numbered disc on the box's upper left corner: 1 is searched first.
+          const markX = left + 2;
+          const markY = box.y - 2;
+          parts.push(
+            svgElement('circle', { class: 'order-mark', cx: markX, cy: markY, r: 13 }),
+            svgElement('text', { class: 'order-mark-text', x: markX, y: markY + 1, 'data-order': orderMark }, String(orderMark)),
+          );
+        }
         if (hidden) {
           // On the box's lower right corner, clear of the bounds written under the box.
           const badgeX = box.x + width / 2 - 8;
@@ -588,6 +617,9 @@ function ariaLabel(view, node, state, caption) {
         ? t('aria.open', { label, player })
         : t('aria.openValue', { label, player, value: formatValue(state.value) });
     default:
+      if (state.bound === 'lower' || state.bound === 'upper') {
+        return t(`aria.${state.bound}`, { label, player, value: formatValue(state.value) });
+      }
       return t('aria.value', { label, player, value: formatValue(state.value) });
   }
 }
