@@ -445,3 +445,50 @@ test('a node whose search was cut shows its bound, not a value: y ≥ 25 (seed 0
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+test('tic-tac-toe at depth 9 by minimax: searched without its trace, the result and counts shown, one click to a smaller depth or alpha-beta; never another example (en, pt-BR, pt-PT)', async () => {
+  const { page, context, errors } = await open('?example=tictactoe&depth=9&algorithm=minimax&lang=en', { width: 1024, height: 768 });
+  assert.equal(await page.getAttribute('[data-testid="example-tictactoe"]', 'aria-pressed'), 'true');
+  assert.equal(await page.isVisible('[data-testid="untraced"]'), true);
+  assert.equal(await page.isVisible('[data-testid="error"]'), false);
+  assert.match(await text(page, 'narration'), /^Too large to show step by step: MINIMAX \(MAX\/MIN\) takes 286,744 steps here, more than 200,000\./);
+  assert.equal(await result(page), '0 [a1, b2, b1, c1, a3, a2, c2, b3, c3]');
+  assert.deepEqual(await counters(page), [42600, 92092]);
+  assert.match(await text(page, 'untraced-text'), /Nodes visited: 92,092; leaves evaluated: 42,600; steps: 286,744/);
+  assert.equal(await page.locator('[data-node]').count(), 0);
+  assert.equal(await page.getAttribute('[data-testid="depth"]', 'value') ?? (await page.inputValue('[data-testid="depth"]')), '9');
+  assert.match(page.url(), /example=tictactoe/);
+  assert.match(page.url(), /depth=9/);
+  assert.ok(await page.isDisabled('[data-testid="step-forward"]'));
+  await page.keyboard.press('End');
+  await page.keyboard.press('ArrowRight');
+  const depthButton = await text(page, 'untraced-depth');
+  const smaller = Number(depthButton.match(/depth (\d)/)[1]);
+  assert.ok(smaller >= 1 && smaller < 9, depthButton);
+  // One click: a smaller depth, stepped.
+  await page.click('[data-testid="untraced-depth"]');
+  assert.equal(await page.isVisible('[data-testid="untraced"]'), false);
+  assert.equal(await page.inputValue('[data-testid="depth"]'), String(smaller));
+  assert.equal(await page.inputValue('[data-testid="algorithm"]'), 'minimax');
+  await page.click('[data-testid="step-forward"]');
+  assert.ok((await page.locator('[data-node]').count()) > 0);
+  // Back to depth 9, and one click to alpha-beta.
+  await page.fill('[data-testid="depth"]', '9');
+  await page.click('[data-testid="run"]');
+  assert.equal(await page.isVisible('[data-testid="untraced"]'), true);
+  await page.click('[data-testid="untraced-alphabeta"]');
+  assert.equal(await page.isVisible('[data-testid="untraced"]'), false);
+  assert.equal(await page.inputValue('[data-testid="algorithm"]'), 'alphabeta');
+  assert.equal(await page.inputValue('[data-testid="depth"]'), '9');
+  await page.keyboard.press('End');
+  assert.match(await result(page), /^0 \[/);
+  for (const [lang, words] of [['pt-BR', /^Grande demais para mostrar passo a passo: .* mais de 200\.000\. A busca foi feita sem registrar/], ['pt-PT', /^Demasiado grande para mostrar passo a passo: .* A procura foi feita sem registar/]]) {
+    await page.goto(`${server.url}classroom.html?example=tictactoe&depth=9&algorithm=minimax&lang=${lang}`);
+    await waitReady(page);
+    assert.match(await text(page, 'narration'), words);
+    assert.match(await text(page, 'untraced-depth'), /^Passo a passo com profundidade \d$/);
+    assert.equal(await text(page, 'untraced-alphabeta'), 'Passo a passo com alfa-beta');
+  }
+  assert.deepEqual(errors, []);
+  await context.close();
+});

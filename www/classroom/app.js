@@ -13,7 +13,7 @@ import {
   defaultAlgorithm,
   DEPTHS,
 } from './address.js';
-import { createLesson, LessonView, yieldToPage } from './lessons.js';
+import { createLesson, LessonView, yieldToPage, isTooLarge, untracedSearch } from './lessons.js';
 import { createTreeView } from './tree-view.js';
 import { createNodePanel } from './node-panel.js';
 import { narrate } from './narration.js';
@@ -95,6 +95,10 @@ async function load(source, algorithm, options = {}) {
   await yieldToPage();
   if (!still()) return false;
   const view = search(source, algorithm, options);
+  if (view === UNTRACED) {
+    state.preparing = null;
+    return true;
+  }
   if (!view) {
     state.preparing = null;
     return false;
@@ -117,9 +121,57 @@ async function load(source, algorithm, options = {}) {
 function loadNow(source, algorithm, options) {
   state.preparing = null;
   const view = search(source, algorithm, options);
+  if (view === UNTRACED) return true;
   if (!view) return false;
   adopt(view, source, algorithm, options.atEnd);
   return true;
+}
+
+/** What `search` returns when it showed a lesson searched without its trace. */
+const UNTRACED = Symbol('untraced');
+
+/** Shows a search too large to step through: its result and counts, and one click to a lesson that steps. */
+function showUntraced(untraced) {
+  pause();
+  state.view?.free();
+  state.view = null;
+  state.untraced = untraced;
+  state.source = untraced.source;
+  state.algorithm = untraced.algorithm;
+  state.selected = null;
+  state.step = 0;
+  state.pendingStep = null;
+  state.error = '';
+  fillOptions();
+  updateAddress();
+  render();
+}
+
+function renderUntraced() {
+  const { result, smallerDepth, alphabeta, source, algorithm } = state.untraced;
+  const n = (x) => x.toLocaleString(language());
+  setText($('leaves-evaluated'), String(result.leaves));
+  setText($('nodes-visited'), String(result.nodes));
+  setText($('tree-result'), minusSigns(result.text));
+  setText($('step-counter'), t('untraced.counter', { events: n(result.events) }));
+  setText($('narration'), t('untraced.narration', { algorithm: t(`algorithm.${algorithm}`), events: n(result.events), limit: n(200000) }));
+  setText($('untraced-text'), t('untraced.text', { value: minusSigns(result.text), nodes: n(result.nodes), leaves: n(result.leaves), events: n(result.events) }));
+  const depthButton = $('untraced-depth');
+  depthButton.hidden = smallerDepth === null;
+  if (smallerDepth !== null) setText(depthButton, t('untraced.depth', { depth: smallerDepth }));
+  $('untraced-alphabeta').hidden = !alphabeta;
+  setText($('untraced-alphabeta'), t('untraced.alphabeta'));
+  setText($('untraced-hint'), t(smallerDepth !== null || alphabeta ? 'untraced.hint' : 'untraced.hintNone'));
+  renderError();
+  // Nothing was recorded: no cut-off to list.
+  $('cutoffs').replaceChildren();
+  $('cutoffs-none').hidden = false;
+  for (const id of ['step-back', 'to-start', 'step-forward', 'to-end', 'play']) $(id).disabled = true;
+  const example = exampleName(source);
+  for (const button of document.querySelectorAll('[data-example]')) {
+    button.setAttribute('aria-pressed', String(button.dataset.example === example));
+  }
+  document.body.dataset.kind = source.kind === 'example' ? 'tree' : source.kind;
 }
 
 /** The lesson of `source` searched by `algorithm`, or null after showing why it could not be. */
@@ -127,6 +179,16 @@ function search(source, algorithm, { errorKey = 'error.search' } = {}) {
   try {
     return new LessonView(createLesson(source, algorithm), source);
   } catch (error) {
+    if (isTooLarge(error)) {
+      // Too large to step through: searched without the trace, and shown as such (never another example).
+      try {
+        showUntraced(untracedSearch(source, algorithm));
+        return UNTRACED;
+      } catch (untraced) {
+        showError(t(errorKey, { message: engineText(untraced.message) }), 'top');
+        return null;
+      }
+    }
     showError(t(errorKey, { message: engineText(error.message) }), errorKey === 'error.tree' ? 'editor' : 'top');
     return null;
   }
@@ -134,6 +196,7 @@ function search(source, algorithm, { errorKey = 'error.search' } = {}) {
 
 function adopt(view, source, algorithm, atEnd = false) {
   pause();
+  state.untraced = null;
   state.view?.free();
   if (!view.isGame) view.readNodes();
   state.view = view;
@@ -245,7 +308,7 @@ function toStart() {
 }
 
 function toEnd() {
-  stepTo(state.view.eventCount);
+  if (state.view) stepTo(state.view.eventCount);
 }
 
 function play() {
@@ -335,6 +398,14 @@ function stateOf(id) {
 
 function render() {
   const view = state.view;
+  $('untraced').hidden = !state.untraced;
+  $('tree-row').hidden = Boolean(state.untraced);
+  $('node-home').hidden = Boolean(state.untraced);
+  if (state.untraced) {
+    renderUntraced();
+    return;
+  }
+  $('play').disabled = false;
   if (!view) return;
   const atEnd = state.step === view.eventCount;
 
@@ -772,6 +843,11 @@ function wireControls() {
     applyOptions();
   });
   $('tree-run').addEventListener('click', runTreeText);
+  $('untraced-depth').addEventListener('click', () => {
+    const { source, algorithm, smallerDepth } = state.untraced;
+    load({ ...source, depth: smallerDepth }, algorithm);
+  });
+  $('untraced-alphabeta').addEventListener('click', () => load(state.untraced.source, 'alphabeta'));
   $('compare').addEventListener('toggle', () => {
     if ($('compare').open) renderCompare();
   });

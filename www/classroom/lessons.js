@@ -1,7 +1,7 @@
 // From what the teacher asked for (a source and an algorithm) to a searched `Lesson`, and a
 // read-side wrapper that caches what the page reads from it many times (nodes, events, cut-offs).
 
-import { Lesson, Game } from '../pkg/classroom/reversi.js';
+import { Lesson, Game, searchUntraced } from '../pkg/classroom/reversi.js';
 import { t } from './i18n.js';
 
 const TTT_FILES = 'abc';
@@ -39,26 +39,74 @@ export function othelloGame(source) {
   return Game.fromTranscript(source.moves || '');
 }
 
-/** Searches `source` with `algorithm`; throws the engine's error (with its position for trees). */
-export function createLesson(source, algorithm) {
+/**
+ * The engine's spec of a lesson (`Lesson.create`, `searchUntraced`, `nodeCounts`): the source, the
+ * algorithm and the options (`iterative`, `table`: games only).
+ */
+export function specOf(source, algorithm, options = {}) {
+  const game = source.kind === 'tictactoe' || source.kind === 'othello';
+  const spec = { algorithm };
+  if (game) {
+    spec.iterative = Boolean(options.iterative);
+    spec.table = Boolean(options.table);
+  }
   switch (source.kind) {
     case 'example':
-      return Lesson.example(source.name, algorithm);
+      return { ...spec, kind: 'example', name: source.name };
     case 'tree':
-      return Lesson.tree(source.text, algorithm);
+      return { ...spec, kind: 'tree', text: source.text };
     case 'tictactoe': {
       const moves = source.board ? ticTacToeMovesFromBoard(source.board) + (source.moves || '') : source.moves || '';
-      return Lesson.ticTacToe(moves, source.depth, source.symmetry, algorithm);
+      return { ...spec, kind: 'tictactoe', moves, depth: source.depth, symmetry: source.symmetry };
     }
     case 'othello': {
       const game = othelloGame(source);
       const board = game.board;
       game.free();
-      return Lesson.othello(board, source.depth, algorithm);
+      return { ...spec, kind: 'othello', position: board, depth: source.depth };
     }
     default:
       throw new Error(`unknown source ${source.kind}`);
   }
+}
+
+/** Searches `source` with `algorithm` (and options); throws the engine's error (with its position for trees). */
+export function createLesson(source, algorithm, options = {}) {
+  return Lesson.create(specOf(source, algorithm, options));
+}
+
+/** Whether an engine error says the trace would pass its bound (then search without it). */
+export function isTooLarge(error) {
+  return /too large to show step by step/.test(String(error?.message ?? error));
+}
+
+/**
+ * A lesson too large to step through, searched without its trace: the result and counts, and the
+ * one-click ways to a lesson that can be stepped (the largest smaller depth that fits, alpha-beta).
+ */
+export function untracedSearch(source, algorithm, options = {}) {
+  const result = searchUntraced(specOf(source, algorithm, options));
+  const fits = (s, a) => {
+    try {
+      return searchUntraced(specOf(s, a, options)).traceable;
+    } catch {
+      return false;
+    }
+  };
+  let smallerDepth = null;
+  if (source.kind === 'tictactoe' || source.kind === 'othello') {
+    // Tic-tac-toe's depth 0 is "to the end": the largest of all.
+    const from = source.depth === 0 ? 9 : source.depth - 1;
+    for (let depth = from; depth >= 1; depth--) {
+      if (fits({ ...source, depth }, algorithm)) {
+        smallerDepth = depth;
+        break;
+      }
+    }
+  }
+  const pruning = ['alphabeta', 'alphabeta-ordered', 'alphabeta-negamax', 'pvs'].includes(algorithm);
+  const alphabeta = !pruning && algorithm !== 'maxn' && fits(source, 'alphabeta');
+  return { source, algorithm, options, result, smallerDepth, alphabeta };
 }
 
 /** Yields to the page (input, rendering) and resumes at once, without setTimeout's 4 ms clamp. */
