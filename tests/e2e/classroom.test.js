@@ -129,7 +129,7 @@ test('an Othello position: the root value is the best child by the engine evalua
       leaves: Number(tr.querySelector('[data-column="leaves"]')?.textContent),
     })),
   );
-  assert.equal(rows.length, 5);
+  assert.equal(rows.length, 6); // the six two-player algorithms, PVS included
   for (const row of rows) assert.equal(row.result.split(' ')[0], depth3.split(' ')[0], row.algorithm);
   const leaves = Object.fromEntries(rows.map((row) => [row.algorithm, row.leaves]));
   assert.ok(leaves.alphabeta < leaves.minimax, JSON.stringify(leaves));
@@ -489,6 +489,94 @@ test('tic-tac-toe at depth 9 by minimax: searched without its trace, the result 
     assert.match(await text(page, 'untraced-depth'), /^Passo a passo com profundidade \d$/);
     assert.equal(await text(page, 'untraced-alphabeta'), 'Passo a passo com alfa-beta');
   }
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+// --- Issue 16: what real engines do (PVS, the table, iterative deepening) and the node-count chart
+
+async function pressTimes(page, key, n) {
+  for (let i = 0; i < n; i++) await page.keyboard.press(key);
+}
+
+test('PVS is offered: its null-window tests and their outcomes are narrated, and it agrees with alpha-beta (en, pt-BR, pt-PT)', async () => {
+  const { page, context, errors } = await open('?example=pruning&algorithm=pvs&lang=en', { width: 1024, height: 768 });
+  const offered = await page.$$eval('[data-testid="algorithm"] option', (options) => options.map((o) => o.value));
+  assert.ok(offered.includes('pvs'), offered.join());
+  await pressTimes(page, 'ArrowRight', 9);
+  assert.match(await text(page, 'narration'), /Null window: only asks whether it beats Pass-Limit\./);
+  await pressTimes(page, 'ArrowRight', 3);
+  assert.match(await text(page, 'narration'), /^Null-window test of \w+: .*no better than Pass-Limit = .*is not searched again\.$/);
+  await pressTimes(page, 'ArrowRight', 4);
+  assert.match(await text(page, 'narration'), /^Null-window test of \w+: a leaf worth .*its value is exact/);
+  for (const [lang, words] of [['pt-BR', 'Teste de janela nula de \\w+: uma folha que vale'], ['pt-PT', 'Teste de janela nula de \\w+: uma folha que vale']]) {
+    await page.goto(`${server.url}classroom.html?example=pruning&algorithm=pvs&lang=${lang}`);
+    await waitReady(page);
+    await pressTimes(page, 'ArrowRight', 16);
+    assert.match(await text(page, 'narration'), new RegExp(`^${words}`));
+  }
+  await page.keyboard.press('End');
+  assert.match(await result(page), /^18 \[x, /);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('the transposition table and iterative deepening: options of games, kept in the address, their events narrated and the iteration\'s tree drawn', async () => {
+  const { page, context, errors } = await open('?example=tictactoe&moves=b2a1c3&depth=4&algorithm=alphabeta&table=on&lang=en', { width: 1024, height: 768 });
+  assert.equal(await page.isChecked('[data-testid="table"]'), true);
+  assert.equal(await page.isChecked('[data-testid="iterative"]'), false);
+  assert.match(page.url(), /table=on/);
+  await pressTimes(page, 'ArrowRight', 173);
+  assert.match(await text(page, 'narration'), /^\w\d → \w\d → \w\d: answered by the transposition table: (≥ |≤ )?\u2212?\d+ \((exact|a lower bound|an upper bound)\), stored from a search to depth \d; its children are not searched\./);
+  await page.click('[data-testid="language"]');
+  assert.match(await text(page, 'narration'), /respondido pela tabela de transposição/);
+  // Iterative deepening on Othello: depth 1, then 2 with the previous best move first, then 3.
+  await page.goto(`${server.url}classroom.html?example=othello&depth=3&algorithm=alphabeta-ordered&iterative=on&lang=en`);
+  await waitReady(page);
+  assert.equal(await page.isChecked('[data-testid="iterative"]'), true);
+  await page.keyboard.press('ArrowRight');
+  assert.match(await text(page, 'narration'), /^Iteration 1: depth 1\./);
+  await pressTimes(page, 'ArrowRight', 17);
+  assert.match(await text(page, 'narration'), /^Iteration 2: depth 2\./);
+  await pressTimes(page, 'ArrowRight', 2);
+  assert.match(await text(page, 'narration'), /\w\d first: the previous iteration's best move\./);
+  // The tree drawn is depth 2's: its root's four children numbered in their search order.
+  assert.deepEqual((await orderMarks(page)).map((mark) => mark.split(':')[1]).sort(), ['1', '2', '3', '4']);
+  await page.keyboard.press('End');
+  const iterative = await result(page);
+  await page.uncheck('[data-testid="iterative"]');
+  await page.click('[data-testid="run"]');
+  assert.doesNotMatch(page.url(), /iterative=on/);
+  await page.keyboard.press('End');
+  assert.equal(await result(page), iterative);
+  await page.goto(`${server.url}classroom.html?example=othello&depth=3&algorithm=alphabeta-ordered&iterative=on&lang=pt-PT`);
+  await waitReady(page);
+  await page.keyboard.press('ArrowRight');
+  assert.match(await text(page, 'narration'), /^Iteração 1: profundidade 1\. O aprofundamento iterativo começa uma nova procura/);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('the node-count chart: one row per algorithm and option with its node count, bars on a log scale', async () => {
+  const { page, context, errors } = await open('?example=pruning&lang=en', { width: 1024, height: 768 });
+  await page.click('#compare summary');
+  const rows = () => page.$$eval('[data-testid="node-chart"] .chart-row', (rows) => rows.map((r) => [r.dataset.row, r.querySelector('.chart-count').textContent, parseFloat(r.querySelector('.chart-bar').style.width)]));
+  await page.waitForSelector('[data-testid="node-chart"] .chart-row');
+  const tree = await rows();
+  assert.deepEqual(tree.map(([name, count]) => `${name}=${count}`), ['minimax=9', 'negamax=9', 'alphabeta=7', 'alphabeta-negamax=7', 'alphabeta-ordered=7', 'pvs=7']);
+  assert.match(await text(page, 'node-chart'), /PVS \/ NegaScout/);
+  await page.goto(`${server.url}classroom.html?example=tictactoe&depth=9&algorithm=alphabeta&lang=en`);
+  await waitReady(page);
+  await page.click('#compare summary');
+  await page.waitForSelector('[data-testid="node-chart"] .chart-row');
+  const game = Object.fromEntries((await rows()).map(([name, count, width]) => [name, { count: Number(count.replace(/,/g, '')), width }]));
+  assert.equal(game.minimax.count, 92092);
+  assert.ok(game['minimax + table'].count < game.minimax.count);
+  assert.ok(game['alphabeta-ordered + iterative + table'], Object.keys(game).join());
+  // Log scale: 92,092 nodes and 730 nodes are 100 % and about 58 %, not 0.8 %.
+  assert.equal(game.minimax.width, 100);
+  assert.ok(game.pvs.width > 50 && game.pvs.width < 65, String(game.pvs.width));
+  assert.match(await text(page, 'node-chart'), /Alpha-beta with move ordering \+ iterative deepening \+ table/);
   assert.deepEqual(errors, []);
   await context.close();
 });

@@ -7,7 +7,7 @@ import { normalizeLanguage } from './i18n.js';
 export const EXAMPLES = ['lecture', 'pruning', 'tictactoe', 'maxn', 'othello'];
 /** Built-in trees: the engine holds their texts (`Lesson.example`). */
 export const TREE_EXAMPLES = ['lecture', 'pruning', 'maxn'];
-export const TWO_PLAYER_ALGORITHMS = ['minimax', 'negamax', 'alphabeta', 'alphabeta-negamax', 'alphabeta-ordered'];
+export const TWO_PLAYER_ALGORITHMS = ['minimax', 'negamax', 'alphabeta', 'alphabeta-negamax', 'alphabeta-ordered', 'pvs'];
 export const ALGORITHMS = [...TWO_PLAYER_ALGORITHMS, 'maxn'];
 
 /** What each example starts with when the address names no algorithm. */
@@ -89,6 +89,13 @@ export function readAddress(search) {
       if (value === 'on' || value === 'off') source.symmetry = value === 'on';
       else problems.push({ key: 'address.symmetry', values: { value } });
     }
+    // What real engines add: iterative deepening and a transposition table (games only).
+    for (const option of ['iterative', 'table']) {
+      if (!params.has(option)) continue;
+      const value = params.get(option);
+      if (value === 'on' || value === 'off') source[option] = value === 'on';
+      else problems.push({ key: 'address.symmetry', values: { value: `${option}=${value}` } });
+    }
   } else {
     source = exampleSource(name);
   }
@@ -122,6 +129,8 @@ export function writeAddress(source, algorithm, lang) {
     if (source.moves) params.set('moves', source.moves);
     params.set('depth', String(source.depth));
     if (source.kind === 'tictactoe') params.set('symmetry', source.symmetry ? 'on' : 'off');
+    if (source.iterative) params.set('iterative', 'on');
+    if (source.table) params.set('table', 'on');
   }
   params.set('algorithm', algorithm);
   params.set('lang', lang);

@@ -13,7 +13,9 @@ import {
   defaultAlgorithm,
   DEPTHS,
 } from './address.js';
-import { createLesson, LessonView, yieldToPage, isTooLarge, untracedSearch } from './lessons.js';
+import { createLesson, LessonView, yieldToPage, isTooLarge, untracedSearch, specOf } from './lessons.js';
+import { nodeCounts } from '../pkg/classroom/reversi.js';
+import { drawNodeChart } from './node-chart.js';
 import { createTreeView } from './tree-view.js';
 import { createNodePanel } from './node-panel.js';
 import { narrate } from './narration.js';
@@ -352,7 +354,7 @@ function showsChildren(id) {
   const view = state.view;
   if (view.kind === 'tree') return true;
   if (state.collapsed.has(id)) return false;
-  return id === 0 || state.expanded.has(id) || autoOpen().has(id);
+  return view.node(id).parent < 0 || state.expanded.has(id) || autoOpen().has(id);
 }
 
 let autoOpenCache = { key: '', set: new Set() };
@@ -596,8 +598,24 @@ function renderCompare() {
       if ($('compare').open) renderCompare();
     });
   }
+  renderNodeChart();
   if (!state.comparison.rows) return;
   renderComparison($('compare-table'), state.comparison.rows, state.algorithm, (algorithm) => load(state.source, algorithm));
+}
+
+/** The node-count chart of every algorithm and option on the source (computed once per source). */
+function renderNodeChart() {
+  const key = JSON.stringify(state.source);
+  if (!state.nodeChart || state.nodeChart.key !== key) {
+    let rows;
+    try {
+      rows = nodeCounts(specOf(state.source, 'minimax'));
+    } catch (error) {
+      rows = [];
+    }
+    state.nodeChart = { key, rows };
+  }
+  drawNodeChart($('node-chart'), state.nodeChart.rows, language());
 }
 
 /** The option fields show the lesson's source and offer what applies to it. */
@@ -624,6 +642,8 @@ function fillOptions() {
     $('position').value = source.board ? `${source.board}${source.moves ? ` ${source.moves}` : ''}` : source.moves;
     $('position').placeholder = t(source.kind === 'othello' ? 'options.positionOthello' : 'options.positionTicTacToe');
     $('symmetry').checked = source.kind === 'tictactoe' && source.symmetry;
+    $('iterative').checked = Boolean(source.iterative);
+    $('table').checked = Boolean(source.table);
   }
 }
 
@@ -664,6 +684,8 @@ function sourceFromOptions() {
   }
   const source = { kind, moves, board, depth };
   if (kind === 'tictactoe') source.symmetry = $('symmetry').checked;
+  if ($('iterative').checked) source.iterative = true;
+  if ($('table').checked) source.table = true;
   return source;
 }
 

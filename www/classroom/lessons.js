@@ -47,8 +47,8 @@ export function specOf(source, algorithm, options = {}) {
   const game = source.kind === 'tictactoe' || source.kind === 'othello';
   const spec = { algorithm };
   if (game) {
-    spec.iterative = Boolean(options.iterative);
-    spec.table = Boolean(options.table);
+    spec.iterative = Boolean(options.iterative ?? source.iterative);
+    spec.table = Boolean(options.table ?? source.table);
   }
   switch (source.kind) {
     case 'example':
@@ -143,9 +143,12 @@ export class LessonView {
     this.nodes = new Array(this.nodeCount);
     this.events = new Map();
     this.result = lesson.result;
-    this.boundsKind = { alphabeta: 'alphabeta', 'alphabeta-ordered': 'alphabeta', 'alphabeta-negamax': 'limits' }[this.algorithm] ?? 'none';
+    this.boundsKind = { alphabeta: 'alphabeta', 'alphabeta-ordered': 'alphabeta', 'alphabeta-negamax': 'limits', pvs: 'limits' }[this.algorithm] ?? 'none';
     /** Values are from the side to move's view at each node in the negamax forms. */
-    this.negamaxView = this.algorithm === 'negamax' || this.algorithm === 'alphabeta-negamax';
+    this.negamaxView = this.algorithm === 'negamax' || this.algorithm === 'alphabeta-negamax' || this.algorithm === 'pvs';
+    /** Iterative deepening: each depth's search has its own root (depth → root id). */
+    this.iterationRoots = new Map((this.result.iterations ?? []).map((iteration) => [iteration.depth, iteration.root]));
+    this.lastRoot = lesson.root ?? 0;
     this.isGame = this.kind !== 'tree';
     // Othello: who moves at the root, so that a node's side follows from MAX / MIN.
     this.rootColor = null;
@@ -265,11 +268,18 @@ export class LessonView {
     return index === undefined || index >= this.step ? null : this.event(index);
   }
 
+  /** The root of the search under way at the step on show (iterative deepening: its iteration's). */
+  shownRoot() {
+    if (this.iterationRoots.size === 0) return 0;
+    if (this.step === this.eventCount) return this.lastRoot;
+    return this.iterationRoots.get(this.counters.iteration) ?? 0;
+  }
+
   /** Node ids along the principal path, the root first (from the result's moves). */
   principalPath() {
     if (this.principal) return this.principal;
-    const ids = [0];
-    let id = 0;
+    const ids = [this.lastRoot];
+    let id = this.lastRoot;
     for (const move of this.result.path) {
       const next = this.node(id).children.find((child) => this.node(child).move === move);
       if (next === undefined) break;
@@ -294,7 +304,7 @@ export class LessonView {
   nameOf(id, rootName) {
     const node = this.node(id);
     if (!this.isGame) return node.label;
-    if (id === 0) return rootName;
+    if (node.parent < 0) return rootName;
     return this.pathTo(id)
       .slice(1)
       .map((at) => this.node(at).move)
@@ -305,13 +315,13 @@ export class LessonView {
   captionOf(id, rootName) {
     const node = this.node(id);
     if (!this.isGame) return node.label;
-    return id === 0 ? rootName : node.move;
+    return node.parent < 0 ? rootName : node.move;
   }
 
   /** 'black' / 'white' for the side to move at an Othello node. */
   colorAt(id) {
     if (!this.rootColor) return null;
-    const atRoot = this.node(id).player === this.node(0).player;
+    const atRoot = this.node(id).player === this.node(this.pathTo(id)[0]).player;
     return atRoot ? this.rootColor : this.rootColor === 'black' ? 'white' : 'black';
   }
 

@@ -40,7 +40,8 @@ export function layoutTree(nodeOf, showsChildren, shape) {
 
   // Iterative post-order walk: the tree can be deep (tic-tac-toe has 9 plies, a typed tree 64),
   // never recursion-limited.
-  const stack = [{ id: 0, depth: 0, next: 0, children: showsChildren(0) ? nodeOf(0).children : [] }];
+  const root = shape.root ?? 0;
+  const stack = [{ id: root, depth: 0, next: 0, children: showsChildren(root) ? nodeOf(root).children : [] }];
   while (stack.length) {
     const frame = stack[stack.length - 1];
     const children = frame.children;

@@ -173,7 +173,7 @@ export function createTreeView(container, { onActivate, topOf = () => container.
   function layoutFor({ view, showsChildren }) {
     if (!view.isGame && layoutCache.view === view) return layoutCache.layout;
     const style = styleOf(view);
-    const result = layoutTree((id) => view.node(id), showsChildren, style);
+    const result = layoutTree((id) => view.node(id), showsChildren, { ...style, root: view.shownRoot?.() ?? 0 });
     result.boxWidth = style.width;
     result.style = style;
     layoutCache = { view, layout: result };
