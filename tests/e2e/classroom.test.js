@@ -580,3 +580,92 @@ test('the node-count chart: one row per algorithm and option with its node count
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+// --- Issue 16: exercises (predict, then check) ---------------------------------------------------
+
+/** The engine's expected answers of an exercise (checkExercise with no answers gives them). */
+async function expectedAnswers(page, spec) {
+  return page.evaluate(async (spec) => {
+    const { checkExercise } = await import('/www/pkg/classroom/reversi.js');
+    return checkExercise(spec, {}).verdicts.map((v) => ({ item: v.item, label: v.label, expected: v.expected }));
+  }, spec);
+}
+
+async function fillAnswers(page, expected, wrong = new Set()) {
+  for (const { item, label, expected: answer } of expected) {
+    if (item === 'value') {
+      let text = answer === 'not visited' ? '-' : answer;
+      if (wrong.has(label)) text = answer === 'not visited' ? '7' : String(Number(answer.replace(/[≥≤ ]/g, '').replace('\u2212', '-')) + 1);
+      await page.fill(`[data-answer="${label}"]`, text);
+    } else if (item === 'pruned') {
+      const check = answer === 'never evaluated' ? !wrong.has(label) : wrong.has(label);
+      await page.setChecked(`[data-pruned="${label}"]`, check);
+    }
+  }
+  // A leaf that is evaluated has no expected answer: marking it "never evaluated" is the mistake.
+  for (const label of wrong) {
+    if (!expected.some((e) => e.label === label) && (await page.locator(`[data-pruned="${label}"]`).count())) {
+      await page.setChecked(`[data-pruned="${label}"]`, true);
+    }
+  }
+}
+
+test('an exercise from a seed: every answer field, all right answers give all correct, planted wrong answers are exactly those marked (en, pt-BR, pt-PT)', async () => {
+  const { page, context, errors } = await open('?exercise=42&shape=3x2&algorithm=alphabeta&lang=en', { width: 1024, height: 768 });
+  assert.equal(await page.isVisible('[data-testid="exercise"]'), true);
+  // The same tree on every machine: the address names the seed and the shape.
+  assert.match(page.url(), /exercise=42&shape=3x2/);
+  const inner = await page.$$eval('[data-answer]', (fields) => fields.map((f) => f.dataset.answer));
+  const leaves = await page.$$eval('[data-pruned]', (boxes) => boxes.map((b) => b.dataset.pruned));
+  assert.deepEqual(inner, ['a', 'b', 'd', 'e', 'c', 'f', 'g']);
+  assert.equal(leaves.length, 8);
+  // Before "Show solution" the replay does not move: no value is given away.
+  assert.ok(await page.isDisabled('[data-testid="step-forward"]'));
+  await page.keyboard.press('End');
+  assert.equal(await result(page), '');
+  const expected = await expectedAnswers(page, { kind: 'exercise', seed: '42', shape: '3x2', algorithm: 'alphabeta' });
+  await fillAnswers(page, expected);
+  await page.click('[data-testid="check"]');
+  const total = expected.length;
+  assert.equal(await text(page, 'exercise-score'), `${total}/${total}`);
+  assert.match(await page.textContent('.exercise-score'), /All correct!/);
+  assert.equal(await page.locator('[data-verdict="wrong"]').count(), 0);
+  // Plant two wrong values and one wrong leaf mark: exactly those are marked wrong, each explained.
+  const wrongValue = expected.filter((e) => e.item === 'value' && e.expected !== 'not visited').slice(0, 2).map((e) => e.label);
+  const wrongLeaf = leaves.find((label) => !expected.some((e) => e.item === 'pruned' && e.label === label)) ?? leaves[0];
+  await fillAnswers(page, expected, new Set([...wrongValue, wrongLeaf]));
+  await page.click('[data-testid="check"]');
+  const marked = await page.$$eval('[data-verdict="wrong"]', (elements) => elements.map((e) => e.dataset.answer ?? e.dataset.pruned).sort());
+  const planted = [...wrongValue, wrongLeaf].sort();
+  assert.deepEqual(marked, planted);
+  const wrongTotal = await page.$$eval('[data-verdict]', (elements) => elements.length);
+  assert.equal(await text(page, 'exercise-score'), `${wrongTotal - planted.length}/${wrongTotal}`);
+  const why = await page.$eval(`[data-answer="${wrongValue[0]}"]`, (input) => input.parentElement.querySelector('.exercise-why').textContent);
+  assert.match(why, new RegExp(`^ ${wrongValue[0]} is M(AX|IN)`));
+  for (const [lang, words] of [['pt-BR', /^ \w+ é M(AX|IN)/], ['pt-PT', /^ \w+ é M(AX|IN)/]]) {
+    await page.goto(`${server.url}classroom.html?exercise=42&shape=3x2&algorithm=alphabeta&lang=${lang}`);
+    await waitReady(page);
+    assert.equal(await text(page, 'check'), 'Verificar');
+    await fillAnswers(page, expected, new Set([wrongValue[0]]));
+    await page.click('[data-testid="check"]');
+    assert.equal(await text(page, 'exercise-score'), `${total - 1}/${total}`);
+    assert.match(await page.$eval(`[data-answer="${wrongValue[0]}"]`, (input) => input.parentElement.querySelector('.exercise-why').textContent), words);
+  }
+  // Show solution: the search steps as always.
+  await page.click('[data-testid="show-solution"]');
+  await page.keyboard.press('End');
+  assert.notEqual(await result(page), '');
+  // A new random exercise: one click, a new seed in the address.
+  await page.click('[data-testid="new-exercise"]');
+  assert.match(page.url(), /exercise=\d+&shape=3x2/);
+  assert.doesNotMatch(page.url(), /exercise=42&/);
+  assert.equal(await page.locator("[data-answer]").count(), 7, `${page.url()} ${await page.$$eval("[data-answer]", (f) => f.map((x) => x.dataset.answer).join())}`);
+  // mode=exercise on a built-in example.
+  await page.goto(`${server.url}classroom.html?example=pruning&algorithm=alphabeta&mode=exercise&lang=en`);
+  await waitReady(page);
+  assert.equal(await page.isVisible('[data-testid="exercise"]'), true);
+  assert.ok(await page.locator('[data-pruned="A"]').count());
+  assert.match(page.url(), /mode=exercise/);
+  assert.deepEqual(errors, []);
+  await context.close();
+});

@@ -107,19 +107,37 @@ export function readAddress(search) {
     else problems.push({ key: 'address.algorithm', values: { value: wanted, list: algorithmsFor(source).join(', ') } });
   }
 
+  // Exercises: `mode=exercise` on the lesson named, or a random tree from `exercise=<seed>&shape=<d>x<b>`
+  // (its text is made by the engine once it has started: `source.text` is null until then).
+  const mode = params.get('mode') === 'exercise' || params.has('exercise') ? 'exercise' : null;
+  if (params.has('mode') && params.get('mode') !== 'exercise') problems.push({ key: 'address.example', values: { value: `mode=${params.get('mode')}`, list: 'mode=exercise' } });
+  if (params.has('exercise')) {
+    const seed = params.get('exercise');
+    const shape = params.get('shape') ?? '3x2';
+    if (/^\d{1,20}$/.test(seed) && /^[2-5]x[2-4]$/.test(shape)) {
+      source = { kind: 'tree', text: null, exercise: { seed, shape } };
+      if (!algorithmsFor({ kind: 'tree', text: '' }).includes(algorithm)) algorithm = 'minimax';
+    } else {
+      problems.push({ key: 'address.example', values: { value: `exercise=${seed}&shape=${shape}`, list: 'exercise=<seed>&shape=<2-5>x<2-4>' } });
+    }
+  }
+
   let lang = null;
   if (params.has('lang')) {
     const wanted = params.get('lang');
     lang = normalizeLanguage(wanted);
     if (!lang) problems.push({ key: 'address.lang', values: { value: wanted } });
   }
-  return { source, algorithm, lang, problems };
+  return { source, algorithm, lang, mode, problems };
 }
 
 /** The query string (with its '?') that reopens this lesson. */
-export function writeAddress(source, algorithm, lang) {
+export function writeAddress(source, algorithm, lang, mode = null) {
   const params = new URLSearchParams();
-  if (source.kind === 'example') {
+  if (source.exercise) {
+    params.set('exercise', source.exercise.seed);
+    params.set('shape', source.exercise.shape);
+  } else if (source.kind === 'example') {
     params.set('example', source.name);
   } else if (source.kind === 'tree') {
     params.set('tree', source.text);
@@ -133,6 +151,7 @@ export function writeAddress(source, algorithm, lang) {
     if (source.table) params.set('table', 'on');
   }
   params.set('algorithm', algorithm);
+  if (mode && !source.exercise) params.set('mode', mode);
   params.set('lang', lang);
   return `?${params.toString()}`;
 }

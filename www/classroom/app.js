@@ -14,7 +14,8 @@ import {
   DEPTHS,
 } from './address.js';
 import { createLesson, LessonView, yieldToPage, isTooLarge, untracedSearch, specOf } from './lessons.js';
-import { nodeCounts } from '../pkg/classroom/reversi.js';
+import { nodeCounts, exerciseTree, checkExercise } from '../pkg/classroom/reversi.js';
+import { buildExercise, answersOf, showVerdicts } from './exercise.js';
 import { drawNodeChart } from './node-chart.js';
 import { createTreeView } from './tree-view.js';
 import { createNodePanel } from './node-panel.js';
@@ -199,6 +200,8 @@ function search(source, algorithm, { errorKey = 'error.search' } = {}) {
 function adopt(view, source, algorithm, atEnd = false) {
   pause();
   state.untraced = null;
+  // A new lesson in exercise mode: a new exercise, its solution hidden until asked for.
+  if (state.exercise) state.exercise = { solution: false, view: null };
   state.view?.free();
   if (!view.isGame) view.readNodes();
   state.view = view;
@@ -215,7 +218,7 @@ function adopt(view, source, algorithm, atEnd = false) {
 }
 
 function updateAddress() {
-  history.replaceState(null, '', location.pathname + writeAddress(state.source, state.algorithm, language()));
+  history.replaceState(null, '', location.pathname + writeAddress(state.source, state.algorithm, language(), state.exercise ? 'exercise' : null));
 }
 
 /** Shows `message` at `place` (see state.errorPlace): next to what it is about. */
@@ -291,7 +294,7 @@ async function jump(view) {
 
 /** A step asked for by the teacher: the node panel follows the search again (a click showed another node). */
 function stepTo(step) {
-  if (!state.view || state.preparing) return;
+  if (!state.view || state.preparing || exerciseHidesSolution()) return;
   pause();
   state.selected = null;
   goTo(step);
@@ -314,7 +317,7 @@ function toEnd() {
 }
 
 function play() {
-  if (state.playing || !state.view || state.preparing) return;
+  if (state.playing || !state.view || state.preparing || exerciseHidesSolution()) return;
   // Playing from the end starts over: the teacher wants to see it again.
   if (state.step >= state.view.eventCount) goTo(0);
   state.playing = true;
@@ -409,6 +412,7 @@ function render() {
   }
   $('play').disabled = false;
   if (!view) return;
+  renderExercise(view);
   const atEnd = state.step === view.eventCount;
 
   setText($('leaves-evaluated'), String(state.leaves));
@@ -421,10 +425,12 @@ function render() {
   if (!state.preparing) setText($('narration'), narrate(view, state.step));
   renderError();
 
-  $('step-back').disabled = state.step === 0;
-  $('to-start').disabled = state.step === 0;
-  $('step-forward').disabled = atEnd;
-  $('to-end').disabled = atEnd;
+  const hidden = exerciseHidesSolution();
+  $('step-back').disabled = state.step === 0 || hidden;
+  $('to-start').disabled = state.step === 0 || hidden;
+  $('step-forward').disabled = atEnd || hidden;
+  $('to-end').disabled = atEnd || hidden;
+  $('play').disabled = hidden;
   $('icon-play').toggleAttribute('hidden', state.playing);
   $('icon-pause').toggleAttribute('hidden', !state.playing);
   setText($('play-text'), t(state.playing ? 'controls.pause' : 'controls.play'));
@@ -601,6 +607,48 @@ function renderCompare() {
   renderNodeChart();
   if (!state.comparison.rows) return;
   renderComparison($('compare-table'), state.comparison.rows, state.algorithm, (algorithm) => load(state.source, algorithm));
+}
+
+/** In exercise mode, before "Show solution": the replay stays at its start (no value shown). */
+function exerciseHidesSolution() {
+  return Boolean(state.exercise && !state.exercise.solution && state.view && !state.view.isGame);
+}
+
+/** The exercise form: shown in exercise mode on a tree, built once per lesson. */
+function renderExercise(view) {
+  const form = $('exercise');
+  const shown = Boolean(state.exercise) && !view.isGame;
+  form.hidden = !shown;
+  if (!shown) return;
+  const key = `${language()}`;
+  if (state.exercise.view !== view || state.exercise.key !== key) {
+    // The whole tree (minimax or max^n visits every node), whatever the exercise's algorithm.
+    const whole = createLesson(state.source, view.players > 2 ? 'maxn' : 'minimax');
+    const nodes = JSON.parse(whole.nodesJson());
+    whole.free();
+    buildExercise(form, view, nodes);
+    state.exercise.view = view;
+    state.exercise.key = key;
+  }
+}
+
+function checkAnswers(event) {
+  event.preventDefault();
+  if (!state.view) return;
+  const form = $('exercise');
+  try {
+    showVerdicts(form, checkExercise(specOf(state.source, state.algorithm), answersOf(form)));
+  } catch (error) {
+    showError(t('error.search', { message: engineText(error.message) }));
+  }
+}
+
+function newExercise() {
+  const shape = state.source.exercise?.shape ?? '3x2';
+  const seed = String(Math.floor(Math.random() * 1_000_000));
+  const tree = exerciseTree(seed, shape);
+  const source = { kind: 'tree', text: tree.text, exercise: { seed: tree.seed, shape: tree.shape } };
+  load(source, algorithmsFor(source).includes(state.algorithm) ? state.algorithm : 'minimax');
 }
 
 /** The node-count chart of every algorithm and option on the source (computed once per source). */
@@ -865,6 +913,16 @@ function wireControls() {
     applyOptions();
   });
   $('tree-run').addEventListener('click', runTreeText);
+  $('exercise').addEventListener('submit', checkAnswers);
+  $('exercise').addEventListener('click', (event) => {
+    const id = event.target.closest('button')?.id;
+    if (id === 'exercise-show-solution') {
+      state.exercise.solution = true;
+      render();
+    } else if (id === 'exercise-new-exercise') {
+      newExercise();
+    }
+  });
   $('untraced-depth').addEventListener('click', () => {
     const { source, algorithm, smallerDepth } = state.untraced;
     load({ ...source, depth: smallerDepth }, algorithm);
@@ -918,6 +976,12 @@ async function main() {
   setZoom(savedZoom());
 
   const problems = address.problems.map((problem) => t(problem.key, problem.values));
+  if (address.mode === 'exercise') state.exercise = { solution: false, view: null };
+  if (address.source.exercise) {
+    const tree = exerciseTree(address.source.exercise.seed, address.source.exercise.shape);
+    address.source.text = tree.text;
+    address.source.exercise = { seed: tree.seed, shape: tree.shape };
+  }
   const errorKey = address.source.kind === 'tree' ? 'error.tree' : 'error.search';
   if (!(await load(address.source, address.algorithm, { errorKey }))) {
     // The address's tree or position could not be searched: say why (at the tree text for a
