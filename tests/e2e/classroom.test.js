@@ -621,6 +621,7 @@ test('an exercise from a seed: every answer field, all right answers give all co
   assert.equal(leaves.length, 8);
   // Before "Show solution" the replay does not move: no value is given away.
   assert.ok(await page.isDisabled('[data-testid="step-forward"]'));
+  assert.match(await text(page, 'narration'), /^Exercise: predict the search, write your answers below, then press Check\./);
   await page.keyboard.press('End');
   assert.equal(await result(page), '');
   const expected = await expectedAnswers(page, { kind: 'exercise', seed: '42', shape: '3x2', algorithm: 'alphabeta' });
@@ -646,6 +647,7 @@ test('an exercise from a seed: every answer field, all right answers give all co
     await page.goto(`${server.url}classroom.html?exercise=42&shape=3x2&algorithm=alphabeta&lang=${lang}`);
     await waitReady(page);
     assert.equal(await text(page, 'check'), 'Verificar');
+    assert.match(await text(page, 'narration'), lang === 'pt-BR' ? /^Exercício: preveja a busca,/ : /^Exercício: preveja a procura,/);
     await fillAnswers(page, expected, new Set([wrongValue[0]]));
     await page.click('[data-testid="check"]');
     assert.equal(await text(page, 'exercise-score'), `${total - 1}/${total}`);
@@ -653,6 +655,7 @@ test('an exercise from a seed: every answer field, all right answers give all co
   }
   // Show solution: the search steps as always.
   await page.click('[data-testid="show-solution"]');
+  assert.match(await text(page, 'narration'), /^\d+ passos registados/);
   await page.keyboard.press('End');
   assert.notEqual(await result(page), '');
   // A new random exercise: one click, a new seed in the address.

@@ -422,7 +422,7 @@ function render() {
     ? t('counters.step', { step: state.step, total: view.eventCount })
     : t('counters.moving', { step: state.step, target: state.pendingStep, total: view.eventCount });
   setText($('step-counter'), counter);
-  if (!state.preparing) setText($('narration'), narrate(view, state.step));
+  if (!state.preparing) setText($('narration'), exerciseHidesSolution() ? t('exercise.narration') : narrate(view, state.step));
   renderError();
 
   const hidden = exerciseHidesSolution();
