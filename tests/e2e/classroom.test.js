@@ -460,6 +460,12 @@ test('tic-tac-toe at depth 9 by minimax: searched without its trace, the result 
   assert.match(page.url(), /example=tictactoe/);
   assert.match(page.url(), /depth=9/);
   assert.ok(await page.isDisabled('[data-testid="step-forward"]'));
+  // The node counts of every algorithm and option, without traces, in the chart.
+  await page.click('#compare summary');
+  await page.waitForSelector('[data-testid="node-chart"] .chart-row');
+  assert.equal(await page.$eval('[data-testid="node-chart"] [data-row="minimax"] .chart-count', (n) => n.textContent), '92,092');
+  assert.equal(await page.$eval('[data-testid="node-chart"] [data-row="pvs"] .chart-count', (n) => n.textContent), '730');
+  await page.click('#compare summary');
   await page.keyboard.press('End');
   await page.keyboard.press('ArrowRight');
   const depthButton = await text(page, 'untraced-depth');
