@@ -678,3 +678,30 @@ test('an exercise from a seed: every answer field, all right answers give all co
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+test('an exercise asks the window a node is searched with, and checks it (α/β, and Passar-/Usar-Limite)', async () => {
+  for (const [algorithm, names] of [['alphabeta', ['α', 'β']], ['alphabeta-negamax', ['Passar-Limite', 'Usar-Limite']]]) {
+    const { page, context, errors } = await open(`?exercise=42&shape=3x2&algorithm=${algorithm}&lang=en`, { width: 1024, height: 768 });
+    const asked = await page.getAttribute('[data-window-alpha]', 'data-window-alpha');
+    // The root's last child: every search enters it, with a window its elder siblings narrowed.
+    assert.equal(asked, 'c');
+    assert.match(await page.textContent('.exercise-window'), new RegExp(`${names[0]} = .*${names[1]} = `));
+    const expected = await page.evaluate(async ([alg, label]) => {
+      const { checkExercise } = await import('/www/pkg/classroom/reversi.js');
+      const spec = { kind: 'exercise', seed: '42', shape: '3x2', algorithm: alg };
+      return checkExercise(spec, { windows: [{ label, alpha: '0', beta: '0' }] }).verdicts.find((v) => v.item === 'window').expected;
+    }, [algorithm, asked]);
+    const [, alpha, beta] = /^.+? = (\S+), .+? = (\S+)$/.exec(expected);
+    await page.fill(`[data-window-alpha="${asked}"]`, alpha);
+    await page.fill(`[data-window-beta="${asked}"]`, beta);
+    await page.click('[data-testid="check"]');
+    assert.equal(await page.getAttribute(`[data-window-alpha="${asked}"]`, 'data-verdict'), 'right', `${algorithm}: ${expected}`);
+    // A wrong bound is marked and explained.
+    await page.fill(`[data-window-beta="${asked}"]`, '17');
+    await page.click('[data-testid="check"]');
+    assert.equal(await page.getAttribute(`[data-window-beta="${asked}"]`, 'data-verdict'), 'wrong');
+    assert.notEqual((await page.textContent('.exercise-window .exercise-why')).trim(), '');
+    assert.deepEqual(errors, []);
+    await context.close();
+  }
+});

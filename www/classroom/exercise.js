@@ -1,13 +1,26 @@
 // The exercise form (issue 16): the students predict, the engine checks (`checkExercise`). One
 // field per inner node for its number in the algorithm's view (`data-answer="<label>"`), and with
 // a pruning algorithm one "never evaluated" toggle per leaf (`data-pruned="<label>"`, the leaf's
-// value beside it, since the tree shows no value before the search). Check marks each answer
-// right or wrong (`data-verdict`), explains each wrong one in a sentence and gives the score.
+// value beside it, since the tree shows no value before the search), and the window a chosen node
+// is searched with (α and β, or Passar-Limite and Usar-Limite for the negamax forms:
+// `data-window-alpha` / `data-window-beta="<label>"`). Check marks each answer right or wrong
+// (`data-verdict`), explains each wrong one in a sentence and gives the score.
 
 import { t, language } from './i18n.js';
 import { formatValue } from './format.js';
 
 const PRUNING = ['alphabeta', 'alphabeta-negamax', 'alphabeta-ordered', 'pvs'];
+/** The algorithms whose window is Passar-Limite / Usar-Limite (the notes' MINIMAX-A-B form). */
+const LIMITS = ['alphabeta-negamax', 'pvs'];
+
+/** The node whose window is asked: the root's last child, which every search enters (no cut-off
+ * happens at the root) with a window the first children have narrowed; null for a leaf. */
+function windowNode(nodes) {
+  const byId = new Map(nodes.map((n) => [n.id, n]));
+  const root = nodes.find((n) => n.parent === -1);
+  const last = root && root.children.length ? byId.get(root.children[root.children.length - 1]) : null;
+  return last && !last.leaf && last.children.length ? last : null;
+}
 
 /**
  * Fills `form` for `view`; `nodes` are the whole tree's (a pruning search's lesson holds no node
@@ -62,6 +75,32 @@ export function buildExercise(form, view, nodes) {
       list.append(label);
     }
     parts.push(heading, list);
+    const asked = windowNode(nodes);
+    if (asked) {
+      const limits = LIMITS.includes(view.algorithm);
+      const windowHeading = document.createElement('p');
+      windowHeading.className = 'exercise-subheading';
+      windowHeading.textContent = t(limits ? 'exercise.windowLimits' : 'exercise.window', { node: asked.label });
+      const row = document.createElement('div');
+      row.className = 'exercise-item exercise-window';
+      for (const [bound, name] of [['alpha', limits ? 'Passar-Limite' : 'α'], ['beta', limits ? 'Usar-Limite' : 'β']]) {
+        const label = document.createElement('label');
+        const text = document.createElement('span');
+        text.textContent = `${name} = `;
+        const input = document.createElement('input');
+        input.type = 'text';
+        input.dataset[bound === 'alpha' ? 'windowAlpha' : 'windowBeta'] = asked.label;
+        input.autocomplete = 'off';
+        input.spellcheck = false;
+        input.size = 5;
+        label.append(text, input);
+        row.append(label);
+      }
+      const why = document.createElement('span');
+      why.className = 'exercise-why';
+      row.append(why);
+      parts.push(windowHeading, row);
+    }
   }
   const actions = document.createElement('p');
   actions.className = 'exercise-actions';
@@ -93,23 +132,30 @@ export function answersOf(form) {
   const values = {};
   for (const input of form.querySelectorAll('[data-answer]')) if (input.value.trim()) values[input.dataset.answer] = input.value.trim();
   const pruned = [...form.querySelectorAll('[data-pruned]')].filter((box) => box.checked).map((box) => box.dataset.pruned);
-  return { values, pruned };
+  const windows = [];
+  for (const alpha of form.querySelectorAll('[data-window-alpha]')) {
+    const beta = form.querySelector(`[data-window-beta="${CSS.escape(alpha.dataset.windowAlpha)}"]`);
+    if (alpha.value.trim() && beta && beta.value.trim()) windows.push({ label: alpha.dataset.windowAlpha, alpha: alpha.value.trim(), beta: beta.value.trim() });
+  }
+  return { values, pruned, windows };
 }
 
 /** Marks each answer of `form` by the engine's verdicts and writes the score. */
 export function showVerdicts(form, checked) {
-  for (const element of form.querySelectorAll('[data-answer], [data-pruned]')) {
+  for (const element of form.querySelectorAll('[data-answer], [data-pruned], [data-window-alpha], [data-window-beta]')) {
     delete element.dataset.verdict;
-    element.parentElement.querySelector('.exercise-why').textContent = '';
+    const why = element.closest('.exercise-item').querySelector('.exercise-why');
+    why.textContent = '';
   }
   const lang = language();
   for (const verdict of checked.verdicts) {
-    const selector = verdict.item === 'value' ? `[data-answer="${CSS.escape(verdict.label)}"]` : verdict.item === 'pruned' ? `[data-pruned="${CSS.escape(verdict.label)}"]` : null;
-    const element = selector && form.querySelector(selector);
-    if (!element) continue;
-    element.dataset.verdict = verdict.right ? 'right' : 'wrong';
+    const label = CSS.escape(verdict.label);
+    const selector = { value: `[data-answer="${label}"]`, pruned: `[data-pruned="${label}"]`, window: `[data-window-alpha="${label}"], [data-window-beta="${label}"]` }[verdict.item];
+    const elements = selector ? [...form.querySelectorAll(selector)] : [];
+    if (elements.length === 0) continue;
+    for (const element of elements) element.dataset.verdict = verdict.right ? 'right' : 'wrong';
     const why = verdict.why ? (lang === 'pt-PT' ? verdict.why.ptPT : lang.startsWith('pt') ? verdict.why.ptBR : verdict.why.en) : '';
-    element.parentElement.querySelector('.exercise-why').textContent = why ? ` ${why.replace(/(^|[^\w])-(?=\d)/g, '$1\u2212')}` : '';
+    elements[0].closest('.exercise-item').querySelector('.exercise-why').textContent = why ? ` ${why.replace(/(^|[^\w])-(?=\d)/g, '$1\u2212')}` : '';
   }
   const score = form.querySelector('.exercise-score');
   score.hidden = false;
