@@ -550,11 +550,18 @@ test('the transposition table and iterative deepening: options of games, kept in
   assert.deepEqual((await orderMarks(page)).map((mark) => mark.split(':')[1]).sort(), ['1', '2', '3', '4']);
   await page.keyboard.press('End');
   const iterative = await result(page);
+  // At the end: each iteration's nodes, their sum, and one search straight to depth 3.
+  const summary = await text(page, 'iterations');
+  const [, d1, d2, d3, all, single] = /^Iterative deepening, nodes per iteration: depth 1: (\d+), depth 2: (\d+), depth 3: ([\d,]+); in all ([\d,]+)\. One search straight to depth 3: ([\d,]+) nodes\.$/.exec(summary) ?? [];
+  assert.ok(single, summary);
+  const n = (x) => Number(x.replace(/,/g, ''));
+  assert.equal(n(d1) + n(d2) + n(d3), n(all), summary);
   await page.uncheck('[data-testid="iterative"]');
   await page.click('[data-testid="run"]');
   assert.doesNotMatch(page.url(), /iterative=on/);
   await page.keyboard.press('End');
   assert.equal(await result(page), iterative);
+  assert.equal(await page.isHidden('[data-testid="iterations"]'), true);
   await page.goto(`${server.url}classroom.html?example=othello&depth=3&algorithm=alphabeta-ordered&iterative=on&lang=pt-PT`);
   await waitReady(page);
   await page.keyboard.press('ArrowRight');

@@ -418,6 +418,7 @@ function render() {
   setText($('leaves-evaluated'), String(state.leaves));
   setText($('nodes-visited'), String(state.nodesVisited));
   setText($('tree-result'), atEnd ? minusSigns(view.result.text) : '');
+  renderIterations(view, atEnd);
   const counter = state.pendingStep === null
     ? t('counters.step', { step: state.step, total: view.eventCount })
     : t('counters.moving', { step: state.step, target: state.pendingStep, total: view.eventCount });
@@ -612,6 +613,21 @@ function renderCompare() {
 /** In exercise mode, before "Show solution": the replay stays at its start (no value shown). */
 function exerciseHidesSolution() {
   return Boolean(state.exercise && !state.exercise.solution && state.view && !state.view.isGame);
+}
+
+/** Iterative deepening at its end: each iteration's nodes, their sum, and one search straight to
+ * the last depth, side by side (what the previous iteration's best move first buys, or costs). */
+function renderIterations(view, atEnd) {
+  const element = $('iterations');
+  const iterations = view.result.iterations || [];
+  const single = view.result.single;
+  const shown = atEnd && iterations.length > 0 && Boolean(single);
+  element.hidden = !shown;
+  if (!shown) return;
+  const number = (n) => n.toLocaleString(language());
+  const each = iterations.map((it) => t('iterations.one', { depth: it.depth, nodes: number(it.nodes) })).join(', ');
+  const total = iterations.reduce((sum, it) => sum + it.nodes, 0);
+  setText(element, t('iterations.summary', { each, total: number(total), depth: iterations[iterations.length - 1].depth, single: number(single.nodes) }));
 }
 
 /** The exercise form: shown in exercise mode on a tree, built once per lesson. */
