@@ -305,7 +305,7 @@ fn the_build_runs_end_to_end_deterministic_resumable_extendable() {
     // Adding a line: its moves become book moves, the rest is unchanged.
     let line = replay(Position::start(), "f5f6e6f4g7").unwrap().0;
     let before = book.moves_in_book(Position::start(), &line);
-    let (added, new) = reversi::train::book::add_lines(&book, &[line.clone()], 5, 3, 1).unwrap();
+    let (added, new) = reversi::train::book::add_lines(&book, std::slice::from_ref(&line), 5, 3, 1).unwrap();
     assert_eq!(added.moves_in_book(Position::start(), &line), 5);
     assert!(before == 5 || new > 0, "a line leaving the book adds positions");
     assert_eq!(added.len(), book.len() + new);

@@ -30,10 +30,12 @@ const USAGE: &str = "usage:
       builds the opening book level by level (moves played) with our own searches; the state file
       is saved every minute and the book written after each level; the same command continues an
       interrupted build, and a larger --plies a finished one
-  train book-add --book weights/book.bin (--line TRANSCRIPT | --games FILE.ggf) [--out FILE]
-                 [--plies P] [--leaf-depth D] [--screen-depth 4]
-      adds the moves of a transcript or of GGF games (from the standard start, up to P moves: the
-      book's depth by default) missing from the book, searches what changed, writes the book
+  train book-add --book weights/book.bin (--line TRANSCRIPT | --lines FILE | --games FILE.ggf)
+                 [--out FILE] [--plies P] [--leaf-depth D] [--screen-depth 4]
+      adds the moves of a transcript, of a file of transcripts (one a line, anything after the
+      first space ignored, '#' comments: data/openings.txt reads as one) or of GGF games (from
+      the standard start, up to P moves: the book's depth by default) missing from the book,
+      searches what changed, writes the book
   train book-verify [--book weights/book.bin] [--positions 500] [--leaves 0] [--deeper 4]
                     [--seed 1] [--threads 2]
       searches a sample of book positions DEEPER plies deeper than the book: how often the
@@ -336,20 +338,29 @@ fn book_build(args: &[String]) -> Result<(), Fail> {
 }
 
 fn book_add(args: &[String]) -> Result<(), Fail> {
-    let opts = options(args, &["book", "line", "games", "out", "plies", "leaf-depth", "screen-depth"])?;
+    let opts = options(args, &["book", "line", "lines", "games", "out", "plies", "leaf-depth", "screen-depth"])?;
     let path = PathBuf::from(get(&opts, "book").unwrap_or("weights/book.bin"));
     let book = book_file::load(&path).map_err(|e| Fail(e.to_string()))?;
-    let games = match (get(&opts, "line"), get(&opts, "games")) {
-        (Some(line), None) => {
-            let (moves, _) = reversi::othello::records::notation::replay(reversi::Position::start(), line)
-                .map_err(|e| Fail(format!("--line: {e}")))?;
-            vec![moves]
+    let replay = |text: &str| reversi::othello::records::notation::replay(reversi::Position::start(), text);
+    let games = match (get(&opts, "line"), get(&opts, "lines"), get(&opts, "games")) {
+        (Some(line), None, None) => vec![replay(line).map_err(|e| Fail(format!("--line: {e}")))?.0],
+        (None, Some(file), None) => {
+            let text = std::fs::read_to_string(file).map_err(|e| Fail(format!("{file}: {e}")))?;
+            let mut games = Vec::new();
+            for (n, line) in text.lines().enumerate() {
+                let moves = line.split_whitespace().next().unwrap_or("");
+                if moves.is_empty() || moves.starts_with('#') {
+                    continue;
+                }
+                games.push(replay(moves).map_err(|e| Fail(format!("{file}:{}: {e}", n + 1)))?.0);
+            }
+            games
         }
-        (None, Some(file)) => {
+        (None, None, Some(file)) => {
             let text = std::fs::read_to_string(file).map_err(|e| Fail(format!("{file}: {e}")))?;
             reversi::train::book::ggf_games(&text).map_err(|e| Fail(format!("{file}: {e}")))?
         }
-        _ => return Err(Fail("give either --line TRANSCRIPT or --games FILE".into())),
+        _ => return Err(Fail("give one of --line TRANSCRIPT, --lines FILE, --games FILE".into())),
     };
     let plies: usize = number(&opts, "plies", book.plies() as usize)?;
     let leaf_depth: u32 = number(&opts, "leaf-depth", book.leaf_depth())?;

@@ -490,10 +490,13 @@ pub fn build(state: &mut BuildState, run: &mut BuildRun) -> Result<(), String> {
             let per_node = level_start.elapsed().as_secs_f64() / done as f64;
             let levels = state.levels();
             // The positions still to expand, the next levels estimated from this one's growth.
+            // Growth: positions of the next level per position of this one expanded (in this run
+            // or an earlier one).
             let next_count = levels.get(level as usize + 1).map_or(0, |l| l.0);
-            let growth = next_count as f64 / done as f64;
+            let (at_level, expanded) = levels[level as usize];
+            let growth = next_count as f64 / expanded.max(1) as f64;
             let mut left = (total - done) as f64;
-            let mut size = next_count as f64 / done as f64 * total as f64;
+            let mut size = growth * at_level as f64;
             for _ in level + 1..state.settings.plies {
                 left += size;
                 size *= growth;
@@ -556,10 +559,10 @@ pub fn add_lines(
             let node = raw.get(&key(canonical)).ok_or("a line left the book's positions")?;
             if !node.children.contains(&square) {
                 let child = child_of(canonical, square).canonical().0;
-                if !raw.contains_key(&key(child)) {
+                if let std::collections::btree_map::Entry::Vacant(slot) = raw.entry(key(child)) {
                     engine.clear();
                     let (value, _) = search(&mut engine, child, leaf_depth);
-                    raw.insert(key(child), RawNode { own: Some(to_discs(value)), children: Vec::new() });
+                    slot.insert(RawNode { own: Some(to_discs(value)), children: Vec::new() });
                     added += 1;
                 }
                 // Every square leading to that position (symmetric moves) becomes a book move.

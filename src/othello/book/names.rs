@@ -27,7 +27,7 @@ const COMPACT: &[u8] = &compact::<{ compact_len(OPENINGS_TEXT.as_bytes()) }>(OPE
 
 /// Whether byte `i` of `text` is kept: not in a comment line, not a space after a space.
 const fn kept(text: &[u8], i: usize, in_comment: bool) -> bool {
-    !in_comment && !(text[i] == b' ' && i > 0 && text[i - 1] == b' ')
+    !(in_comment || text[i] == b' ' && i > 0 && text[i - 1] == b' ')
 }
 
 /// How many bytes of `text` are kept ([`compact`] copies them; the same walk twice, as a const
