@@ -282,7 +282,7 @@ fn match_settings_take_book_on_or_off() {
         "0",
     ]);
     assert_eq!(code, 0, "{err}");
-    assert!(out.lines().next().unwrap().contains("book within 1 discs"), "{out}");
+    assert!(out.lines().next().unwrap().contains("book within 0 discs"), "{out}");
     assert!(out.lines().nth(1).unwrap().ends_with("(depth 1, course eval)"), "{out}");
     assert!(out.lines().nth(2).unwrap().starts_with("4 games (2 openings of 0 random plies"), "{out}");
     let (code, _, err) = reversi(&["match", "depth=1,book=yes", "1"]);

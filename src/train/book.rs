@@ -331,9 +331,11 @@ impl BuildState {
             .collect()
     }
 
-    /// The book as it stands.
+    /// The book as it stands; its depth is that of its deepest positions (a build stopped within
+    /// a level is complete to that level, with some positions one move deeper).
     pub fn book(&self) -> Result<Book, String> {
-        Book::from_raw(&self.to_raw(), self.settings.plies, self.settings.leaf_depth).map_err(|e| e.to_string())
+        let deepest = self.nodes.values().map(|n| u32::from(n.level)).max().unwrap_or(0);
+        Book::from_raw(&self.to_raw(), deepest, self.settings.leaf_depth).map_err(|e| e.to_string())
     }
 }
 

@@ -508,7 +508,7 @@ const OPTION_KEYS: [&str; 8] = ["level", "depth", "timeMs", "nodes", "exactFromE
 /// results say which one scored them); without it, the level's evaluation, or the course's.
 /// `book` is `true` or `false`: play from the opening book (`setBook`) while it has a move; without
 /// it, as the level does (levels 4–9), or not at all without a level; `true` without a level plays
-/// as level 9 does (within a disc of the best).
+/// as level 9 does (a best book move).
 fn limits_from(options: &JsValue) -> Result<Limits, JsError> {
     if !options.is_object() {
         return Err(JsError::new("search options must be an object such as {depth: 6}"));

@@ -504,7 +504,8 @@ impl PlayerConfig {
     /// | `eval` | `course` or `pattern` |
     /// | `weights` | a pattern weights file (implies `eval=pattern`) |
     /// | `probcut` | `on` or `off` (default: on with the pattern evaluation, off with the course's) |
-    /// | `book` | `on` or `off`: play from the opening book (default: as the level does, level 9 within a disc of the best; off without a level; `on` without a level: as level 9) |
+    /// | `book` | `on` or `off`: play from the opening book (default: as the level does, level 9 a best book move; off without a level; `on` without a level: as level 9) |
+    /// | `book-margin` | discs from the best within which book moves are drawn (0–64; implies `book=on`) |
     ///
     /// A bare number is a level (`9` is `level=9`). A configuration needs a level, a depth, a node
     /// limit or a time.
@@ -524,6 +525,7 @@ impl PlayerConfig {
         let mut weights = None;
         let mut probcut = None;
         let mut book = None;
+        let mut book_margin = None;
         let mut bounded = false;
         for part in text.split(',').map(str::trim).filter(|p| !p.is_empty()) {
             let (key, value) = part.split_once('=').unwrap_or(if part.bytes().all(|c| c.is_ascii_digit()) {
@@ -599,6 +601,15 @@ impl PlayerConfig {
                         }
                     })
                 }
+                "book-margin" => {
+                    book_margin = Some(value.parse::<i32>().ok().filter(|m| (0..=64).contains(m)).ok_or_else(|| {
+                        ConfigError(format!(
+                            "player '{}': book-margin '{}' is not 0 to 64 discs",
+                            crate::othello::records::notation::excerpt(text),
+                            crate::othello::records::notation::excerpt(value)
+                        ))
+                    })?)
+                }
                 "probcut" => {
                     probcut = Some(match value {
                         "on" => true,
@@ -613,7 +624,7 @@ impl PlayerConfig {
                 }
                 _ => {
                     return fail(format!(
-                        "'{}' is not a setting (level, depth, nodes, time, exact, eval, weights, probcut, book)",
+                        "'{}' is not a setting (level, depth, nodes, time, exact, eval, weights, probcut, book, book-margin)",
                         crate::othello::records::notation::excerpt(part)
                     ))
                 }
@@ -627,6 +638,9 @@ impl PlayerConfig {
             Some(false) => limits.book = None,
             Some(true) => limits.book = limits.book.or(Some(BookUse::STRONG)),
             None => {}
+        }
+        if let Some(margin) = book_margin {
+            limits.book = Some(BookUse { margin, ..limits.book.unwrap_or(BookUse::STRONG) });
         }
         Ok(PlayerConfig { limits, weights, text: text.to_string() })
     }

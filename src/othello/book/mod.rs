@@ -100,8 +100,11 @@ pub struct BookUse {
 }
 
 impl BookUse {
-    /// The book as the strongest level uses it: within a disc of the best, for as long as it lasts.
-    pub const STRONG: BookUse = BookUse { margin: 1, until_ply: 60 };
+    /// The book as the strongest levels use it: always a move of the best value (drawn among equal
+    /// whole-disc values, so games still vary), for as long as the book lasts. A margin of 1 disc
+    /// lost: level 9 with it scored 41.8 % against level 9 without the book (200 games at 100 ms a
+    /// move), as values rounded to whole discs let it pick moves nearly 2 discs worse.
+    pub const STRONG: BookUse = BookUse { margin: 0, until_ply: 60 };
 }
 
 /// An opening book, read-only: positions in the file's order (depth first from the start), found

@@ -27,9 +27,9 @@ pub struct Level {
     /// trained pattern evaluation for the strong ones (when the engine has its weights; the
     /// course's until then).
     pub eval: EvalChoice,
-    /// How it plays from the opening book (when the engine has one): the strong levels within a
-    /// disc of the best for as long as the book lasts, the middle ones within a wider margin and
-    /// only for the first moves, the weakest not at all (their randomness is their opening).
+    /// How it plays from the opening book (when the engine has one): the strongest levels always
+    /// a best book move for as long as the book lasts, the middle ones within a margin of the best
+    /// and only for the first moves, the weakest not at all (their randomness is their opening).
     pub book: Option<BookUse>,
 }
 
@@ -116,7 +116,7 @@ pub const LEVELS: &[Level] = &[
         randomness: 0,
         expert: ExpertUse::Off,
         eval: EvalChoice::Pattern,
-        book: Some(BookUse { margin: 2, until_ply: 60 }),
+        book: Some(BookUse { margin: 1, until_ply: 60 }),
     },
     Level {
         number: 8,
