@@ -9,11 +9,11 @@ out=${1:-dist}
 scripts/build-wasm.sh
 
 # The files of the site: the pages at the root (with the game's service worker and web app
-# manifest, the pattern weights), and what they load from www/ (sources, styles, icons, the
+# manifest, the pattern weights and the opening book), and what they load from www/ (sources, styles, icons, the
 # wasm-bindgen output and the service worker's offline page; nothing else of the repository is
 # served).
 mapfile -t files < <(
-  printf '%s\n' index.html classroom.html embed.html embed-demo.html sw.js manifest.webmanifest weights/pattern.bin
+  printf '%s\n' index.html classroom.html embed.html embed-demo.html sw.js manifest.webmanifest weights/pattern.bin weights/book.bin
   find www -type f \( -name '*.js' -o -name '*.css' -o -name '*.wasm' -o -name '*.svg' -o -name '*.png' -o -name '*.html' \) | sort
 )
 

@@ -338,8 +338,14 @@ fn pattern_weights_switch_the_strong_levels_to_the_pattern_evaluation() {
     assert!(searcher.has_pattern_weights());
     let after = searcher.search(&board, &level6, None).unwrap();
     assert_eq!(get(&after, "evaluation").as_string().as_deref(), Some("pattern"));
-    // Scores of the pattern evaluation read in discs.
-    assert!(get(&after, "scoreText").as_string().unwrap().contains('.'));
+    // Scores of the pattern evaluation read in discs, signed, to one decimal, and agree with
+    // `discs` (the text is made without float formatting, which the game's wasm leaves out).
+    let text = get(&after, "scoreText").as_string().unwrap();
+    let (sign, number) = text.split_at(1);
+    assert!(sign == "+" || sign == "-", "{text}");
+    assert!(number.len() >= 3 && number.as_bytes()[number.len() - 2] == b'.', "{text}");
+    let value: f64 = text.parse().unwrap();
+    assert!((value - get(&after, "discs").as_f64().unwrap()).abs() < 0.051, "{text}");
     // The lower levels and plain depth searches (the hints) stay on the course's evaluation.
     let level4 = searcher.search(&board, &options(&[("level", 4.into())]), None).unwrap();
     assert_eq!(get(&level4, "evaluation").as_string().as_deref(), Some("course"));

@@ -37,8 +37,15 @@ try {
         rawBytes: list.reduce((n, b) => n + b.body.length, 0),
         gzipBytes: list.reduce((n, b) => n + gzipSync(b.body, { level: 9 }).length, 0),
       });
+      // The data files the AI worker fetches once the board is playable: the pattern weights,
+      // then the opening book.
       const isWeights = (b) => b.url.endsWith('/weights/pattern.bin');
-      transfer = { firstLoad: sizes(bodies.filter((b) => !isWeights(b))), weights: sizes(bodies.filter(isWeights)) };
+      const isBook = (b) => b.url.endsWith('/weights/book.bin');
+      transfer = {
+        firstLoad: sizes(bodies.filter((b) => !isWeights(b) && !isBook(b))),
+        weights: sizes(bodies.filter(isWeights)),
+        book: sizes(bodies.filter(isBook)),
+      };
     }
     await context.close();
   }

@@ -322,11 +322,14 @@ test('sound is off by default; turned on, a move makes one', async () => {
   assert.equal(await page.isChecked('[data-testid="sound"]'), false);
   await page.click('[data-square="d3"]');
   assert.equal(await page.evaluate(() => document.documentElement.dataset.soundsPlayed), undefined);
+  // Switched on, it plays once to say what it will sound like (sound.js loads on that first use).
   await page.check('[data-testid="sound"]');
-  const before = Number(await page.evaluate(() => document.documentElement.dataset.soundsPlayed || 0));
+  const played = () => page.evaluate(() => Number(document.documentElement.dataset.soundsPlayed || 0));
+  await page.waitForFunction(() => document.documentElement.dataset.soundsPlayed === '1');
   await page.click(`[data-square="${(await legalSquares(page))[0]}"]`);
-  const after = Number(await page.evaluate(() => document.documentElement.dataset.soundsPlayed || 0));
-  assert.equal(after, before + 1);
+  await page.waitForFunction(() => document.documentElement.dataset.soundsPlayed === '2');
+  await page.waitForTimeout(300); // and only once
+  assert.equal(await played(), 2);
   assert.deepEqual(errors, []);
   await context.close();
 });

@@ -10,11 +10,8 @@ import { attachInput } from '../common/input.js';
 import { EngineClient, SearchCancelled } from '../common/engine-client.js';
 import * as storage from './storage.js';
 import { excerpt, bounded } from './messages.js';
-import { drawGraph, tableRows, positionText, summaryText, MARKED } from './review.js';
 import { sideScore, signedDiscs, forBlack } from '../common/score-text.js';
 import { createClock, parseClockSpec, formatClock } from './clock.js';
-import { playMoveSound } from './sound.js';
-import { createEvaluationPanel } from './evaluation.js';
 import { squareIndex, capitalize, opponentOf } from '../common/squares.js';
 
 /** Every tunable of the page, in one place. */
@@ -81,7 +78,17 @@ let engine;
 let wasmModule;
 /** The review's engine, started on the first review. */
 let reviewEngine = null;
-let evaluationPanel;
+// Loaded on first use, so that they are not part of the first load: the review's view
+// (review.js, once a review is asked for), the evaluation panel (evaluation.js, once opened) and
+// the move sound (sound.js, once switched on).
+/** @type {typeof import('./review.js') | null} set before any review result is kept */
+let reviewView = null;
+let reviewViewLoading = null;
+/** @type {ReturnType<typeof import('./evaluation.js').createEvaluationPanel> | null} */
+let evaluationPanel = null;
+let evaluationPanelLoading = null;
+/** The last word from the AI worker about the weights, for a panel created after it. */
+let weightsEvent = null;
 /** A reader of the opening book on the page's thread (where the game left it), once it arrived. */
 let bookReader = null;
 let bookPlyCache = { key: '', ply: null };
@@ -146,7 +153,7 @@ function playMove(move) {
   state.game.discardRedo();
   state.viewing = false;
   if (state.clock) state.clock.moved(mover, performance.now());
-  if (state.settings.sound) playMoveSound(flipped.length);
+  if (state.settings.sound) playSound(flipped.length);
   state.error = '';
   state.animation = { placed: squareIndex(move), flipped: flipped.map(squareIndex), startedAt: performance.now() };
   const notes = [`${capitalize(mover)} played ${move}, ${plural(flipped.length, 'disc')} flipped`];
@@ -357,17 +364,20 @@ function startReview() {
   state.review = { key, running: true, done: 0, total: state.game.moves.length + 1, result: null };
   announce('Reviewing the game…');
   render();
-  reviewEngine.review(state.game.startBoard, state.game.fullTranscript, config.reviewOptions, ({ done, total }) => {
+  const scored = reviewEngine.review(state.game.startBoard, state.game.fullTranscript, config.reviewOptions, ({ done, total }) => {
     if (!state.review || state.review.key !== key) return;
     Object.assign(state.review, { done, total });
     renderReview();
-  }).then(
-    (result) => {
+  });
+  // The view's module loads while the worker reviews: a result is only kept once it can be shown.
+  reviewViewLoading ||= import('./review.js').then((module) => (reviewView = module));
+  Promise.all([scored, reviewViewLoading]).then(
+    ([result]) => {
       if (!state.review || state.review.key !== key) return;
       const elapsedMs = performance.now() - startedAt;
       state.review = { key, running: false, result, elapsedMs };
       document.documentElement.dataset.reviewMs = String(Math.round(elapsedMs));
-      announce(summaryText(result));
+      announce(reviewView.summaryText(result));
       render();
     },
     (error) => {
@@ -684,7 +694,29 @@ function renderClassroomLink() {
 
 /** The static evaluation of the position shown (module evaluation.js). */
 function renderEvaluation() {
-  evaluationPanel.render(state.game.board, state.game.sideToMove);
+  if (evaluationPanel) {
+    evaluationPanel.render(state.game.board, state.game.sideToMove);
+  } else if ($('evaluation').open && !evaluationPanelLoading) {
+    evaluationPanelLoading = import('./evaluation.js').then(
+      ({ createEvaluationPanel }) => {
+        evaluationPanel = createEvaluationPanel({ details: $('evaluation'), onChange: render });
+        if (weightsEvent) evaluationPanel.weightsLoaded(weightsEvent); // redraws
+        else render();
+      },
+      (error) => {
+        evaluationPanelLoading = null; // the next opening tries again
+        showError(`The evaluation panel could not be loaded: ${bounded(error.message)}`);
+      },
+    );
+  }
+}
+
+/** The move sound (sound.js, loaded the first time it is wanted). */
+function playSound(flips) {
+  import('./sound.js').then(
+    ({ playMoveSound }) => playMoveSound(flips),
+    () => {}, // a sound that cannot load is no reason to disturb the game
+  );
 }
 
 /** The pattern evaluation's weights arrived in the AI worker, or cannot be had: a file that is
@@ -694,7 +726,8 @@ function onWeights(event) {
   // cache (it revalidates instead of downloading the weights and the wasm a second time).
   registerOffline();
   if (!event.ok) state.notice = `The trained evaluation could not be loaded (${bounded(event.message)}); levels 6–9 play with the course evaluation.`;
-  evaluationPanel.weightsLoaded(event);
+  weightsEvent = event;
+  evaluationPanel?.weightsLoaded(event);
 }
 
 /** The opening book arrived in the AI worker (the strong levels now play from it), or cannot be
@@ -773,7 +806,7 @@ function renderReview() {
   } else if (result) {
     const since = state.game.moves.length - result.moves.length;
     const later = since > 0 ? ` The ${plural(since, 'move')} played since ${since === 1 ? 'is' : 'are'} not reviewed.` : '';
-    setText($('review-summary'), `${summaryText(result)} (${(review.elapsedMs / 1000).toFixed(1)} s)${later}`);
+    setText($('review-summary'), `${reviewView.summaryText(result)} (${(review.elapsedMs / 1000).toFixed(1)} s)${later}`);
   } else {
     setText($('review-summary'), state.game.moves.length ? '' : 'Play or load a game to review it.');
   }
@@ -784,10 +817,10 @@ function renderReview() {
   const graph = $('review-graph');
   if (graph.dataset.signature !== signature) {
     graph.dataset.signature = signature;
-    drawGraph(graph, result, ply, onGraphPoint);
-    $('review-rows').replaceChildren(...tableRows(result, ply));
+    reviewView.drawGraph(graph, result, ply, onGraphPoint);
+    $('review-rows').replaceChildren(...reviewView.tableRows(result, ply));
   }
-  setText($('review-position'), positionText(result, ply));
+  setText($('review-position'), reviewView.positionText(result, ply));
 }
 
 /** Who played each move: passes are written as moves, so the sides alternate from the start. */
@@ -801,7 +834,8 @@ function renderMoveList() {
   const moves = state.game.moves;
   const ply = state.game.ply;
   const review = currentReview();
-  const marks = review ? review.moves.map((m) => (MARKED[m.class] ? m.class : '')) : [];
+  const marked = review ? reviewView.MARKED : {};
+  const marks = review ? review.moves.map((m) => (marked[m.class] ? m.class : '')) : [];
   const inBook = bookPly();
   const signature = `${state.game.startBoard}|${moves.join(',')}|${ply}|${marks.join(',')}|${inBook}`;
   if (list.dataset.signature === signature) return;
@@ -833,7 +867,7 @@ function renderMoveList() {
     button.setAttribute('aria-label', `Move ${i + 1}, ${mover}: ${move === 'pa' ? 'pass' : move}${mark}${leftBook}, show this position`);
     if (marks[i]) {
       button.classList.add(`mark-${marks[i]}`);
-      button.dataset.mark = MARKED[marks[i]];
+      button.dataset.mark = marked[marks[i]];
     }
     if (i + 1 === ply) button.setAttribute('aria-current', 'step');
     if (i + 1 > ply) button.classList.add('future');
@@ -1048,7 +1082,7 @@ function wireControls() {
   $('sound').addEventListener('change', (event) => {
     state.settings.sound = event.target.checked;
     storage.saveSettings(state.settings);
-    if (state.settings.sound) playMoveSound(1); // what it will sound like
+    if (state.settings.sound) playSound(1); // what it will sound like
   });
   for (const color of ['black', 'white']) {
     $(`${color}-player`).addEventListener('change', (event) => {
@@ -1167,7 +1201,6 @@ async function main() {
   renderer = createRenderer($('board-canvas'));
   grid = createGrid($('board-grid'), { onActivate: onSquare });
   attachInput(board, { onSquare, onUndo: undo, onRedo: redo, onToggleHints: () => $('hints').click() });
-  evaluationPanel = createEvaluationPanel({ details: $('evaluation'), onChange: render });
   engine = new EngineClient({ module, ttMegabytes: config.ttMegabytes, onWeights, onFile: onDataFile });
   fillLevels();
   fillOpenings();

@@ -159,8 +159,9 @@ pub fn decode(bytes: &[u8]) -> Result<(usize, Vec<f32>), WeightsError> {
     }
     let scales: Vec<f32> =
         payload[..scale_bytes].chunks_exact(4).map(|c| f32::from_le_bytes(c.try_into().expect("4 bytes"))).collect();
-    if let Some(s) = scales.iter().find(|s| !s.is_finite() || **s < 0.0) {
-        return bad(format!("invalid scale {s}"));
+    if let Some(i) = scales.iter().position(|s| !s.is_finite() || *s < 0.0) {
+        // Named by position: formatting the float would pull float printing into the wasm.
+        return bad(format!("invalid scale (number {} is negative, infinite or not a number)", i + 1));
     }
     let total = stages * per_stage;
     let mut steps: Vec<i8> = Vec::with_capacity(total);
