@@ -320,5 +320,10 @@ fn the_build_runs_end_to_end_deterministic_resumable_extendable() {
     let v = verify(&book, 10, 5, 1, 3, 2, &|_| {}).unwrap();
     assert_eq!((v.positions, v.leaves), (10, 5));
     assert!(v.agree <= 10 && v.leaf_agree <= 5 && v.mean_error >= 0.0);
+    // Where the book and the deeper search agree, the book's move loses nothing.
+    assert!(v.within_one_disc >= v.agree && v.within_one_disc <= 10 && v.regret >= 0.0);
+    if v.agree == 10 {
+        assert_eq!(v.regret, 0.0);
+    }
     let _ = Arc::new(book);
 }

@@ -414,6 +414,13 @@ fn book_verify(args: &[String]) -> Result<(), Fail> {
             100.0 * v.agree as f64 / v.positions as f64,
             v.mean_error
         );
+        println!(
+            "the book's best move searched as deep: within 1 disc of the deeper search's best in {} ({:.1} %); \
+             mean loss {:.2} discs",
+            v.within_one_disc,
+            100.0 * v.within_one_disc as f64 / v.positions as f64,
+            v.regret / v.positions as f64
+        );
     }
     if v.leaves > 0 {
         println!(

@@ -619,6 +619,11 @@ pub struct Verification {
     pub positions: usize,
     /// Of them, how many have the deeper search's best move among the book's best moves.
     pub agree: usize,
+    /// What playing the book's best move costs by the deeper search (its best value minus the
+    /// value of the book's move, searched as deep; 0 where they agree), summed over the positions,
+    /// in discs; and how many positions lose at most one disc that way.
+    pub regret: f64,
+    pub within_one_disc: usize,
     /// Mean of |book value − deeper search's value| over them, discs.
     pub mean_error: f64,
     /// Leaves checked, and the mean |stored value − deeper search's value| over them.
@@ -672,7 +677,7 @@ pub fn verify(
         .collect();
     let depth = book.leaf_depth() + deeper;
     let next = AtomicUsize::new(0);
-    let results: Mutex<Vec<Option<(bool, f64, bool)>>> = Mutex::new(vec![None; jobs.len()]);
+    let results: Mutex<Vec<Option<(bool, f64, bool, f64)>>> = Mutex::new(vec![None; jobs.len()]);
     let started = Instant::now();
     std::thread::scope(|scope| {
         for _ in 0..threads.max(1) {
@@ -687,10 +692,24 @@ pub fn verify(
                     let entry = book.entry(board).expect("sampled from the book");
                     let error = (f64::from(entry.value) - f64::from(value) / 100.0).abs();
                     let child = |mv: Move| board.play(mv).map(|b| b.canonical().0).ok();
+                    let mut regret = 0.0;
                     let agree = if inner {
                         let best_value = entry.moves[0].value;
                         if entry.best_in_book() {
-                            entry.moves.iter().filter(|m| m.value == best_value).any(|m| child(m.mv) == child(best))
+                            let agree = entry
+                                .moves
+                                .iter()
+                                .filter(|m| m.value == best_value)
+                                .any(|m| child(m.mv) == child(best));
+                            if !agree {
+                                // The book's move searched as deep: how much does it give away?
+                                if let Ok(after) = board.play(entry.moves[0].mv) {
+                                    engine.clear();
+                                    let (reply, _) = search(&mut engine, after, depth - 1);
+                                    regret = (f64::from(value + reply) / 100.0).max(0.0);
+                                }
+                            }
+                            agree
                         } else {
                             entry.moves.iter().all(|m| child(m.mv) != child(best))
                         }
@@ -700,7 +719,7 @@ pub fn verify(
                         child(shallow) == child(best)
                     };
                     let mut r = results.lock().unwrap_or_else(|p| p.into_inner());
-                    r[i] = Some((inner, error, agree));
+                    r[i] = Some((inner, error, agree, regret));
                     let done = r.iter().filter(|x| x.is_some()).count();
                     drop(r);
                     if done % 25 == 0 || done == jobs.len() {
@@ -717,11 +736,13 @@ pub fn verify(
         }
     });
     let mut v = Verification::default();
-    for (inner, error, agree) in results.into_inner().unwrap_or_else(|p| p.into_inner()).into_iter().flatten() {
+    for (inner, error, agree, regret) in results.into_inner().unwrap_or_else(|p| p.into_inner()).into_iter().flatten() {
         if inner {
             v.positions += 1;
             v.agree += usize::from(agree);
             v.mean_error += error;
+            v.regret += regret;
+            v.within_one_disc += usize::from(regret <= 1.0);
         } else {
             v.leaves += 1;
             v.leaf_agree += usize::from(agree);
