@@ -10,25 +10,28 @@ use reversi::othello::search::levels;
 use reversi::othello::search::score::Score;
 use reversi::othello::search::{Control, Engine, Limits};
 use reversi::{perft, Board, Move, Position};
-use std::io::Write;
 use std::process::ExitCode;
 use std::sync::Arc;
 use std::time::Instant;
 
-/// `println!` that ends the program quietly when standard output is closed (`reversi … | head -1`),
-/// as Unix tools do, instead of panicking. Exit status 141 is what a shell reports for a process
-/// stopped by SIGPIPE.
+mod cli_io;
+
+/// `println!` that never panics: when standard output is a closed pipe (`reversi … | head -1`)
+/// the program ends quietly with status 141, as Unix tools stopped by SIGPIPE do; when writing
+/// fails otherwise, it says so on stderr and ends with status 1.
 macro_rules! say {
     ($($arg:tt)*) => {{
-        let mut out = std::io::stdout().lock();
-        if let Err(e) = writeln!(out, $($arg)*).and_then(|_| out.flush()) {
-            if e.kind() == std::io::ErrorKind::BrokenPipe {
-                std::process::exit(141);
-            }
-            eprintln!("reversi: cannot write the output: {e}");
-            std::process::exit(1);
+        if let Err(code) = cli_io::write_stdout("reversi", format_args!($($arg)*)) {
+            std::process::exit(code);
         }
     }};
+}
+
+/// `eprintln!` that never panics (a closed stderr pipe is ignored).
+macro_rules! note {
+    ($($arg:tt)*) => {
+        cli_io::write_stderr(format_args!($($arg)*))
+    };
 }
 
 /// The FFO positions #40–59 (`data/fforum-40-59.obf`), compiled in: `reversi bench` runs from any
@@ -38,7 +41,9 @@ const FFO_40_59: &str = include_str!("../data/fforum-40-59.obf");
 const USAGE: &str = "usage:
   reversi perft DEPTH [\"<64 squares> <X|O>\"]
   reversi solve FILE.obf [--level L]
-  reversi best \"<64 squares> <X|O>\" [--level L | --depth D | --time-ms T] [book=on|off]
+  reversi best \"<64 squares> <X|O>\" [--level L] [--time-ms T] [--depth D] [book=on|off]
+      level L's settings (level 9's when not given) with that time or depth; --depth alone: a plain
+      fixed-depth search
   reversi book-name \"<transcript>\"
   reversi bench [FFO-40-59.obf]
   reversi match A B [--openings N] [--plies P] [--seed S] [--threads T] [--tt MIB] [--clock wall|cpu]
@@ -52,7 +57,17 @@ const USAGE: &str = "usage:
 struct UsageError(String);
 
 fn main() -> ExitCode {
-    let args: Vec<String> = std::env::args().skip(1).collect();
+    if cli_io::stdout_was_closed() {
+        note!("reversi: standard output is closed: the result would be lost (redirect it to a file or to /dev/null)");
+        return ExitCode::from(cli_io::OUTPUT_FAILED);
+    }
+    let args = match cli_io::args() {
+        Ok(args) => args,
+        Err(message) => {
+            note!("reversi: {message}");
+            return ExitCode::from(2);
+        }
+    };
     let result = match args.first().map(String::as_str) {
         Some("perft") => cmd_perft(&args[1..]),
         Some("solve") => cmd_solve(&args[1..]),
@@ -77,7 +92,7 @@ fn main() -> ExitCode {
     match result {
         Ok(code) => code,
         Err(UsageError(message)) => {
-            eprintln!("reversi: {message}");
+            note!("reversi: {message}");
             ExitCode::from(2)
         }
     }
@@ -159,7 +174,7 @@ fn pattern_weights() -> Option<Arc<PatternWeights>> {
     match reversi::othello::eval::pattern::file::bundled() {
         Ok(weights) => Some(weights),
         Err(e) => {
-            WARNED.call_once(|| eprintln!("reversi: {e}; the course's evaluation is used instead"));
+            WARNED.call_once(|| note!("reversi: {e}; the course's evaluation is used instead"));
             None
         }
     }
@@ -172,7 +187,7 @@ fn opening_book() -> Option<Arc<Book>> {
     match reversi::othello::book::file::bundled() {
         Ok(book) => Some(book),
         Err(e) => {
-            WARNED.call_once(|| eprintln!("reversi: {e}; playing without the opening book"));
+            WARNED.call_once(|| note!("reversi: {e}; playing without the opening book"));
             None
         }
     }
@@ -223,8 +238,7 @@ fn cmd_solve(args: &[String]) -> Result<ExitCode, UsageError> {
         Some((_, v)) => Some(levels::level(parse_number("level", v)?).map_err(|e| UsageError(e.to_string()))?),
         None => None,
     };
-    let text = read_file(path)?;
-    let entries = parse_obf(&text).map_err(|(line, e)| UsageError(format!("{}:{line}: {e}", excerpt(path))))?;
+    let entries = read_obf(path)?;
     let mut solver = new_solver(64);
     let mut engine = new_engine(64);
     let (mut total_nodes, mut total_secs, mut wrong) = (0u64, 0f64, 0);
@@ -241,7 +255,7 @@ fn cmd_solve(args: &[String]) -> Result<ExitCode, UsageError> {
     }
     say!("total: {total_nodes} nodes, {total_secs:.3} s, {:.1} Mn/s", total_nodes as f64 / total_secs.max(1e-9) / 1e6);
     if wrong > 0 {
-        eprintln!("reversi: {wrong} position(s) solved to a score or move that contradicts the file");
+        note!("reversi: {wrong} position(s) solved to a score or move that contradicts the file");
         return Ok(ExitCode::from(1));
     }
     Ok(ExitCode::SUCCESS)
@@ -263,9 +277,22 @@ fn contradiction(entry: &ObfEntry, mv: Move, score: i32) -> Option<String> {
     None
 }
 
-/// A whole text file; an unreadable one is a usage error (exit 2) naming it.
-fn read_file(path: &str) -> Result<String, UsageError> {
-    std::fs::read_to_string(path).map_err(|e| UsageError(format!("cannot read '{}': {e}", excerpt(path))))
+/// The positions of an OBF file. An unreadable file, one larger than [`cli_io::TEXT_LIMIT`], a
+/// bad line or a file without positions is a usage error (exit 2) naming it.
+fn read_obf(path: &str) -> Result<Vec<ObfEntry>, UsageError> {
+    let text = cli_io::read_text_capped(path, cli_io::TEXT_LIMIT, "OBF file").map_err(UsageError)?;
+    let entries =
+        parse_obf(&text).map_err(|(line, e)| UsageError(format!("{}:{line}: {e}", cli_io::path_excerpt(path))))?;
+    if entries.is_empty() {
+        return Err(UsageError(format!("OBF file '{}' holds no positions", cli_io::path_excerpt(path))));
+    }
+    Ok(entries)
+}
+
+/// A pattern weights file of at most [`cli_io::WEIGHTS_LIMIT`] bytes.
+fn load_weights(path: &str) -> Result<PatternWeights, String> {
+    let bytes = cli_io::read_capped(path, cli_io::WEIGHTS_LIMIT, "weights file")?;
+    reversi::othello::eval::pattern::file::parse(&bytes).map_err(|e| format!("'{}': {e}", cli_io::path_excerpt(path)))
 }
 
 fn cmd_best(args: &[String]) -> Result<ExitCode, UsageError> {
@@ -290,27 +317,7 @@ fn cmd_best(args: &[String]) -> Result<ExitCode, UsageError> {
         return Err(UsageError("best needs a position \"<64 squares> <X|O>\"".into()));
     }
     let position = position_from(&positional)?;
-    if options.len() > 1 {
-        return Err(UsageError("give at most one of --level, --depth, --time-ms".into()));
-    }
-    let limits = match options.first() {
-        Some(("level", v)) => {
-            levels::level(parse_number("level", v)?).map_err(|e| UsageError(e.to_string()))?.limits(0)
-        }
-        Some(("depth", v)) => {
-            let d: u32 = parse_number("depth", v)?;
-            if d == 0 || d > 60 {
-                return Err(UsageError(format!("depth {d} is out of range (1 to 60)")));
-            }
-            Limits { exact_from_empties: Some(0), ..Limits::depth(d) }
-        }
-        Some((_, v)) => Limits {
-            time_ms: Some(parse_number("time in milliseconds", v)?),
-            exact_from_empties: Some(14),
-            ..Limits::default()
-        },
-        None => levels::LEVELS[levels::LEVELS.len() - 1].limits(0),
-    };
+    let limits = best_limits(&options)?;
     let limits = match book {
         Some(true) => Limits { book: limits.book.or(Some(BookUse::STRONG)), ..limits },
         Some(false) => Limits { book: None, ..limits },
@@ -336,7 +343,59 @@ fn cmd_best(args: &[String]) -> Result<ExitCode, UsageError> {
         r.stats.tt_hits,
         r.stats.cutoffs
     );
+    say!("settings: {}", describe(&limits, pattern_weights().is_some()));
     Ok(ExitCode::SUCCESS)
+}
+
+/// The limits of `reversi best`:
+/// - `--level L`: level L's settings (evaluation, ProbCut, depth, exact solve, time, book);
+/// - `--time-ms T` and `--depth D` change the level's time budget and depth (with `--depth`, the
+///   level's time budget is dropped unless `--time-ms` is given too), level 9's settings when no
+///   level is given;
+/// - `--depth D` alone: a plain fixed-depth search (the course's evaluation, no ProbCut, no exact
+///   solve, no book), the same minimax score every time;
+/// - nothing: level 9.
+fn best_limits(options: &[(&str, &str)]) -> Result<Limits, UsageError> {
+    for name in ["level", "depth", "time-ms"] {
+        if options.iter().filter(|(n, _)| *n == name).count() > 1 {
+            return Err(UsageError(format!("--{name} is given more than once")));
+        }
+    }
+    let value = |name: &str| options.iter().find(|(n, _)| *n == name).map(|(_, v)| *v);
+    let depth = match value("depth") {
+        Some(v) => {
+            let d: u32 = parse_number("depth", v)?;
+            if d == 0 || d > 60 {
+                return Err(UsageError(format!("depth {d} is out of range (1 to 60)")));
+            }
+            Some(d)
+        }
+        None => None,
+    };
+    let time_ms = match value("time-ms") {
+        Some(v) => {
+            let t: u64 = parse_number("time in milliseconds", v)?;
+            if !(1..=86_400_000).contains(&t) {
+                return Err(UsageError(format!("time {t} ms is out of range (1 to 86400000)")));
+            }
+            Some(t)
+        }
+        None => None,
+    };
+    let level = match value("level") {
+        Some(v) => Some(levels::level(parse_number("level", v)?).map_err(|e| UsageError(e.to_string()))?),
+        None => None,
+    };
+    if let (Some(d), None, None) = (depth, level, time_ms) {
+        return Ok(Limits { exact_from_empties: Some(0), ..Limits::depth(d) });
+    }
+    let strongest = levels::LEVELS[levels::LEVELS.len() - 1];
+    let limits = level.unwrap_or(strongest).limits(0);
+    Ok(match (depth, time_ms) {
+        (None, None) => limits,
+        (None, Some(t)) => Limits { time_ms: Some(t), ..limits },
+        (Some(d), t) => Limits { depth: Some(d), time_ms: t, ..limits },
+    })
 }
 
 /// `reversi book-name "<transcript>"`: the opening's name (the deepest named line the game
@@ -358,11 +417,10 @@ const BENCH_DEPTH: u32 = 12;
 fn cmd_bench(args: &[String]) -> Result<ExitCode, UsageError> {
     let (positional, _) = option_values(args, &[])?;
     // Read the file before the long benchmark starts: a bad path fails at once.
-    let (name, text) = match positional.first() {
-        Some(path) => (excerpt(path), read_file(path)?),
-        None => ("data/fforum-40-59.obf".to_string(), FFO_40_59.to_string()),
+    let entries = match positional.first() {
+        Some(path) => read_obf(path)?,
+        None => parse_obf(FFO_40_59).map_err(|(l, e)| UsageError(format!("data/fforum-40-59.obf:{l}: {e}")))?,
     };
-    let entries = parse_obf(&text).map_err(|(l, e)| UsageError(format!("{name}:{l}: {e}")))?;
     let line = |what: &str, nodes: u64, secs: f64| {
         say!("{what:<34} {nodes:>12} nodes {secs:>9.3} s {:>8.2} Mn/s", nodes as f64 / secs.max(1e-9) / 1e6);
     };
@@ -422,7 +480,7 @@ fn option_number<T: std::str::FromStr>(options: &[(&str, &str)], name: &str, def
 /// The pattern weights a configuration asks for: its file, else the built-in ones.
 fn config_weights(config: &arena::PlayerConfig) -> Result<Option<Arc<PatternWeights>>, UsageError> {
     match &config.weights {
-        Some(path) => reversi::othello::eval::pattern::file::load(std::path::Path::new(path))
+        Some(path) => load_weights(path)
             .map(|w| Some(Arc::new(w)))
             .map_err(|e| UsageError(format!("player '{}': {e}", excerpt(&config.text)))),
         None => Ok(pattern_weights()),
@@ -441,7 +499,7 @@ fn describe(limits: &Limits, has_weights: bool) -> String {
     if let Some(t) = limits.time_ms {
         parts.push(format!("{t} ms/move"));
     }
-    if let Some(e) = limits.exact_from_empties {
+    if let Some(e) = limits.exact_from_empties.filter(|&e| e > 0) {
         parts.push(format!("exact from {e} empties"));
     }
     let pattern = limits.eval == reversi::othello::search::EvalChoice::Pattern && has_weights;
@@ -456,6 +514,16 @@ fn describe(limits: &Limits, has_weights: bool) -> String {
         parts.push(format!("book within {} discs up to move {}", book.margin, book.until_ply.min(60)));
     }
     parts.join(", ")
+}
+
+/// A signed number to one decimal, `+1.5` or `-0.3`; `0.0` for what rounds to zero (`{:+.1}`
+/// prints -0.04 as "-0.0").
+fn signed_tenths(x: f64) -> String {
+    if (x * 10.0).round() == 0.0 {
+        "0.0".into()
+    } else {
+        format!("{x:+.1}")
+    }
 }
 
 /// A match between two configurations: every opening twice, colours swapped; a progress line per
@@ -494,15 +562,15 @@ fn cmd_match(args: &[String]) -> Result<ExitCode, UsageError> {
         let e = report.estimate();
         let done = report.outcomes.len();
         let secs = start.elapsed().as_secs_f64();
-        eprintln!(
-            "game {done}/{total}: A +{} ={} -{}, score {:.1} % ± {:.1}, Elo {}, discs {:+.1}, elapsed {}, left {}",
+        note!(
+            "game {done}/{total}: A +{} ={} -{}, score {:.1} % ± {:.1}, Elo {}, discs {}, elapsed {}, left {}",
             t.wins,
             t.draws,
             t.losses,
             100.0 * e.score,
             100.0 * e.margin(),
             reversi::othello::analysis::rating::format_elo(e.elo()),
-            t.mean_discs(),
+            signed_tenths(t.mean_discs()),
             hms(secs),
             hms(secs / done as f64 * (total - done) as f64)
         );
@@ -529,14 +597,14 @@ fn cmd_match(args: &[String]) -> Result<ExitCode, UsageError> {
         t.losses
     );
     say!(
-        "score {:.1} % (95 %: {:.1} to {:.1} %), Elo {} (95 %: {} to {}), mean disc difference {:+.1}, {:.0} s",
+        "score {:.1} % (95 %: {:.1} to {:.1} %), Elo {} (95 %: {} to {}), mean disc difference {}, {:.0} s",
         100.0 * e.score,
         100.0 * e.low,
         100.0 * e.high,
         elo(e.elo()),
         elo(elo_low),
         elo(elo_high),
-        t.mean_discs(),
+        signed_tenths(t.mean_discs()),
         start.elapsed().as_secs_f64()
     );
     Ok(ExitCode::SUCCESS)
@@ -692,14 +760,10 @@ fn cmd_probcut_fit(args: &[String]) -> Result<ExitCode, UsageError> {
     if !(10..=100_000).contains(&count) || !(FIRST_DEPTH..=16).contains(&max_depth) || !(1..=64).contains(&threads) {
         return Err(UsageError("out of range: --positions 10 to 100000, --depth 3 to 16, --threads 1 to 64".into()));
     }
+    // The fit takes minutes to hours: a path it cannot write fails now, not after the work.
+    check_writable(out)?;
     let (weights, weights_name) = match options.iter().rev().find(|(n, _)| *n == "weights") {
-        Some((_, path)) => (
-            Arc::new(
-                reversi::othello::eval::pattern::file::load(std::path::Path::new(path))
-                    .map_err(|e| UsageError(e.to_string()))?,
-            ),
-            path.to_string(),
-        ),
+        Some((_, path)) => (Arc::new(load_weights(path).map_err(UsageError)?), path.to_string()),
         None => (
             pattern_weights().ok_or_else(|| UsageError("no pattern weights to fit ProbCut for".into()))?,
             "the built-in weights/pattern.bin".to_string(),
@@ -748,7 +812,7 @@ fn cmd_probcut_fit(args: &[String]) -> Result<ExitCode, UsageError> {
                     let done = all.len();
                     if done.is_multiple_of(20) || done == count {
                         let secs = start.elapsed().as_secs_f64();
-                        eprintln!(
+                        note!(
                             "probcut-fit: {done}/{count} positions, elapsed {}, left {}",
                             hms(secs),
                             hms(secs / done as f64 * (count - done) as f64)
@@ -785,8 +849,27 @@ fn cmd_probcut_fit(args: &[String]) -> Result<ExitCode, UsageError> {
          with the pattern evaluation; a least-squares line deep ≈ a·shallow + b per stage and depth.",
         samples.len()
     );
-    std::fs::write(out, params_source(&rows, &header))
-        .map_err(|e| UsageError(format!("cannot write '{}': {e}", excerpt(out))))?;
+    if let Err(e) = std::fs::write(out, params_source(&rows, &header)) {
+        note!("reversi: cannot write '{}': {e}", cli_io::path_excerpt(out));
+        return Ok(ExitCode::from(cli_io::OUTPUT_FAILED));
+    }
     say!("wrote {out} in {:.0} s", start.elapsed().as_secs_f64());
     Ok(ExitCode::SUCCESS)
+}
+
+/// Checks that `path` can be written before any work is done: a file there opens for writing, or
+/// its folder takes a new one. An existing file is left as it is; a file created for the check is
+/// removed again.
+fn check_writable(path: &str) -> Result<(), UsageError> {
+    let p = std::path::Path::new(path);
+    let cannot = |why: String| UsageError(format!("cannot write '{}': {why}", cli_io::path_excerpt(path)));
+    if p.is_dir() {
+        return Err(cannot("it is a folder".into()));
+    }
+    let existed = std::fs::symlink_metadata(p).is_ok();
+    std::fs::OpenOptions::new().append(true).create(true).open(p).map_err(|e| cannot(e.to_string()))?;
+    if !existed {
+        std::fs::remove_file(p).map_err(|e| cannot(e.to_string()))?;
+    }
+    Ok(())
 }

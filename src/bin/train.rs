@@ -43,8 +43,37 @@ const USAGE: &str = "usage:
 
 struct Fail(String);
 
+#[path = "../cli_io.rs"]
+mod cli_io;
+
+/// `println!` that never panics (see `cli_io::write_stdout`).
+macro_rules! say {
+    ($($arg:tt)*) => {{
+        if let Err(code) = cli_io::write_stdout("train", format_args!($($arg)*)) {
+            std::process::exit(code);
+        }
+    }};
+}
+
+/// `eprintln!` that never panics.
+macro_rules! note {
+    ($($arg:tt)*) => {
+        cli_io::write_stderr(format_args!($($arg)*))
+    };
+}
+
 fn main() -> ExitCode {
-    let args: Vec<String> = std::env::args().skip(1).collect();
+    if cli_io::stdout_was_closed() {
+        note!("train: standard output is closed: the result would be lost (redirect it to a file or to /dev/null)");
+        return ExitCode::from(cli_io::OUTPUT_FAILED);
+    }
+    let args = match cli_io::args() {
+        Ok(args) => args,
+        Err(message) => {
+            note!("train: {message}");
+            return ExitCode::from(2);
+        }
+    };
     let result = match args.first().map(String::as_str) {
         Some("generate") => generate(&args[1..]),
         Some("fit") => fit(&args[1..]),
@@ -53,7 +82,7 @@ fn main() -> ExitCode {
         Some("book-add") => book_add(&args[1..]),
         Some("book-verify") => book_verify(&args[1..]),
         Some("-h" | "--help" | "help") => {
-            println!("{USAGE}");
+            say!("{USAGE}");
             Ok(())
         }
         _ => Err(Fail(format!("expected a command\n{USAGE}"))),
@@ -61,7 +90,7 @@ fn main() -> ExitCode {
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(Fail(message)) => {
-            eprintln!("train: {message}");
+            note!("train: {message}");
             ExitCode::from(2)
         }
     }
@@ -104,7 +133,7 @@ fn generate(args: &[String]) -> Result<(), Fail> {
     let (shard, shards) = pair(&opts, "shard", '/', (0, 1))?;
     let (min_random, max_random) = pair(&opts, "random", '-', (4, 24))?;
     let weights = match get(&opts, "weights") {
-        Some(path) => Some(Arc::new(weights_file::load(Path::new(path)).map_err(|e| Fail(e.to_string()))?)),
+        Some(path) => Some(Arc::new(load_weights(path)?)),
         None => None,
     };
     let settings = GeneratorSettings {
@@ -122,9 +151,9 @@ fn generate(args: &[String]) -> Result<(), Fail> {
     // Games of this shard among the first `total`.
     let target = total.saturating_sub(shard).div_ceil(shards);
     if writer.dropped_bytes > 0 {
-        eprintln!("train: cut off {} bytes of an interrupted record", writer.dropped_bytes);
+        note!("train: cut off {} bytes of an interrupted record", writer.dropped_bytes);
     }
-    eprintln!("train: {} holds {} games; playing up to {target}", writer.path().display(), writer.done);
+    note!("train: {} holds {} games; playing up to {target}", writer.path().display(), writer.done);
     let mut player = GamePlayer::new(settings, weights);
     let start = Instant::now();
     let first = writer.done;
@@ -137,7 +166,7 @@ fn generate(args: &[String]) -> Result<(), Fail> {
         if played % 10 == 0 || writer.done == target {
             let secs = start.elapsed().as_secs_f64();
             let rate = f64::from(played) / secs.max(1e-9);
-            eprintln!(
+            note!(
                 "train: {}/{target} games, {:.0} games/h, {:.0} positions/h, elapsed {}, left {}",
                 writer.done,
                 rate * 3600.0,
@@ -169,19 +198,19 @@ fn fit(args: &[String]) -> Result<(), Fail> {
     if train.is_empty() {
         return Err(Fail(format!("no training positions in {}", dir.display())));
     }
-    eprintln!(
+    note!(
         "train: {games} games, {} training and {} held-out positions, read in {:.1} s",
         train.len(),
         held.len(),
         start.elapsed().as_secs_f64()
     );
-    let weights = reversi::train::fit::fit(&train, &settings, &|line| eprintln!("train: {line}"));
+    let weights = reversi::train::fit::fit(&train, &settings, &|line| note!("train: {line}"));
     if let Some(parent) = out.parent().filter(|p| !p.as_os_str().is_empty()) {
         std::fs::create_dir_all(parent).map_err(|e| Fail(format!("{}: {e}", parent.display())))?;
     }
     weights_file::save(&out, settings.stages, &weights).map_err(|e| Fail(e.to_string()))?;
     let size = std::fs::metadata(&out).map(|m| m.len()).unwrap_or(0);
-    eprintln!("train: wrote {} ({size} bytes) in {:.1} s", out.display(), start.elapsed().as_secs_f64());
+    note!("train: wrote {} ({size} bytes) in {:.1} s", out.display(), start.elapsed().as_secs_f64());
     // Report with the weights as saved (quantised), read back the way the engine reads them.
     let saved = weights_file::load(&out).map_err(|e| Fail(e.to_string()))?;
     print_errors("training", &weight_errors(&train, &saved));
@@ -193,7 +222,7 @@ fn test(args: &[String]) -> Result<(), Fail> {
     let opts = options(args, &["dir", "weights", "holdout"])?;
     let dir = PathBuf::from(get(&opts, "dir").unwrap_or("train-data"));
     let path = PathBuf::from(get(&opts, "weights").unwrap_or("weights/pattern.bin"));
-    let weights = weights_file::load(&path).map_err(|e| Fail(e.to_string()))?;
+    let weights = load_weights(&path.to_string_lossy())?;
     let holdout: u32 = number(&opts, "holdout", 10)?;
     let (_, held, _) = load_samples(&dir, holdout.min(100)).map_err(|e| Fail(e.to_string()))?;
     print_errors("held-out", &weight_errors(&held, &weights));
@@ -203,8 +232,8 @@ fn test(args: &[String]) -> Result<(), Fail> {
 /// Mean absolute errors by bands of empties: against exact scores where the label is exact, and
 /// against all labels (game results above the solve threshold).
 fn print_errors(what: &str, report: &ErrorReport) {
-    println!("{what}: mean absolute error in discs (positions)");
-    println!("{:>9} {:>16} {:>16}", "empties", "exact labels", "all labels");
+    say!("{what}: mean absolute error in discs (positions)");
+    say!("{:>9} {:>16} {:>16}", "empties", "exact labels", "all labels");
     let bands: [(usize, usize); 15] = [
         (0, 4),
         (5, 9),
@@ -227,7 +256,7 @@ fn print_errors(what: &str, report: &ErrorReport) {
         let (a, an) = report.mean(lo, hi, false);
         let band = if lo == hi { format!("{lo}") } else { format!("{lo}-{hi}") };
         let exact = if en > 0 { format!("{e:.2} ({en})") } else { "-".into() };
-        println!("{band:>9} {exact:>16} {:>16}", format!("{a:.2} ({an})"));
+        say!("{band:>9} {exact:>16} {:>16}", format!("{a:.2} ({an})"));
     }
 }
 
@@ -285,7 +314,7 @@ fn book_build(args: &[String]) -> Result<(), Fail> {
                     state.settings
                 )));
             }
-            eprintln!(
+            note!(
                 "train: continuing the build in {} ({} positions, {} of building so far)",
                 state_path.display(),
                 state.nodes.len(),
@@ -304,7 +333,7 @@ fn book_build(args: &[String]) -> Result<(), Fail> {
     let mut on_level = |level: u32, state: &BuildState| -> Result<(), String> {
         let book = state.book()?;
         let size = write_book(&out, &book).map_err(|Fail(e)| e)?;
-        eprintln!(
+        note!(
             "train: level {level} done: wrote {} ({} positions, {size} bytes), {} searches, {} of building",
             out.display(),
             book.len(),
@@ -318,13 +347,13 @@ fn book_build(args: &[String]) -> Result<(), Fail> {
         state_path: Some(&state_path),
         save_every_s: 60.0,
         on_level: &mut on_level,
-        progress: &|line| eprintln!("train: {line}"),
+        progress: &|line| note!("train: {line}"),
     };
     reversi::train::book::build(&mut state, &mut run).map_err(Fail)?;
     let book = state.book().map_err(Fail)?;
     let size = write_book(&out, &book)?;
     let levels = state.levels();
-    println!(
+    say!(
         "book: {} positions, {} plies, leaf depth {}, {size} bytes, {} searches, {} of building",
         book.len(),
         book.plies(),
@@ -333,19 +362,19 @@ fn book_build(args: &[String]) -> Result<(), Fail> {
         hms(state.seconds)
     );
     let counts: Vec<String> = levels.iter().enumerate().map(|(l, (n, _))| format!("{l}:{n}")).collect();
-    println!("positions by moves played: {}", counts.join(" "));
+    say!("positions by moves played: {}", counts.join(" "));
     Ok(())
 }
 
 fn book_add(args: &[String]) -> Result<(), Fail> {
     let opts = options(args, &["book", "line", "lines", "games", "out", "plies", "leaf-depth", "screen-depth"])?;
     let path = PathBuf::from(get(&opts, "book").unwrap_or("weights/book.bin"));
-    let book = book_file::load(&path).map_err(|e| Fail(e.to_string()))?;
+    let book = load_book(&path)?;
     let replay = |text: &str| reversi::othello::records::notation::replay(reversi::Position::start(), text);
     let games = match (get(&opts, "line"), get(&opts, "lines"), get(&opts, "games")) {
         (Some(line), None, None) => vec![replay(line).map_err(|e| Fail(format!("--line: {e}")))?.0],
         (None, Some(file), None) => {
-            let text = std::fs::read_to_string(file).map_err(|e| Fail(format!("{file}: {e}")))?;
+            let text = cli_io::read_text_capped(file, cli_io::TEXT_LIMIT, "transcripts file").map_err(Fail)?;
             let mut games = Vec::new();
             for (n, line) in text.lines().enumerate() {
                 let moves = line.split_whitespace().next().unwrap_or("");
@@ -357,7 +386,7 @@ fn book_add(args: &[String]) -> Result<(), Fail> {
             games
         }
         (None, None, Some(file)) => {
-            let text = std::fs::read_to_string(file).map_err(|e| Fail(format!("{file}: {e}")))?;
+            let text = cli_io::read_text_capped(file, cli_io::LARGE_LIMIT, "GGF file").map_err(Fail)?;
             reversi::train::book::ggf_games(&text).map_err(|e| Fail(format!("{file}: {e}")))?
         }
         _ => return Err(Fail("give one of --line TRANSCRIPT, --lines FILE, --games FILE".into())),
@@ -370,7 +399,7 @@ fn book_add(args: &[String]) -> Result<(), Fail> {
         reversi::train::book::add_lines(&book, &games, plies, leaf_depth, screen_depth).map_err(Fail)?;
     let out = get(&opts, "out").map_or(path.clone(), PathBuf::from);
     let size = write_book(&out, &new_book)?;
-    println!(
+    say!(
         "book-add: {} game(s), {added} positions added ({} → {}), wrote {} ({size} bytes) in {:.1} s",
         games.len(),
         book.len(),
@@ -384,7 +413,7 @@ fn book_add(args: &[String]) -> Result<(), Fail> {
 fn book_verify(args: &[String]) -> Result<(), Fail> {
     let opts = options(args, &["book", "positions", "leaves", "deeper", "seed", "threads"])?;
     let path = PathBuf::from(get(&opts, "book").unwrap_or("weights/book.bin"));
-    let book = book_file::load(&path).map_err(|e| Fail(e.to_string()))?;
+    let book = load_book(&path)?;
     let deeper: u32 = number(&opts, "deeper", 4)?;
     let start = Instant::now();
     let v = reversi::train::book::verify(
@@ -394,10 +423,10 @@ fn book_verify(args: &[String]) -> Result<(), Fail> {
         deeper,
         number(&opts, "seed", 1)?,
         number(&opts, "threads", 2)?,
-        &|line| eprintln!("train: {line}"),
+        &|line| note!("train: {line}"),
     )
     .map_err(Fail)?;
-    println!(
+    say!(
         "book {}: {} positions, {} plies, valued at depth {}; checked against depth {}",
         path.display(),
         book.len(),
@@ -406,7 +435,7 @@ fn book_verify(args: &[String]) -> Result<(), Fail> {
         book.leaf_depth() + deeper
     );
     if v.positions > 0 {
-        println!(
+        say!(
             "positions with book moves: {}; the deeper search's best move is a best book move in {} ({:.1} %); \
              mean value error {:.2} discs",
             v.positions,
@@ -414,7 +443,7 @@ fn book_verify(args: &[String]) -> Result<(), Fail> {
             100.0 * v.agree as f64 / v.positions as f64,
             v.mean_error
         );
-        println!(
+        say!(
             "the book's best move searched as deep: within 1 disc of the deeper search's best in {} ({:.1} %); \
              mean loss {:.2} discs",
             v.within_one_disc,
@@ -423,7 +452,7 @@ fn book_verify(args: &[String]) -> Result<(), Fail> {
         );
     }
     if v.leaves > 0 {
-        println!(
+        say!(
             "leaves: {}; same best move at depth {} and {} in {} ({:.1} %); mean value error {:.2} discs",
             v.leaves,
             book.leaf_depth(),
@@ -433,6 +462,19 @@ fn book_verify(args: &[String]) -> Result<(), Fail> {
             v.leaf_mean_error
         );
     }
-    println!("{:.0} s", start.elapsed().as_secs_f64());
+    say!("{:.0} s", start.elapsed().as_secs_f64());
     Ok(())
+}
+
+/// A pattern weights file of at most `cli_io::WEIGHTS_LIMIT` bytes.
+fn load_weights(path: &str) -> Result<reversi::othello::eval::pattern::PatternWeights, Fail> {
+    let bytes = cli_io::read_capped(path, cli_io::WEIGHTS_LIMIT, "weights file").map_err(Fail)?;
+    weights_file::parse(&bytes).map_err(|e| Fail(format!("{path}: {e}")))
+}
+
+/// An opening book file of at most `cli_io::LARGE_LIMIT` bytes.
+fn load_book(path: &Path) -> Result<reversi::othello::book::Book, Fail> {
+    let name = path.to_string_lossy();
+    let bytes = cli_io::read_capped(&name, cli_io::LARGE_LIMIT, "book file").map_err(Fail)?;
+    book_file::parse(&bytes).map_err(|e| Fail(format!("{name}: {e}")))
 }

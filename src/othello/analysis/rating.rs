@@ -91,7 +91,7 @@ impl Estimate {
     }
 }
 
-/// An Elo number for a report: `+190`, `-35`, `+inf`.
+/// An Elo number for a report: `+190`, `-35`, `0` (never `-0` or `+0`), `+inf`.
 pub fn format_elo(elo: f64) -> String {
     if elo.is_infinite() {
         if elo > 0.0 {
@@ -99,6 +99,11 @@ pub fn format_elo(elo: f64) -> String {
         } else {
             "-inf".into()
         }
+    } else if elo.is_nan() {
+        "?".into()
+    } else if elo.round() == 0.0 {
+        // -0.4 rounds to -0, which `{:+.0}` prints as "-0".
+        "0".into()
     } else {
         format!("{:+.0}", elo)
     }
@@ -157,5 +162,21 @@ mod tests {
         let none = Estimate::from_pairs(&[]);
         assert_eq!((none.low, none.high), (0.0, 1.0));
         assert_eq!(format_elo(-12.4), "-12");
+    }
+
+    #[test]
+    fn an_even_score_is_elo_0_never_minus_0() {
+        let even = Estimate::from_games(5, 2, 5);
+        assert_eq!(even.score, 0.5);
+        assert_eq!(format_elo(even.elo()), "0");
+        let pairs = Estimate::from_pairs(&[1.0, 0.0, 0.5, 0.5]);
+        let (lo, hi) = pairs.elo_interval();
+        assert_eq!(format_elo(pairs.elo()), "0");
+        assert!(format_elo(lo).starts_with('-') && format_elo(hi).starts_with('+'));
+        for elo in [-0.0, 0.0, -0.4, 0.4, -1e-12, 1e-12] {
+            assert_eq!(format_elo(elo), "0", "{elo}");
+        }
+        assert_eq!(format_elo(-0.6), "-1");
+        assert_eq!(format_elo(0.6), "+1");
     }
 }
