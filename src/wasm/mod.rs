@@ -17,7 +17,7 @@ use crate::othello::rules::board::Position;
 use crate::othello::rules::square::{Color, Move, Square};
 use crate::othello::search::levels::{self, LEVELS};
 use crate::othello::search::score::Score;
-use crate::othello::search::{Control, Engine, EvalChoice, Limits, Progress, SearchResult};
+use crate::othello::search::{Control, Engine, EvalChoice, Limits, Progress, SearchResult, INFINITY};
 use js_sys::{Array, Function, Object, Reflect};
 use wasm_bindgen::prelude::*;
 
@@ -828,6 +828,36 @@ impl Searcher {
             })
             .collect();
         Ok(ObjectBuilder::new().set("positions", positions).set("moves", judged).build())
+    }
+
+    /// One share of a search split among several workers (see `othello::search::split` and
+    /// `www/common/parallel-search.js`): `board` (board text) searched within the window
+    /// (`alpha`, `beta`) in the engine's internal units, under `options` (as `search`; `depth` is
+    /// the depth of this share, and an exact solve when `exactFromEmpties` covers the position).
+    /// Fail-soft: `value` at or below `alpha` is an upper bound, at or above `beta` a lower bound.
+    /// Returns `{value, solved, depth, pv, nodes, aborted, score, exact, scoreText, discs,
+    /// evaluation}` (`aborted`: the time or node limit stopped it, and `value` means nothing);
+    /// the fields after `aborted` describe `value` for the side to move, as `search` does.
+    #[wasm_bindgen(js_name = searchWindow)]
+    pub fn search_window(&mut self, board: &str, options: &JsValue, alpha: f64, beta: f64) -> Result<JsValue, JsError> {
+        let position = parse_position(board)?;
+        let limits = limits_from(options)?;
+        let bound = |x: f64| x.clamp(-f64::from(INFINITY), f64::from(INFINITY)) as i32;
+        let (alpha, beta) = (bound(alpha), bound(beta));
+        if alpha.checked_add(1).is_none_or(|a| a > beta) {
+            return Err(JsError::new("searchWindow: alpha must be below beta"));
+        }
+        let pattern = self.engine.uses_pattern(&limits);
+        let clock = crate::clock::monotonic_ms;
+        let found = self.engine.search_window(position.board(), &limits, alpha, beta, &mut Control::new(&clock));
+        let builder = ObjectBuilder::new()
+            .set("value", found.value)
+            .set("solved", found.solved)
+            .set("depth", found.depth)
+            .set("pv", strings(&found.pv))
+            .set("nodes", found.nodes as f64)
+            .set("aborted", found.aborted);
+        Ok(score_fields_in(builder, Score::from_value(found.value), pattern).build())
     }
 
     /// A score for every legal move of `board` (for hints): `[{move, score, exact, unknown,

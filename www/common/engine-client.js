@@ -127,6 +127,11 @@ export class EngineClient {
     return this.request('search', { board, options }, onProgress);
   }
 
+  /** One share of a parallel search (see parallel-search.js and Searcher.searchWindow). */
+  searchWindow(board, options, alpha, beta) {
+    return this.request('searchWindow', { board, options, alpha, beta });
+  }
+
   /** Every legal move's score: [{move, score, exact, scoreText}], best first. */
   analyze(board, options) {
     return this.request('analyze', { board, options });

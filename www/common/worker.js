@@ -4,6 +4,8 @@
 //               {id, type: 'analyze', board, options} · {type: 'clear'}
 //               {id, type: 'review', startBoard, moves, options} (progress: {done, total})
 //               {id, type: 'bookMoves', board}
+//               {id, type: 'searchWindow', board, options, alpha, beta} (one share of a parallel
+//               search, see parallel-search.js)
 // Messages out: {id, type: 'progress', progress} · {id, type: 'result', result}
 //               {id, type: 'error', message} · {type: 'fatal', message}
 //               {type: 'file', name, ok, bytes?, message?}
@@ -81,6 +83,8 @@ function answer(message) {
     let result;
     if (type === 'search') {
       result = searcher.search(board, options, progress);
+    } else if (type === 'searchWindow') {
+      result = searcher.searchWindow(board, options, message.alpha, message.beta);
     } else if (type === 'analyze') {
       result = searcher.analyze(board, options);
     } else if (type === 'bookMoves') {

@@ -65,7 +65,7 @@ const state = {
   /** The game clock ({clock} from clock.js), or null for a game without one. */
   clock: null,
   /** Settings kept across games: hint strength, board flipped, sound. */
-  settings: { hintStrength: 'quick', flipped: false, sound: false },
+  settings: { hintStrength: 'quick', flipped: false, sound: false, workers: defaultWorkers() },
   /** Bumped on every change; async answers for an older epoch are dropped. */
   epoch: 0,
 };
@@ -74,6 +74,10 @@ const $ = (id) => document.getElementById(id);
 let renderer;
 let grid;
 let engine;
+/** The AI's extra workers for levels 7–9 (see aiClients), and the search that shares them out
+ * (parallel-search.js, loaded on first use). */
+const helperEngines = [];
+let parallelSearch = null;
 /** The compiled engine, shared by every worker. */
 let wasmModule;
 /** The review's engine, started on the first review. */
@@ -215,8 +219,9 @@ function goToPly(ply) {
 }
 
 function newGame(game = new Game(), message = 'New game.', { viewing = false, clockSpec = null } = {}) {
-  engine.cancel();
+  cancelAi();
   engine.clear();
+  for (const helper of helperEngines) helper.clear();
   state.game = game;
   state.viewing = viewing;
   state.clock = clockSpec ? createClock(clockSpec, performance.now()) : null;
@@ -240,7 +245,7 @@ function changed() {
   if (state.review && !stillApplies(state.review.key)) dropReview();
   state.hints = null;
   state.thinking = null;
-  engine.cancel();
+  cancelAi();
   runClock();
   saveGame();
   render();
@@ -278,6 +283,41 @@ function clockBudgetMs(side) {
   return Math.max(20, Math.floor(left / Math.max(4, empties / 2 + 4)));
 }
 
+/** The most workers the AI may use: one core is left to the page, at most 8. */
+function maxWorkers() {
+  return Math.max(1, Math.min(8, (navigator.hardwareConcurrency || 2) - 1));
+}
+
+function defaultWorkers() {
+  return maxWorkers();
+}
+
+/** The AI's workers for a search: the usual one, and as many more as the setting allows, started
+ * on first use with copies of the files the first has (they need no book: the first answers it). */
+function aiClients() {
+  const wanted = Math.max(1, Math.min(state.settings.workers || 1, 8));
+  while (helperEngines.length < wanted - 1) {
+    const weights = engine.fileCopy('weights');
+    helperEngines.push(new EngineClient({ module: wasmModule, ttMegabytes: config.ttMegabytes, files: { weights: weights ?? 'fetch', book: 'none' } }));
+  }
+  return [engine, ...helperEngines.slice(0, wanted - 1)];
+}
+
+/** Levels 7–9 think for seconds: worth sharing out among workers. */
+function searchesInParallel(level) {
+  return level >= 7 && (state.settings.workers || 1) > 1;
+}
+
+function loadParallelSearch() {
+  parallelSearch ||= import('../common/parallel-search.js').then(({ ParallelSearch }) => new ParallelSearch({ clients: aiClients }));
+  return parallelSearch;
+}
+
+function cancelAi() {
+  engine.cancel();
+  for (const helper of helperEngines) helper.cancel();
+}
+
 function hintOptions() {
   return config.hintOptions || config.hintStrengths[state.settings.hintStrength] || config.hintStrengths.quick;
 }
@@ -297,11 +337,15 @@ function startNext() {
       options.timeMs = Math.max(1, Math.floor(levelTime ? Math.min(levelTime, budget) : budget));
       delay = Math.min(delay, options.timeMs / 4);
     }
-    const search = engine.search(state.game.board, options, (progress) => {
+    const onProgress = (progress) => {
       if (epoch !== state.epoch) return;
       state.thinking = progress;
       renderThinking();
-    });
+    };
+    const board = state.game.board;
+    const search = searchesInParallel(state.level)
+      ? loadParallelSearch().then((parallel) => parallel.search(board, options, onProgress))
+      : engine.search(board, options, onProgress);
     const pause = new Promise((resolve) => setTimeout(resolve, delay));
     Promise.all([search, pause]).then(
       ([result]) => {
@@ -653,6 +697,7 @@ function render() {
   $('hint-strength').value = state.settings.hintStrength;
   $('flip').checked = state.settings.flipped;
   $('sound').checked = state.settings.sound;
+  fillWorkers();
   $('clock').value = state.clock ? clockOptionValue(state.clock.spec.text) : $('clock').value;
 }
 
@@ -967,7 +1012,14 @@ function gameFromUrl(params) {
     problems.push(bounded(error.message));
     game = null;
   }
-  return { players, level, game, problems, clockSpec };
+  // The AI's workers (1–8), for this visit: more than the device's cores can be tried this way.
+  let workers = null;
+  if (params.has('workers')) {
+    const n = Number(params.get('workers'));
+    if (Number.isInteger(n) && n >= 1 && n <= 8) workers = n;
+    else problems.push(`workers=${excerpt(params.get('workers'))} is not a number of workers from 1 to 8`);
+  }
+  return { players, level, game, problems, clockSpec, workers };
 }
 
 function restoreSaved() {
@@ -1034,6 +1086,23 @@ function fillLevels() {
   );
 }
 
+/** 1 … the most workers the device allows (or the number the address asked for). */
+function fillWorkers() {
+  const select = $('workers');
+  const most = Math.max(maxWorkers(), state.settings.workers || 1);
+  if (select.options.length !== most) {
+    select.replaceChildren(
+      ...Array.from({ length: most }, (_, i) => {
+        const option = document.createElement('option');
+        option.value = String(i + 1);
+        option.textContent = String(i + 1);
+        return option;
+      }),
+    );
+  }
+  select.value = String(state.settings.workers || 1);
+}
+
 function wireControls() {
   $('undo').addEventListener('click', undo);
   $('redo').addEventListener('click', redo);
@@ -1078,6 +1147,13 @@ function wireControls() {
     state.settings.flipped = event.target.checked;
     storage.saveSettings(state.settings);
     render();
+  });
+  $('workers').addEventListener('change', (event) => {
+    state.settings.workers = Math.max(1, Math.min(8, Number(event.target.value) || 1));
+    storage.saveSettings(state.settings);
+    // Fewer workers: the extra ones go (their threads and tables are freed).
+    while (helperEngines.length > state.settings.workers - 1) helperEngines.pop().close();
+    changed();
   });
   $('sound').addEventListener('change', (event) => {
     state.settings.sound = event.target.checked;
@@ -1224,6 +1300,7 @@ async function main() {
       state.viewing = false;
       state.clock = fromUrl.clockSpec ? createClock(fromUrl.clockSpec, performance.now()) : null;
     }
+    if (fromUrl.workers) state.settings.workers = fromUrl.workers;
     if (fromUrl.problems.length) state.error = `Ignored in the address: ${fromUrl.problems.join('; ')}.`;
     // Applied once: a reload must bring back the game in progress, not the address's start.
     history.replaceState(null, '', location.pathname);

@@ -62,6 +62,7 @@ export function loadSettings() {
     if (saved.hintStrength === 'quick' || saved.hintStrength === 'deep') settings.hintStrength = saved.hintStrength;
     if (typeof saved.flipped === 'boolean') settings.flipped = saved.flipped;
     if (typeof saved.sound === 'boolean') settings.sound = saved.sound;
+    if (Number.isInteger(saved.workers) && saved.workers >= 1 && saved.workers <= 8) settings.workers = saved.workers;
     return settings;
   } catch {
     return {};

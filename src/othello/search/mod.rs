@@ -15,6 +15,7 @@ pub mod endgame;
 pub mod levels;
 pub mod probcut;
 pub mod score;
+pub mod split;
 pub mod timing;
 pub mod tt;
 
@@ -146,7 +147,8 @@ impl<'a> Control<'a> {
 }
 
 const MAX_PLY: usize = 128;
-const INFINITY: i32 = WIN_BASE + 1000;
+/// Beyond every value, exact ones included: the full window is (−INFINITY, INFINITY).
+pub const INFINITY: i32 = WIN_BASE + 1000;
 /// Depth of the midgame search run before an exact solve, as its fallback.
 const SOLVE_FALLBACK_DEPTH: u32 = 8;
 /// Expert-move ordering is applied at nodes with at least this much depth below them.

@@ -1,0 +1,99 @@
+// The AI on several workers (www/common/parallel-search.js): the root's moves shared out among
+// workers that share no memory. A split search must find what one worker finds: the same value at
+// a fixed depth (the course's evaluation, no ProbCut: plain minimax values), the same exact score
+// in the endgame. And the page's setting: level 9 with two workers plays its moves.
+
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { startServerAndBrowser, openPage, waitReady, text } from './helpers.js';
+
+const { server, browser } = await startServerAndBrowser();
+
+/** In the page: the moves of a game that plays the last legal move (in square order) from
+ * `opening` until `empties` squares are left. */
+async function lineTo(page, opening, empties) {
+  return page.evaluate(
+    ({ opening, empties }) => {
+      return import('./www/pkg/reversi.js').then(({ Game }) => {
+        const game = Game.fromTranscript(opening);
+        while (game.squares().filter((v) => v === 0).length > empties && !game.isGameOver) {
+          const moves = Array.from(game.legalMoves());
+          if (moves.length === 0) game.pass();
+          else game.play(moves[moves.length - 1]);
+        }
+        return game.fullTranscript;
+      });
+    },
+    { opening, empties },
+  );
+}
+
+/** In the page: one worker's search and the split search of each position, side by side. */
+async function compare(page, positions, options, workers) {
+  return page.evaluate(
+    async ({ positions, options, workers }) => {
+      const { Game } = await import('./www/pkg/reversi.js');
+      const { EngineClient } = await import('./www/common/engine-client.js');
+      const { ParallelSearch } = await import('./www/common/parallel-search.js');
+      const module = await WebAssembly.compileStreaming(fetch('./www/pkg/reversi_bg.wasm'));
+      const make = () => new EngineClient({ module, ttMegabytes: 16, files: { weights: 'none', book: 'none' } });
+      const single = make();
+      const pool = Array.from({ length: workers }, make);
+      const parallel = new ParallelSearch({ clients: () => pool });
+      const out = [];
+      for (const moves of positions) {
+        const board = Game.fromTranscript(moves).board;
+        single.clear();
+        for (const c of pool) c.clear();
+        const one = await single.search(board, options);
+        const many = await parallel.search(board, options);
+        out.push({ moves, one: { move: one.move, score: one.score, exact: one.exact }, many: { move: many.move, score: many.score, exact: many.exact, workers: many.workers, pv: many.pv } });
+      }
+      for (const c of [single, ...pool]) c.close();
+      return out;
+    },
+    { positions, options, workers },
+  );
+}
+
+test('two workers find the value one worker finds, at a fixed depth and in an exact endgame', async () => {
+  const { page, context, errors } = await openPage(browser);
+  await page.goto(server.url + '?black=human&white=human');
+  await waitReady(page);
+  const midgame = await compare(page, ['f5d6c3d3c4', 'f5f6e6f4e3c5c4d3', 'c4e3f6e6f5c5f4g6f7', 'f5d6c3d3c4f4f6f3e6e7'], { depth: 6, evaluation: 'course' }, 2);
+  for (const r of midgame) {
+    assert.equal(r.many.workers, 2, r.moves);
+    assert.equal(r.many.score, r.one.score, `${r.moves}: ${JSON.stringify(r)}`);
+    assert.equal(r.many.pv[0], r.many.move);
+  }
+  // 14 empties, solved exactly by both (three workers: more workers than the machine has cores).
+  const endgames = [await lineTo(page, 'f5d6c3', 14), await lineTo(page, 'f5f6e6f4', 15)];
+  const exact = await compare(page, endgames, { depth: 60, exactFromEmpties: 20, evaluation: 'course' }, 3);
+  for (const r of exact) {
+    assert.equal(r.one.exact, true);
+    assert.equal(r.many.exact, true, JSON.stringify(r));
+    assert.equal(r.many.score, r.one.score, JSON.stringify(r));
+  }
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('the page: level 9 on two workers plays, and the setting is kept', async () => {
+  const { page, context, errors } = await openPage(browser);
+  await page.goto(server.url + '?black=ai&white=human&level=9&workers=2');
+  await waitReady(page);
+  assert.equal(await page.inputValue('[data-testid="workers"]'), '2');
+  await page.waitForFunction(() => document.querySelector('[data-testid="moves"]').textContent.trim().length >= 2, null, { timeout: 30_000 });
+  // Beyond the book (24 moves played, Black to move), then in the exact endgame (20 empties):
+  // searched by both workers.
+  for (const empties of [36, 20]) {
+    let line = await lineTo(page, 'f5d6c3', empties);
+    if (line.length % 4 !== 0) line = await lineTo(page, 'f5d6c3', empties - 1); // Black to move
+    await page.goto(server.url + `?black=ai&white=human&level=9&moves=${line}`);
+    await waitReady(page);
+    await page.waitForFunction((n) => document.querySelector('[data-testid="moves"]').textContent.trim().length > n, line.length, { timeout: 30_000 });
+    assert.match(await text(page, 'moves'), new RegExp(`^${line}[a-h][1-8]`));
+  }
+  assert.deepEqual(errors, []);
+  await context.close();
+});

@@ -1,0 +1,270 @@
+// Several AI workers on one search, without shared memory (no SharedArrayBuffer, so no special
+// server headers: static hosting and the embed keep working). A worker's search blocks its thread,
+// so the workers cannot share a table or hear of a better bound while they search; what they can
+// share travels between searches. The root's moves are therefore handed out one at a time:
+//
+// - each iteration searches the previous best move first with a full window (its value becomes
+//   alpha, the bound every other move must beat);
+// - meanwhile the other workers test the other moves with a null window at the previous
+//   iteration's value (speculation: most moves fail low, and a move below that bound is below the
+//   new one too when the best move's value did not drop);
+// - once alpha is known, every move not yet shown to be at most alpha is tested against it with a
+//   null window, and a move that beats it is searched again with the window (alpha, +infinity):
+//   its value is the new alpha.
+//
+// An exact endgame is split the same way (the workers solve the moves' positions). Each request
+// carries the time left, so a worker stops by itself at the deadline; an iteration cut short keeps
+// the best move proved so far. The engine side is `Searcher.searchWindow` (src/othello/search/split.rs).
+
+import { Game, levels } from '../pkg/reversi.js';
+
+/** Beyond every value the engine uses (its internal INFINITY). */
+const INFINITY = 1_001_000;
+
+/** An iteration is started only while this share of the time is left: the next one would take
+ * several times the last. */
+const START_SHARE = 0.4;
+
+/** Midgame iterations before an exact solve (root depth): they order the moves for the solve and
+ * give a move to play if the solve runs out of time. */
+const PRE_SOLVE_DEPTH = 8;
+
+/** `-"+2.4"` → "-2.4": a child's score text from the root's side. */
+function negatedText(text) {
+  if (!text) return text;
+  if (text.startsWith('+')) return `-${text.slice(1)}`;
+  if (text.startsWith('-')) return `+${text.slice(1)}`;
+  return text;
+}
+
+/** −x, without a −0 (which would read "−0" and differ from a search's 0). */
+function negated(x) {
+  return x === 0 ? 0 : -x;
+}
+
+/** The root's moves and the board text after each. */
+function children(board) {
+  const game = Game.fromBoard(board);
+  const moves = Array.from(game.legalMoves());
+  return moves.map((move) => {
+    game.play(move);
+    const child = game.board;
+    game.undo();
+    return { move, board: child };
+  });
+}
+
+/** Empty squares of a board text (64 squares, then the side to move). */
+function emptiesOf(board) {
+  return [...board.slice(0, 64)].filter((c) => c === '-' || c === '.').length;
+}
+
+/**
+ * Runs searches on a pool of EngineClients. `clients()` gives the clients to use (the first is
+ * the page's usual AI worker; it also answers the book and forced moves).
+ */
+export class ParallelSearch {
+  /** @param {{clients: () => import('./engine-client.js').EngineClient[]}} options */
+  constructor({ clients }) {
+    this.clients = clients;
+  }
+
+  /**
+   * Best move for `board` under `options` (as `EngineClient.search`: `level`, `depth`, `timeMs`,
+   * `exactFromEmpties`, `evaluation`, `seed`), shared among the clients. Resolves to the same
+   * fields as a search (`move, score, exact, scoreText, discs, evaluation, pv, depth, nodes,
+   * elapsedMs, nps, book`) plus `workers`.
+   */
+  async search(board, options, onProgress) {
+    const clients = this.clients();
+    const started = performance.now();
+    const level = options.level ? levels()[options.level - 1] : null;
+    const maxDepth = options.depth ?? level?.depth ?? 60;
+    const timeMs = options.timeMs ?? level?.timeMs ?? null;
+    const exactFrom = options.exactFromEmpties ?? level?.exactFromEmpties ?? 0;
+    const roots = children(board);
+    if (clients.length < 2 || roots.length < 2) return clients[0].search(board, options, onProgress);
+    // The book first (and whatever else answers without searching): a one-ply probe.
+    const probe = await clients[0].search(board, { ...options, depth: 1, exactFromEmpties: 0, timeMs: undefined });
+    if (probe.book) return { ...probe, workers: 1 };
+
+    const deadline = timeMs === null ? Infinity : started + timeMs;
+    const solving = emptiesOf(board) - 1 <= exactFrom;
+    // The level's evaluation and ProbCut (a share never plays from the book), or the options' own.
+    const shared = {};
+    for (const key of ['level', 'evaluation']) if (options[key] !== undefined) shared[key] = options[key];
+    let order = roots.map((_, i) => i);
+    const probeFirst = roots.findIndex((r) => r.move === probe.move);
+    if (probeFirst > 0) order = [probeFirst, ...order.filter((i) => i !== probeFirst)];
+    let best = { index: order[0], value: null, result: null, depth: 0 };
+    let nodes = probe.nodes || 0;
+
+    const report = () => {
+      if (!onProgress || !best.result) return;
+      onProgress({ ...this.rootFields(roots, best), nodes, elapsedMs: Math.round(performance.now() - started) });
+    };
+    // Root depth d searches the moves' positions to d − 1; an exact round solves them.
+    const rounds = [];
+    const lastMidgame = solving ? Math.min(maxDepth, PRE_SOLVE_DEPTH) : maxDepth;
+    for (let d = 2; d <= lastMidgame; d++) rounds.push({ depth: d, exact: false });
+    if (solving) rounds.push({ depth: emptiesOf(board), exact: true });
+
+    for (const round of rounds) {
+      const now = performance.now();
+      if (best.result && deadline !== Infinity && now - started > START_SHARE * timeMs) break;
+      const childOptions = round.exact
+        ? { ...shared, depth: 1, exactFromEmpties: 64 }
+        : { ...shared, depth: round.depth - 1, exactFromEmpties: 0 };
+      const done = await this.round(clients, roots, order, childOptions, best.value, deadline);
+      nodes += done.nodes;
+      if (done.bestIndex !== null) {
+        best = { index: done.bestIndex, value: done.alpha, result: done.bestResult, depth: round.depth, exact: round.exact };
+        // Next iteration: the best move first, then the others by this one's bounds.
+        order = [done.bestIndex, ...order.filter((i) => i !== done.bestIndex).sort((a, b) => done.bounds[b] - done.bounds[a])];
+        if (done.complete) report();
+      }
+      if (!done.complete) break;
+      // Every line reached the end of the game: deeper iterations change nothing.
+      if (round.exact || done.bestResult.solved) break;
+    }
+    const elapsedMs = Math.round(performance.now() - started);
+    if (!best.result) {
+      // Not even the first move's shallowest search finished: the probe's move.
+      return { ...probe, nodes, elapsedMs, workers: clients.length };
+    }
+    return {
+      ...this.rootFields(roots, best),
+      nodes,
+      elapsedMs,
+      nps: elapsedMs > 0 ? Math.round((nodes * 1000) / elapsedMs) : 0,
+      book: false,
+      workers: clients.length,
+    };
+  }
+
+  /** The root's move, score and line from the best move's share. */
+  rootFields(roots, best) {
+    const r = best.result;
+    return {
+      move: roots[best.index].move,
+      score: negated(r.score),
+      exact: r.exact,
+      scoreText: negatedText(r.scoreText),
+      discs: typeof r.discs === 'number' ? negated(r.discs) : r.discs,
+      evaluation: r.evaluation,
+      pv: [roots[best.index].move, ...r.pv],
+      depth: best.exact ? r.depth + 1 : best.depth,
+    };
+  }
+
+  /**
+   * One iteration over the root's moves (indices in `order`, the expected best first). Returns
+   * {complete, bestIndex, alpha, bestResult, bounds, nodes}: `bounds[i]` is an upper bound on move
+   * i's value (its value for the best move), `complete` false when the deadline cut it short
+   * (`bestIndex` is then the best move proved so far, or null).
+   */
+  async round(clients, roots, order, childOptions, previousValue, deadline) {
+    const n = roots.length;
+    const first = order[0];
+    const hi = new Array(n).fill(INFINITY); // upper bound on each move's value
+    const lo = new Array(n).fill(-INFINITY); // lower bound
+    const busy = new Array(n).fill(false);
+    let alpha = null;
+    let bestIndex = null;
+    let bestResult = null;
+    let nodes = 0;
+    let aborted = false;
+    let failed = false; // a request failed or was cancelled: every loop stops
+    let alphaKnown;
+    const alphaReady = new Promise((resolve) => (alphaKnown = resolve));
+
+    const ask = async (client, index, low, high) => {
+      const timeMs = deadline === Infinity ? undefined : Math.max(1, Math.floor(deadline - performance.now()));
+      // The move's position is searched from the other side: the window turns over.
+      let r;
+      try {
+        r = await client.searchWindow(roots[index].board, { ...childOptions, timeMs }, -high, -low);
+      } catch (error) {
+        failed = true;
+        throw error;
+      }
+      nodes += r.nodes;
+      if (r.aborted) aborted = true;
+      return { value: negated(r.value), result: r };
+    };
+    const resolved = (i) => i === bestIndex || (alpha !== null && hi[i] <= alpha);
+    const speculated = new Array(n).fill(false);
+    // What a free worker may take: while alpha is unknown, a move not yet tested against the
+    // previous iteration's value; then any move not yet shown to be at most alpha.
+    const wanted = (i) => {
+      if (busy[i] || resolved(i)) return false;
+      if (alpha !== null) return true;
+      return i !== first && previousValue !== null && !speculated[i];
+    };
+
+    // The expected best move, with a full window: its value is alpha.
+    const firstSearch = (async () => {
+      busy[first] = true;
+      try {
+        const { value, result } = await ask(clients[0], first, -INFINITY, INFINITY);
+        if (!aborted) {
+          alpha = value;
+          lo[first] = hi[first] = value;
+          bestIndex = first;
+          bestResult = result;
+        }
+      } finally {
+        busy[first] = false;
+        alphaKnown(); // also when it failed: the waiting loops see it and stop
+      }
+    })();
+
+    const work = async (client) => {
+      for (;;) {
+        if (aborted || failed) return;
+        const next = order.find(wanted);
+        if (next === undefined) {
+          if (alpha !== null || aborted) return;
+          await alphaReady; // nothing to speculate on: wait for alpha, then look again
+          if (alpha === null) return; // the first move's search was cut short or failed
+          continue;
+        }
+        busy[next] = true;
+        if (alpha === null) speculated[next] = true;
+        try {
+          if (alpha !== null && lo[next] > alpha) {
+            // Known to beat alpha: its value, searched with the window (alpha, +infinity).
+            const a = alpha;
+            const { value, result } = await ask(client, next, a, INFINITY);
+            if (aborted) return;
+            if (value > a) {
+              lo[next] = hi[next] = value;
+              if (alpha === null || value > alpha) {
+                alpha = value;
+                bestIndex = next;
+                bestResult = result;
+              }
+            } else {
+              hi[next] = Math.min(hi[next], value);
+            }
+          } else {
+            // Does it beat the bound (alpha, or the previous iteration's value while alpha is unknown)?
+            const a = alpha ?? previousValue;
+            const { value } = await ask(client, next, a, a + 1);
+            if (aborted) return;
+            if (value <= a) hi[next] = Math.min(hi[next], value);
+            else lo[next] = Math.max(lo[next], value);
+          }
+        } finally {
+          busy[next] = false;
+        }
+      }
+    };
+
+    // The first client searches the first move, then helps with the rest.
+    await Promise.all([firstSearch.then(() => work(clients[0])), ...clients.slice(1).map((c) => work(c))]);
+    const complete = !aborted && alpha !== null && order.every((i) => resolved(i));
+    const bounds = hi.map((h, i) => (i === bestIndex ? alpha : h));
+    return { complete, bestIndex, alpha, bestResult, bounds, nodes };
+  }
+}
