@@ -24,5 +24,12 @@ echo "browser:"; echo "$browser_runs"
 n=$(echo "$native_runs" | best nps)
 w=$(echo "$browser_runs" | best search.nps)
 python3 -c "print(f'nodes/s, best of 5: native $n, wasm $w, wasm/native = {$w/$n:.2f}')"
+echo "$browser_runs" | python3 -c '
+import json, sys
+runs = [json.loads(l)["parallel"] for l in sys.stdin if l.strip()]
+best = max(runs, key=lambda r: r["speedup"])
+print(f"AI on two workers against one (fixed depth, same positions), best of {len(runs)}: {best["speedup"]}x "
+      f"({best["1"]["ms"]} ms -> {best["2"]["ms"]} ms; all runs: {[r["speedup"] for r in runs]}); "
+      f"longest frame gap {max(r["2"]["longestFrameGapMs"] for r in runs)} ms")'
 wasm=www/pkg/reversi_bg.wasm
 echo "wasm: $(wc -c <$wasm) bytes raw, $(gzip -9c $wasm | wc -c) gzipped"

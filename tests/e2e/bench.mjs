@@ -10,6 +10,9 @@ import { startServer, launchBrowser, openPage, waitReady } from './helpers.js';
 const OPENINGS = ['f5d6c3d3c4f4f6f3e6e7', 'f5f6e6f4e3c5c4d3', 'f5d6c3d3c4f4c5b3c2'];
 const DEPTH = 10;
 const TT_MEGABYTES = 64;
+// Midgame positions (out of the book) for one worker against two, at this depth.
+const PARALLEL_OPENINGS = ['f5d6c3d3c4f4f6f3e6e7d7c5b6', 'f5f6e6f4e3c5c4d3c3d6f3', 'c4e3f6e6f5c5f4g6f7d3c6g5', 'f5d6c5f4e3c6d3f6e6d7g5c4b4f3'];
+const PARALLEL_DEPTH = 11;
 
 const server = await startServer();
 const browser = await launchBrowser();
@@ -90,8 +93,53 @@ try {
     }
     return { positions: boards.length, exact, ms: times, totalMs: times.reduce((a, b) => a + b, 0) };
   }, { tt: TT_MEGABYTES });
+  // The AI on one worker and on two (www/common/parallel-search.js), the same positions at a
+  // fixed depth with level 9's evaluation and ProbCut, and the longest gap between two animation
+  // frames of the page meanwhile.
+  const parallel = await page.evaluate(async ({ depth, openings }) => {
+    const { Game } = await import('./www/pkg/reversi.js');
+    const { EngineClient } = await import('./www/common/engine-client.js');
+    const { ParallelSearch } = await import('./www/common/parallel-search.js');
+    const module = await WebAssembly.compileStreaming(fetch('./www/pkg/reversi_bg.wasm'));
+    const weights = await (await fetch('./weights/pattern.bin')).arrayBuffer();
+    const boards = openings.map((o) => Game.fromTranscript(o).board);
+    const out = {};
+    for (const workers of [1, 2]) {
+      const pool = Array.from({ length: workers }, () => new EngineClient({ module, ttMegabytes: 32, files: { weights: weights.slice(0), book: 'none' } }));
+      const search = new ParallelSearch({ clients: () => pool });
+      // Warm up: every worker instantiated, weights in.
+      await Promise.all(pool.map((c) => c.search(boards[0], { depth: 1 })));
+      let frames = 0;
+      let gap = 0;
+      let last = performance.now();
+      let running = true;
+      const tick = (t) => {
+        gap = Math.max(gap, t - last);
+        last = t;
+        frames++;
+        if (running) requestAnimationFrame(tick);
+      };
+      requestAnimationFrame(tick);
+      let ms = 0;
+      let nodes = 0;
+      const scores = [];
+      for (const board of boards) {
+        for (const c of pool) c.clear();
+        const started = performance.now();
+        const result = await search.search(board, { level: 9, depth, exactFromEmpties: 0, book: false });
+        ms += performance.now() - started;
+        nodes += result.nodes;
+        scores.push(result.move);
+      }
+      running = false;
+      out[workers] = { ms: Math.round(ms), nodes, moves: scores.join(' '), longestFrameGapMs: Math.round(gap), frames };
+      for (const c of pool) c.close();
+    }
+    out.speedup = Number((out[1].ms / out[2].ms).toFixed(2));
+    return out;
+  }, { depth: PARALLEL_DEPTH, openings: PARALLEL_OPENINGS });
   await context.close();
-  console.log(JSON.stringify({ pageReadyMs: { median: readyTimes[2], all: readyTimes }, transfer, search, solve20 }));
+  console.log(JSON.stringify({ pageReadyMs: { median: readyTimes[2], all: readyTimes }, transfer, search, solve20, parallel }));
 } finally {
   await browser.close();
   server.close();

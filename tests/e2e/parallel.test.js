@@ -78,6 +78,39 @@ test('two workers find the value one worker finds, at a fixed depth and in an ex
   await context.close();
 });
 
+test('hints on two workers: every move scored as one worker scores it', async () => {
+  const { page, context, errors } = await openPage(browser);
+  await page.goto(server.url + '?black=human&white=human');
+  await waitReady(page);
+  const positions = ['f5d6c3d3c4f4', await lineTo(page, 'f5f6e6f4', 14)];
+  const results = await page.evaluate(async (positions) => {
+    const { Game } = await import('./www/pkg/reversi.js');
+    const { EngineClient } = await import('./www/common/engine-client.js');
+    const { ParallelSearch } = await import('./www/common/parallel-search.js');
+    const module = await WebAssembly.compileStreaming(fetch('./www/pkg/reversi_bg.wasm'));
+    const make = () => new EngineClient({ module, ttMegabytes: 16, files: { weights: 'none', book: 'none' } });
+    const single = make();
+    const pool = [make(), make()];
+    const parallel = new ParallelSearch({ clients: () => pool });
+    const options = { depth: 5, exactFromEmpties: 14, evaluation: 'course', book: false };
+    const out = [];
+    for (const moves of positions) {
+      const board = Game.fromTranscript(moves).board;
+      const byMove = (list) => Object.fromEntries(list.map((h) => [h.move, [h.score, h.exact]]));
+      out.push({ moves, one: byMove(await single.analyze(board, options)), many: byMove(await parallel.analyze(board, options)) });
+    }
+    return out;
+  }, positions);
+  for (const r of results) {
+    assert.ok(Object.keys(r.one).length >= 2, r.moves);
+    assert.deepEqual(r.many, r.one, r.moves);
+  }
+  // 14 empties: every move's position is solved exactly (as by one engine: from 13 empties there).
+  assert.ok(Object.values(results[1].one).every(([, exact]) => exact));
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
 test('the page: level 9 on two workers plays, and the setting is kept', async () => {
   const { page, context, errors } = await openPage(browser);
   await page.goto(server.url + '?black=ai&white=human&level=9&workers=2');

@@ -132,6 +132,11 @@ export class EngineClient {
     return this.request('searchWindow', { board, options, alpha, beta });
   }
 
+  /** The opening book's moves of `board`: [{move, discs}], best first (empty without a book). */
+  bookMoves(board) {
+    return this.request('bookMoves', { board });
+  }
+
   /** Every legal move's score: [{move, score, exact, scoreText}], best first. */
   analyze(board, options) {
     return this.request('analyze', { board, options });

@@ -303,7 +303,7 @@ function aiClients() {
   return [engine, ...helperEngines.slice(0, wanted - 1)];
 }
 
-/** Levels 7–9 think for seconds: worth sharing out among workers. */
+/** Levels 7–9 think for seconds: worth sharing out among workers (so are deep hints). */
 function searchesInParallel(level) {
   return level >= 7 && (state.settings.workers || 1) > 1;
 }
@@ -360,7 +360,11 @@ function startNext() {
       },
     );
   } else if (state.hintsOn && isHumanTurn()) {
-    engine.analyze(state.game.board, hintOptions()).then(
+    // Deep hints think for seconds: shared out among the AI's workers when there are several.
+    const board = state.game.board;
+    const parallel = state.settings.hintStrength === 'deep' && (state.settings.workers || 1) > 1 && !config.hintOptions;
+    const hints = parallel ? loadParallelSearch().then((p) => p.analyze(board, hintOptions())) : engine.analyze(board, hintOptions());
+    hints.then(
       (hints) => {
         if (epoch !== state.epoch) return;
         state.hints = hints;
