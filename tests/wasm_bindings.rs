@@ -4,8 +4,8 @@
 
 use js_sys::{Array, Function, Object, Reflect};
 use reversi::wasm::{
-    evaluate, evaluation_breakdown, ggf_details, levels, move_budget_ms, opening_name, Game, PatternEvaluation,
-    Searcher,
+    evaluate, evaluation_breakdown, ggf_details, levels, move_budget_ms, opening_name, review_assemble, Game,
+    PatternEvaluation, Searcher,
 };
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -251,22 +251,21 @@ fn the_breakdown_adds_up_to_the_evaluation() {
     assert!(evaluation_breakdown("XO").is_err());
 }
 
+/// Every part of the review of `moves` from the start, in the order `order` gives the indices.
+fn review_parts(searcher: &mut Searcher, moves: &str, depth: u32, order: &[u32]) -> Array {
+    let start = Game::new().board();
+    order.iter().map(|&i| searcher.review_part(&start, moves, &options(&[("depth", depth.into())]), i).unwrap()).collect()
+}
+
 #[wasm_bindgen_test]
 fn a_review_scores_every_position_and_judges_every_move() {
     let mut searcher = Searcher::new(1);
-    let calls = Rc::new(RefCell::new(Vec::new()));
-    let seen = calls.clone();
-    let progress = Closure::<dyn FnMut(u32, u32)>::new(move |done, total| seen.borrow_mut().push((done, total)));
     let start = Game::new().board();
-    let review = searcher
-        .review(
-            &start,
-            "f5d6c3",
-            &options(&[("depth", 2.into())]),
-            Some(progress.as_ref().unchecked_ref::<Function>().clone()),
-        )
-        .unwrap();
-    assert_eq!(*calls.borrow(), [(1, 4), (2, 4), (3, 4), (4, 4)]);
+    // The parts in any order (as several workers return them) make the same review.
+    let parts = review_parts(&mut searcher, "f5d6c3", 2, &[3, 1, 0, 2]);
+    let review = review_assemble(&start, "f5d6c3", &parts).unwrap();
+    let in_order = review_assemble(&start, "f5d6c3", &review_parts(&mut Searcher::new(1), "f5d6c3", 2, &[0, 1, 2, 3])).unwrap();
+    assert_eq!(js_sys::JSON::stringify(&review).unwrap(), js_sys::JSON::stringify(&in_order).unwrap());
     let positions: Array = get(&review, "positions").into();
     let moves: Array = get(&review, "moves").into();
     assert_eq!((positions.length(), moves.length()), (4, 3));
@@ -279,10 +278,20 @@ fn a_review_scores_every_position_and_judges_every_move() {
     assert_eq!(get(&positions.get(0), "toMove").as_string().unwrap(), "black");
     assert!(Array::from(&get(&positions.get(0), "bestLine")).length() >= 1);
 
-    let bad = searcher.review(&start, "f5 zz", &options(&[("depth", 2.into())]), None).err().unwrap();
+    let depth2 = options(&[("depth", 2.into())]);
+    let bad = searcher.review_part(&start, "f5 zz", &depth2, 0).err().unwrap();
     assert!(message_of(bad).starts_with("review: transcript: 'zz'"));
-    let no_depth = searcher.review(&start, "f5", &options(&[("nodes", 100.into())]), None).err().unwrap();
+    let no_depth = searcher.review_part(&start, "f5", &options(&[("nodes", 100.into())]), 0).err().unwrap();
     assert!(message_of(no_depth).contains("give a depth"));
+    let beyond = message_of(searcher.review_part(&start, "f5", &depth2, 2).err().unwrap());
+    assert!(beyond.contains("beyond the game's 2 positions"), "{beyond}");
+    // Parts missing, of another game, or not parts at all: errors, not a wrong review.
+    let missing = message_of(review_assemble(&start, "f5d6c3", &parts.slice(0, 3)).err().unwrap());
+    assert!(missing.contains("has no part"), "{missing}");
+    let other = message_of(review_assemble(&start, "f5d6", &parts).err().unwrap());
+    assert!(other.contains("not a review part of this game"), "{other}");
+    let junk: Array = [JsValue::from_str("f5"), JsValue::NULL].iter().collect();
+    assert!(review_assemble(&start, "f5", &junk).is_err());
 }
 
 #[wasm_bindgen_test]
@@ -499,7 +508,7 @@ fn the_book_plays_hints_reviews_and_names() {
     assert_eq!(searcher.out_of_book_ply(&start, "f5").unwrap(), 1);
     assert!(searcher.out_of_book_ply(&start, "z9").is_err());
     // The review calls every first move "book".
-    let review = searcher.review(&start, "f5", &options(&[("depth", 2.into())]), None).unwrap();
+    let review = review_assemble(&start, "f5", &review_parts(&mut searcher, "f5", 2, &[0, 1])).unwrap();
     let moves: Array = get(&review, "moves").dyn_into().unwrap();
     assert_eq!(get(&moves.get(0), "class").as_string().as_deref(), Some("book"));
     assert_eq!(get(&moves.get(0), "loss").as_f64(), Some(0.0));

@@ -8,7 +8,10 @@
 //! pass) and boards as 64-byte arrays (0 empty, 1 black, 2 white, a1 first). Every bad input is a
 //! JavaScript `Error` whose message says what was wrong.
 
-use crate::othello::analysis::review::{review_game, score_in_tenths, ReviewLimits};
+use crate::othello::analysis::review::{
+    assemble, game_positions, review_part, score_in_tenths, Class, Review, ReviewLimits, ReviewPart,
+    ReviewedPosition,
+};
 use crate::othello::book::{BookEntry, BookUse};
 use crate::othello::records::ggf::{format_ggf, format_ggf_date, parse_ggf, GgfGame};
 use crate::othello::records::history::History;
@@ -582,6 +585,103 @@ fn score_fields(builder: ObjectBuilder, score: Score) -> ObjectBuilder {
     builder.set("score", value).set("exact", exact).set("scoreText", score.to_string())
 }
 
+/// The review's limits from `{depth, exactFromEmpties?}`: the pattern evaluation once its
+/// weights have arrived (`review_game` falls back to the course's).
+fn review_limits(options: &JsValue) -> Result<ReviewLimits, JsError> {
+    let limits = limits_from(options)?;
+    Ok(ReviewLimits {
+        depth: limits.depth.ok_or_else(|| JsError::new("review options: give a depth"))?,
+        exact_from_empties: limits.exact_from_empties.unwrap_or(0),
+        eval: EvalChoice::Pattern,
+    })
+}
+
+fn position_object(p: &ReviewedPosition) -> JsValue {
+    ObjectBuilder::new()
+        .set("toMove", color_name(p.to_move))
+        .set("scoreBlack", p.score_black)
+        .set("exact", p.exact)
+        .set("bestLine", strings(&p.best_line))
+        .build()
+}
+
+/// `{positions, moves}` as `reviewAssemble` returns it.
+fn review_object(review: &Review) -> JsValue {
+    let positions: Array = review.positions.iter().map(position_object).collect();
+    let judged: Array = review
+        .moves
+        .iter()
+        .map(|m| {
+            ObjectBuilder::new()
+                .set("move", m.mv.to_string())
+                .set("mover", color_name(m.mover))
+                .set("scoreBlack", m.score_black)
+                .set("exact", m.exact)
+                .set("loss", m.loss)
+                .set("class", m.class.name())
+                .build()
+        })
+        .collect();
+    ObjectBuilder::new().set("positions", positions).set("moves", judged).build()
+}
+
+/// A field of a JS object (undefined when missing).
+fn field(object: &JsValue, key: &str) -> JsValue {
+    Reflect::get(object, &JsValue::from_str(key)).unwrap_or(JsValue::UNDEFINED)
+}
+
+/// A position of a review part read back (see `Searcher.reviewPart`); None when it is not one.
+fn position_from(value: &JsValue) -> Option<ReviewedPosition> {
+    let to_move = match field(value, "toMove").as_string()?.as_str() {
+        "black" => Color::Black,
+        "white" => Color::White,
+        _ => return None,
+    };
+    let score_black = field(value, "scoreBlack").as_f64().filter(|x| x.abs() <= 64.0)?;
+    let exact = field(value, "exact").as_bool()?;
+    let line = field(value, "bestLine").dyn_into::<Array>().ok()?;
+    let best_line = line.iter().map(|m| m.as_string()?.parse::<Move>().ok()).collect::<Option<Vec<Move>>>()?;
+    Some(ReviewedPosition { to_move, score_black, exact, best_line })
+}
+
+/// A review part read back; None when it is not one.
+fn part_from(value: &JsValue, positions: usize) -> Option<(usize, ReviewPart)> {
+    let index = field(value, "index").as_f64().filter(|i| i.fract() == 0.0 && *i >= 0.0 && *i < positions as f64)?;
+    let free = match field(value, "free").as_string().as_deref() {
+        None => None,
+        Some("forced") => Some(Class::Forced),
+        Some("book") => Some(Class::Book),
+        Some(_) => return None,
+    };
+    let best_after = field(value, "bestAfter");
+    let best_after = if best_after.is_object() { Some(position_from(&best_after)?) } else { None };
+    Some((index as usize, ReviewPart { position: position_from(&field(value, "position"))?, free, best_after }))
+}
+
+/// Puts a review together: `parts` are the results of `Searcher.reviewPart` for every position of
+/// the game from `startBoard` with `moves`, in any order. Returns `{positions: [{toMove,
+/// scoreBlack, exact, bestLine}], moves: [{move, mover, scoreBlack, exact, loss, class}]}`
+/// (`othello::analysis::review::review_game`'s review); parts that do not fit the game are an
+/// error saying so.
+#[wasm_bindgen(js_name = reviewAssemble)]
+pub fn review_assemble(start_board: &str, moves: &str, parts: &Array) -> Result<JsValue, JsError> {
+    let start = parse_position(start_board)?;
+    let (moves, _) = replay(start, moves).map_err(|e| JsError::new(&format!("review: {e}")))?;
+    let positions = game_positions(start, &moves);
+    let mut slots: Vec<Option<ReviewPart>> = vec![None; positions.len()];
+    for part in parts.iter() {
+        let (i, part) = part_from(&part, positions.len())
+            .ok_or_else(|| JsError::new("reviewAssemble: a part is not a review part of this game"))?;
+        slots[i] = Some(part);
+    }
+    let parts = slots
+        .into_iter()
+        .collect::<Option<Vec<_>>>()
+        .ok_or_else(|| JsError::new("reviewAssemble: a position of the game has no part"))?;
+    let review = assemble(&positions, &moves, parts).map_err(|e| JsError::new(&e))?;
+    Ok(review_object(&review))
+}
+
 /// [`score_fields`], the evaluation that scored it (`evaluation`) and the score in discs
 /// (`discs`: exact, or the estimate converted and rounded to a tenth, see
 /// `othello::analysis::review::score_in_tenths`). After the pattern evaluation an estimate is in hundredths
@@ -771,63 +871,31 @@ impl Searcher {
         Ok(result_object(&result, pattern, book_value))
     }
 
-    /// Reviews the game from `startBoard` (board text) with `moves` (a transcript, passes written
-    /// or not) under `{depth, exactFromEmpties}`; `onProgress(done, total)` after each position.
-    /// Returns `{positions: [{toMove, scoreBlack, exact, bestLine}], moves: [{move, mover,
-    /// scoreBlack, exact, loss, class}]}`: scores in discs for Black, one position more than moves;
-    /// `moves[i].scoreBlack` is `positions[i + 1].scoreBlack` (one score per position, see
-    /// `othello::analysis::review::score_position`). It clears the engine's midgame table.
-    pub fn review(
-        &mut self,
-        start_board: &str,
-        moves: &str,
-        options: &JsValue,
-        on_progress: Option<Function>,
-    ) -> Result<JsValue, JsError> {
+    /// One position's share of a review (`othello::analysis::review::review_part`): position
+    /// `index` of the game played from `startBoard` with `moves` (0 = the start, `index` = after
+    /// that many moves) scored, with what judging the move played from it needs: `{index,
+    /// position: {toMove, scoreBlack, exact, bestLine}, free: 'forced' | 'book' | undefined,
+    /// bestAfter: {…} | undefined}`. `options`: `{depth, exactFromEmpties?}` (the pattern
+    /// evaluation once the engine has its weights). A review asks for every position, on one
+    /// worker or several, and `reviewAssemble` puts the parts together.
+    #[wasm_bindgen(js_name = reviewPart)]
+    pub fn review_part(&mut self, start_board: &str, moves: &str, options: &JsValue, index: u32) -> Result<JsValue, JsError> {
         let start = parse_position(start_board)?;
         let (moves, _) = replay(start, moves).map_err(|e| JsError::new(&format!("review: {e}")))?;
-        let limits = limits_from(options)?;
-        let limits = ReviewLimits {
-            depth: limits.depth.ok_or_else(|| JsError::new("review options: give a depth"))?,
-            exact_from_empties: limits.exact_from_empties.unwrap_or(0),
-            // The pattern evaluation once its weights have arrived (review_game falls back).
-            eval: EvalChoice::Pattern,
-        };
-        let mut report = |done: usize, total: usize| {
-            if let Some(callback) = &on_progress {
-                // A throwing progress callback must not stop the review: its result still counts.
-                let _ = callback.call2(&JsValue::NULL, &JsValue::from(done as u32), &JsValue::from(total as u32));
-            }
-        };
+        let limits = review_limits(options)?;
+        let positions = game_positions(start, &moves);
+        let i = index as usize;
+        if i >= positions.len() {
+            return Err(JsError::new(&format!("reviewPart: index {index} is beyond the game's {} positions", positions.len())));
+        }
         let clock = crate::clock::monotonic_ms;
-        let review = review_game(&mut self.engine, start, &moves, &limits, &clock, &mut report);
-        let positions: Array = review
-            .positions
-            .iter()
-            .map(|p| {
-                ObjectBuilder::new()
-                    .set("toMove", color_name(p.to_move))
-                    .set("scoreBlack", p.score_black)
-                    .set("exact", p.exact)
-                    .set("bestLine", strings(&p.best_line))
-                    .build()
-            })
-            .collect();
-        let judged: Array = review
-            .moves
-            .iter()
-            .map(|m| {
-                ObjectBuilder::new()
-                    .set("move", m.mv.to_string())
-                    .set("mover", color_name(m.mover))
-                    .set("scoreBlack", m.score_black)
-                    .set("exact", m.exact)
-                    .set("loss", m.loss)
-                    .set("class", m.class.name())
-                    .build()
-            })
-            .collect();
-        Ok(ObjectBuilder::new().set("positions", positions).set("moves", judged).build())
+        let part = review_part(&mut self.engine, &positions, &moves, i, &limits, &clock);
+        Ok(ObjectBuilder::new()
+            .set("index", index)
+            .set("position", position_object(&part.position))
+            .set("free", part.free.map(Class::name))
+            .set("bestAfter", part.best_after.as_ref().map_or(JsValue::NULL, position_object))
+            .build())
     }
 
     /// One share of a search split among several workers (see `othello::search::split` and

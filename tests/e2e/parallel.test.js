@@ -1,7 +1,8 @@
 // The AI on several workers (www/common/parallel-search.js): the root's moves shared out among
 // workers that share no memory. A split search must find what one worker finds: the same value at
 // a fixed depth (the course's evaluation, no ProbCut: plain minimax values), the same exact score
-// in the endgame. And the page's setting: level 9 with two workers plays its moves.
+// in the endgame, the same hints, the same review. And the page's setting: level 9 with two
+// workers plays its moves.
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -107,6 +108,25 @@ test('hints on two workers: every move scored as one worker scores it', async ()
   }
   // 14 empties: every move's position is solved exactly (as by one engine: from 13 empties there).
   assert.ok(Object.values(results[1].one).every(([, exact]) => exact));
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('a review on two workers is the review one worker makes', async () => {
+  const { page, context, errors } = await openPage(browser);
+  await page.goto(server.url + '?black=human&white=human');
+  await waitReady(page);
+  const line = await lineTo(page, 'f5d6c3d3c4f4', 24); // 36 moves, the last ones solved exactly
+  const tables = [];
+  for (const workers of [2, 1]) {
+    await page.goto(server.url + `?black=human&white=human&moves=${line}&workers=${workers}`);
+    await waitReady(page);
+    await page.click('[data-testid="review"]');
+    await page.waitForSelector('[data-testid="review-table"] tbody tr', { timeout: 120_000 });
+    tables.push(await page.$$eval('[data-testid="review-table"] tbody tr', (rows) => rows.map((r) => r.textContent.trim())));
+  }
+  assert.equal(tables[0].length, line.length / 2);
+  assert.deepEqual(tables[0], tables[1]);
   assert.deepEqual(errors, []);
   await context.close();
 });

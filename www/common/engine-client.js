@@ -142,12 +142,10 @@ export class EngineClient {
     return this.request('analyze', { board, options });
   }
 
-  /**
-   * Reviews a game (see Searcher.review): resolves to {positions, moves}; `onProgress` gets
-   * {done, total} after each position.
-   */
-  review(startBoard, moves, options, onProgress) {
-    return this.request('review', { startBoard, moves, options }, onProgress);
+  /** One position's share of a review (see Searcher.reviewPart and reviewInParallel in
+   * parallel-search.js, which asks for every position and puts the shares together). */
+  reviewPart(startBoard, moves, options, index) {
+    return this.request('reviewPart', { startBoard, moves, options, index });
   }
 
   /** Stops whatever runs: pending promises reject with SearchCancelled. */

@@ -16,7 +16,7 @@
 // carries the time left, so a worker stops by itself at the deadline; an iteration cut short keeps
 // the best move proved so far. The engine side is `Searcher.searchWindow` (src/othello/search/split.rs).
 
-import { Game, levels } from '../pkg/reversi.js';
+import { Game, levels, reviewAssemble } from '../pkg/reversi.js';
 
 /** Beyond every value the engine uses (its internal INFINITY). */
 const INFINITY = 1_001_000;
@@ -57,6 +57,30 @@ function children(board) {
 /** Empty squares of a board text (64 squares, then the side to move). */
 function emptiesOf(board) {
   return [...board.slice(0, 64)].filter((c) => c === '-' || c === '.').length;
+}
+
+/**
+ * Reviews a game on several clients (as `EngineClient.review`): each position of the game is one
+ * share (`Searcher.reviewPart`: its score, and the score after its best move when another was
+ * played), handed to the next free client, the last positions first (the exact solves of the
+ * endgame are the longest shares: started first, they do not keep one worker busy at the end);
+ * `reviewAssemble` puts the shares together. Every share starts from cleared midgame tables, so
+ * the review is the one a single worker makes. `onProgress` gets {done, total}.
+ */
+export async function reviewInParallel(clients, startBoard, moves, options, onProgress) {
+  const total = Game.fromBoardAndTranscript(startBoard, moves).moves.length + 1;
+  const order = Array.from({ length: total }, (_, i) => total - 1 - i);
+  const parts = [];
+  let next = 0;
+  const work = async (client) => {
+    while (next < total) {
+      const index = order[next++];
+      parts.push(await client.reviewPart(startBoard, moves, options, index));
+      if (onProgress) onProgress({ done: parts.length, total });
+    }
+  };
+  await Promise.all(clients.map(work));
+  return reviewAssemble(startBoard, moves, parts);
 }
 
 /**

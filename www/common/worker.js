@@ -2,10 +2,11 @@
 //
 // Messages in:  {type: 'init', module, ttMegabytes, files} · {id, type: 'search', board, options}
 //               {id, type: 'analyze', board, options} · {type: 'clear'}
-//               {id, type: 'review', startBoard, moves, options} (progress: {done, total})
 //               {id, type: 'bookMoves', board}
 //               {id, type: 'searchWindow', board, options, alpha, beta} (one share of a parallel
 //               search, see parallel-search.js)
+//               {id, type: 'reviewPart', startBoard, moves, options, index} (one position of a
+//               review, see reviewInParallel in parallel-search.js)
 // Messages out: {id, type: 'progress', progress} · {id, type: 'result', result}
 //               {id, type: 'error', message} · {type: 'fatal', message}
 //               {type: 'file', name, ok, bytes?, message?}
@@ -89,8 +90,8 @@ function answer(message) {
       result = searcher.analyze(board, options);
     } else if (type === 'bookMoves') {
       result = searcher.bookMoves(board);
-    } else if (type === 'review') {
-      result = searcher.review(message.startBoard, message.moves, options, (done, total) => progress({ done, total }));
+    } else if (type === 'reviewPart') {
+      result = searcher.reviewPart(message.startBoard, message.moves, options, message.index);
     } else {
       throw new Error(`unknown request '${type}'`);
     }
@@ -108,7 +109,7 @@ self.addEventListener('message', async (event) => {
   }
   if (!ready) start({});
   await ready;
-  if (message.type === 'review') await filesSettled;
+  if (message.type === 'reviewPart') await filesSettled;
   if (message.type === 'clear') searcher.clear();
   else answer(message);
 });

@@ -82,6 +82,8 @@ let parallelSearch = null;
 let wasmModule;
 /** The review's engine, started on the first review. */
 let reviewEngine = null;
+/** The review's extra workers when the AI may use several (see reviewClients). */
+const reviewHelpers = [];
 // Loaded on first use, so that they are not part of the first load: the review's view
 // (review.js, once a review is asked for), the evaluation panel (evaluation.js, once opened) and
 // the move sound (sound.js, once switched on).
@@ -412,11 +414,16 @@ function startReview() {
   state.review = { key, running: true, done: 0, total: state.game.moves.length + 1, result: null };
   announce('Reviewing the game…');
   render();
-  const scored = reviewEngine.review(state.game.startBoard, state.game.fullTranscript, config.reviewOptions, ({ done, total }) => {
+  const onProgress = ({ done, total }) => {
     if (!state.review || state.review.key !== key) return;
     Object.assign(state.review, { done, total });
     renderReview();
-  });
+  };
+  const { startBoard, fullTranscript } = state.game;
+  // Its positions shared out among as many workers as the AI may use (the same review with one).
+  const scored = import('../common/parallel-search.js').then(({ reviewInParallel }) =>
+    reviewInParallel(reviewClients(), startBoard, fullTranscript, config.reviewOptions, onProgress),
+  );
   // The view's module loads while the worker reviews: a result is only kept once it can be shown.
   reviewViewLoading ||= import('./review.js').then((module) => (reviewView = module));
   Promise.all([scored, reviewViewLoading]).then(
@@ -436,9 +443,28 @@ function startReview() {
   );
 }
 
+/** The review's workers: its own, and more up to the AI's number of workers, each with copies of
+ * the weights and the book. */
+function reviewClients() {
+  const wanted = Math.max(1, Math.min(state.settings.workers || 1, 8));
+  while (reviewHelpers.length < wanted - 1) {
+    reviewHelpers.push(
+      new EngineClient({
+        module: wasmModule,
+        ttMegabytes: config.reviewTtMegabytes,
+        files: { weights: reviewEngine.fileCopy('weights') ?? engine.fileCopy('weights'), book: reviewEngine.fileCopy('book') ?? engine.fileCopy('book') },
+      }),
+    );
+  }
+  return [reviewEngine, ...reviewHelpers.slice(0, wanted - 1)];
+}
+
 /** Forgets the review (stopping it if it runs): the record changed, or the player cancelled. */
 function dropReview() {
-  if (state.review && state.review.running) reviewEngine.cancel();
+  if (state.review && state.review.running) {
+    reviewEngine.cancel();
+    for (const helper of reviewHelpers) helper.cancel();
+  }
   state.review = null;
 }
 
@@ -1157,6 +1183,7 @@ function wireControls() {
     storage.saveSettings(state.settings);
     // Fewer workers: the extra ones go (their threads and tables are freed).
     while (helperEngines.length > state.settings.workers - 1) helperEngines.pop().close();
+    while (reviewHelpers.length > state.settings.workers - 1) reviewHelpers.pop().close();
     changed();
   });
   $('sound').addEventListener('change', (event) => {

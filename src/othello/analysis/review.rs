@@ -296,6 +296,103 @@ fn score_for(position: &ReviewedPosition, color: Color) -> f64 {
     for_black(position.score_black, color)
 }
 
+/// The positions of the game played from `start` with `moves` (legal, passes written, as in a
+/// `history::History`): the start, then the position after each move; an illegal move ends the
+/// list there.
+pub fn game_positions(start: Position, moves: &[Move]) -> Vec<Position> {
+    let mut positions = vec![start];
+    for &mv in moves {
+        match positions[positions.len() - 1].play(mv) {
+            Ok(next) => positions.push(next),
+            Err(_) => break,
+        }
+    }
+    positions
+}
+
+/// One position's share of a review: its score and, when a move was played from it, what judging
+/// that move needs besides the next position's score. Shares are independent of each other (every
+/// search starts from a cleared midgame table), so a review can be shared out among several
+/// engines ([`review_part`] on each, then [`assemble`]) and come out as [`review_game`]'s.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ReviewPart {
+    pub position: ReviewedPosition,
+    /// The move played was the only legal move ([`Class::Forced`]) or a best move of the book
+    /// ([`Class::Book`]): no loss.
+    pub free: Option<Class>,
+    /// The score after the position's best move, when the move played was another one.
+    pub best_after: Option<ReviewedPosition>,
+}
+
+/// Scores position `i` of `positions` (see [`game_positions`]; `moves[i]` was played from it, if
+/// any) as [`review_game`] does.
+pub fn review_part(
+    engine: &mut Engine,
+    positions: &[Position],
+    moves: &[Move],
+    i: usize,
+    limits: &ReviewLimits,
+    clock: &dyn Fn() -> f64,
+) -> ReviewPart {
+    let before = positions[i];
+    let position = score_position(engine, before, limits, clock);
+    let played = moves.get(i).copied().filter(|_| i + 1 < positions.len());
+    let Some(mv) = played else {
+        return ReviewPart { position, free: None, best_after: None };
+    };
+    let only_move = before.legal_moves().count() <= 1;
+    let book_best = !only_move && engine.book().is_some_and(|b| is_best_book_move(b, before, mv));
+    let free = if only_move {
+        Some(Class::Forced)
+    } else if book_best {
+        Some(Class::Book)
+    } else {
+        None
+    };
+    let best_after = match position.best_line.first() {
+        Some(&best) if free.is_none() && best != mv => {
+            let after = before.play(best).expect("the search's best move is legal");
+            Some(score_position(engine, after, limits, clock))
+        }
+        _ => None,
+    };
+    ReviewPart { position, free, best_after }
+}
+
+/// The review of the game from its parts, one per position of [`game_positions`] in order (an
+/// error names what does not fit).
+pub fn assemble(positions: &[Position], moves: &[Move], parts: Vec<ReviewPart>) -> Result<Review, String> {
+    if parts.len() != positions.len() {
+        return Err(format!("review: {} parts for a game of {} positions", parts.len(), positions.len()));
+    }
+    let mut review = Review::default();
+    for (i, part) in parts.iter().enumerate() {
+        if part.position.to_move != positions[i].side_to_move() {
+            return Err(format!("review: part {i} is not of the position after move {i}"));
+        }
+    }
+    for i in 1..parts.len() {
+        let (before, mv) = (positions[i - 1], moves[i - 1]);
+        let mover = before.side_to_move();
+        let after = &parts[i].position;
+        let part = &parts[i - 1];
+        let loss = match (&part.free, &part.best_after) {
+            (None, Some(best_after)) => (score_for(best_after, mover) - score_for(after, mover)).max(0.0),
+            _ => 0.0,
+        };
+        review.moves.push(ReviewedMove {
+            mv,
+            mover,
+            score_black: after.score_black,
+            exact: after.exact,
+            loss,
+            class: part.free.unwrap_or_else(|| classify(loss)),
+        });
+    }
+    review.positions = parts.into_iter().map(|p| p.position).collect();
+    Ok(review)
+}
+
 /// Reviews the game played from `start` with `moves` (legal, passes written, as in a
 /// `history::History`); an illegal move ends the review there. `on_position(done, total)` is called
 /// after each position is scored (`total` = moves + 1). When the engine has an opening book, a
@@ -316,53 +413,16 @@ pub fn review_game(
     clock: &dyn Fn() -> f64,
     on_position: &mut dyn FnMut(usize, usize),
 ) -> Review {
-    let mut positions = vec![start];
-    for &mv in moves {
-        match positions[positions.len() - 1].play(mv) {
-            Ok(next) => positions.push(next),
-            Err(_) => break,
-        }
-    }
+    let positions = game_positions(start, moves);
     let total = positions.len();
-    let book = engine.book().cloned();
-    let mut review = Review::default();
-    for (i, &position) in positions.iter().enumerate() {
-        review.positions.push(score_position(engine, position, limits, clock));
-        if i > 0 {
-            let (before, mv) = (positions[i - 1], moves[i - 1]);
-            let mover = before.side_to_move();
-            let scored_before = &review.positions[i - 1];
-            let after = &review.positions[i];
-            let best = scored_before.best_line.first().copied();
-            let only_move = before.legal_moves().count() <= 1;
-            let book_best = !only_move && book.as_ref().is_some_and(|b| is_best_book_move(b, before, mv));
-            let loss = match best {
-                _ if only_move || book_best => 0.0,
-                Some(best) if best != mv => {
-                    let best_after = before.play(best).expect("the search's best move is legal");
-                    let best_after = score_position(engine, best_after, limits, clock);
-                    (score_for(&best_after, mover) - score_for(after, mover)).max(0.0)
-                }
-                _ => 0.0,
-            };
-            review.moves.push(ReviewedMove {
-                mv,
-                mover,
-                score_black: after.score_black,
-                exact: after.exact,
-                loss,
-                class: if only_move {
-                    Class::Forced
-                } else if book_best {
-                    Class::Book
-                } else {
-                    classify(loss)
-                },
-            });
-        }
-        on_position(i + 1, total);
-    }
-    review
+    let parts = (0..total)
+        .map(|i| {
+            let part = review_part(engine, &positions, moves, i, limits, clock);
+            on_position(i + 1, total);
+            part
+        })
+        .collect();
+    assemble(&positions, moves, parts).expect("one part per position, in order")
 }
 
 #[cfg(test)]
@@ -569,6 +629,23 @@ mod tests {
             );
         }
         assert!(review.moves.iter().any(|m| m.exact) && review.moves.iter().any(|m| !m.exact));
+
+        // Shared out: every position scored by an engine of its own, last first, then assembled:
+        // the same review.
+        let positions = game_positions(Position::start(), &moves);
+        let mut parts: Vec<(usize, ReviewPart)> = (0..positions.len())
+            .rev()
+            .map(|i| (i, review_part(&mut Engine::new(1), &positions, &moves, i, &limits, &monotonic_ms)))
+            .collect();
+        parts.sort_by_key(|(i, _)| *i);
+        let parts: Vec<ReviewPart> = parts.into_iter().map(|(_, p)| p).collect();
+        assert!(parts.iter().any(|p| p.best_after.is_some()), "some moves were not the best");
+        assert_eq!(assemble(&positions, &moves, parts.clone()).unwrap(), review);
+        // Parts that do not fit the game are an error, not a wrong review.
+        assert!(assemble(&positions, &moves, parts[1..].to_vec()).is_err());
+        let mut shifted = parts.clone();
+        shifted.swap(0, 1);
+        assert!(assemble(&positions, &moves, shifted).is_err());
     }
 
     /// A position and its 8 images under the board's symmetries get the same score, and best
