@@ -586,8 +586,17 @@ fn cmd_match(args: &[String]) -> Result<ExitCode, UsageError> {
     let e = report.estimate();
     let (elo_low, elo_high) = e.elo_interval();
     let elo = reversi::othello::analysis::rating::format_elo;
-    say!("A: {} ({})", a.text, describe(&a.limits, weights_a.is_some()));
-    say!("B: {} ({})", b.text, describe(&b.limits, weights_b.is_some()));
+    let described = |c: &arena::PlayerConfig, weights: bool| match c.game_clock {
+        Some(g) => format!(
+            "{}, game clock {} s + {} s a move",
+            describe(&c.limits, weights),
+            g.total_ms as f64 / 1000.0,
+            g.increment_ms as f64 / 1000.0
+        ),
+        None => describe(&c.limits, weights),
+    };
+    say!("A: {} ({})", a.text, described(&a, weights_a.is_some()));
+    say!("B: {} ({})", b.text, described(&b, weights_b.is_some()));
     say!(
         "{} games ({} openings of {plies} random plies, seed {seed}, both colours): A {} wins, {} draws, {} losses",
         t.games(),
@@ -607,6 +616,10 @@ fn cmd_match(args: &[String]) -> Result<ExitCode, UsageError> {
         signed_tenths(t.mean_discs()),
         start.elapsed().as_secs_f64()
     );
+    if a.game_clock.is_some() || b.game_clock.is_some() {
+        let on_time = |side: bool| report.outcomes.iter().filter(|o| o.a_lost_on_time == Some(side)).count();
+        say!("lost on time: A {}, B {}", on_time(true), on_time(false));
+    }
     Ok(ExitCode::SUCCESS)
 }
 

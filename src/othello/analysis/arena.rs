@@ -36,6 +36,33 @@ pub trait Player {
     /// random (from the book, or weak levels) vary them from game to game, while a game's moves
     /// stay a function of its number, whichever thread plays it.
     fn set_game(&mut self, _game: u64) {}
+
+    /// The player's game clock has run out (it plays with a clock and its last move overran
+    /// it): it loses the game.
+    fn out_of_time(&self) -> bool {
+        false
+    }
+}
+
+/// A game clock: the time for the whole game, and what each move adds (Fischer increment).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct GameClock {
+    pub total_ms: u64,
+    pub increment_ms: u64,
+}
+
+impl GameClock {
+    /// `M+S`: M minutes for the game (a decimal such as `0.5` allowed), S seconds added after each
+    /// move (`+S` optional), as the page's `?clock=`.
+    pub fn parse(text: &str) -> Option<GameClock> {
+        let (minutes, seconds) = text.split_once('+').unwrap_or((text, "0"));
+        let ms = |t: &str, unit: f64| -> Option<u64> {
+            let x: f64 = t.trim().parse().ok()?;
+            (x.is_finite() && x >= 0.0 && x * unit <= 86_400_000.0).then(|| (x * unit).round() as u64)
+        };
+        let clock = GameClock { total_ms: ms(minutes, 60_000.0)?, increment_ms: ms(seconds, 1000.0)? };
+        (clock.total_ms > 0).then_some(clock)
+    }
 }
 
 /// The playing engine ([`Engine`]) with limits chosen per move by a function of the position and
@@ -47,18 +74,38 @@ pub struct EnginePlayer<F: FnMut(Board, u32) -> Limits> {
     clock: fn() -> f64,
     /// The game of the match being played, mixed into the seed of every move.
     game: u64,
+    /// A game clock instead of a time per move, and the time left on it in the game being played.
+    game_clock: Option<GameClock>,
+    left_ms: f64,
+    flagged: bool,
 }
 
 impl<F: FnMut(Board, u32) -> Limits> EnginePlayer<F> {
     /// An engine with tables of `tt_megabytes` MiB, searching each move with `limits(board, ply)`.
     pub fn new(tt_megabytes: usize, limits: F) -> EnginePlayer<F> {
-        EnginePlayer { engine: Engine::new(tt_megabytes), limits, clock: monotonic_ms, game: 0 }
+        EnginePlayer {
+            engine: Engine::new(tt_megabytes),
+            limits,
+            clock: monotonic_ms,
+            game: 0,
+            game_clock: None,
+            left_ms: 0.0,
+            flagged: false,
+        }
     }
 
     /// The same player timing its moves with `clock` (for instance the processor time of its
     /// thread, so that a match at equal time per move stays fair on a loaded machine).
     pub fn with_clock(mut self, clock: fn() -> f64) -> EnginePlayer<F> {
         self.clock = clock;
+        self
+    }
+
+    /// The same player on a game clock: each move's time is planned from the time left
+    /// ([`crate::othello::search::timing::clock_move_budget_ms`], as the page's AI plans it), and
+    /// a move that overruns the clock loses the game.
+    pub fn with_game_clock(mut self, game_clock: Option<GameClock>) -> EnginePlayer<F> {
+        self.game_clock = game_clock;
         self
     }
 
@@ -79,11 +126,31 @@ impl<F: FnMut(Board, u32) -> Limits> Player for EnginePlayer<F> {
     fn choose(&mut self, board: Board, ply: u32) -> Move {
         let mut limits = (self.limits)(board, ply);
         limits.seed ^= self.game.wrapping_mul(0xD1B5_4A32_D192_ED03);
-        self.engine.search(board, &limits, &mut Control::new(&self.clock)).best_move
+        let Some(game_clock) = self.game_clock else {
+            return self.engine.search(board, &limits, &mut Control::new(&self.clock)).best_move;
+        };
+        let left = self.left_ms.max(0.0) as u64;
+        let budget =
+            crate::othello::search::timing::clock_move_budget_ms(left, game_clock.increment_ms, board.empty_count());
+        limits.time_ms = Some(limits.time_ms.map_or(budget, |t| t.min(budget)).max(1));
+        let started = (self.clock)();
+        let mv = self.engine.search(board, &limits, &mut Control::new(&self.clock)).best_move;
+        self.left_ms -= (self.clock)() - started;
+        if self.left_ms < 0.0 {
+            self.flagged = true;
+        }
+        self.left_ms += game_clock.increment_ms as f64;
+        mv
     }
 
     fn new_game(&mut self) {
         self.engine.clear();
+        self.left_ms = self.game_clock.map_or(0.0, |c| c.total_ms as f64);
+        self.flagged = false;
+    }
+
+    fn out_of_time(&self) -> bool {
+        self.flagged
     }
 
     fn set_game(&mut self, game: u64) {
@@ -257,8 +324,11 @@ pub struct GameRecord {
     pub start: Position,
     pub moves: Vec<Move>,
     pub end: Position,
-    /// Final disc difference for Black (empty squares to the winner).
+    /// Final disc difference for Black (empty squares to the winner); a game lost on time
+    /// counts as lost by 64.
     pub score_black: i32,
+    /// The side whose game clock ran out, if one did.
+    pub lost_on_time: Option<Color>,
 }
 
 /// Plays from `start` to the end, `black` and `white` choosing their moves.
@@ -285,10 +355,16 @@ pub fn play_game(start: Position, black: &mut dyn Player, white: &mut dyn Player
             }
         };
         moves.push(mv);
+        let mover = pos.side_to_move();
         pos = next;
         ply += 1;
+        let mover_player: &dyn Player = if mover == Color::Black { &*black } else { &*white };
+        if mover_player.out_of_time() {
+            let score_black = if mover == Color::Black { -64 } else { 64 };
+            return GameRecord { start, moves, end: pos, score_black, lost_on_time: Some(mover) };
+        }
     }
-    GameRecord { start, moves, end: pos, score_black: pos.final_score_black() }
+    GameRecord { start, moves, end: pos, score_black: pos.final_score_black(), lost_on_time: None }
 }
 
 /// Wins, draws and losses of one side of a match, with the sum of its disc differences.
@@ -351,8 +427,10 @@ pub struct GameOutcome {
     pub opening: usize,
     /// Whether A had Black.
     pub a_black: bool,
-    /// Final disc difference for A.
+    /// Final disc difference for A (±64 for a game lost on time).
     pub diff: i32,
+    /// The game ended on a game clock: A's ran out (`Some(true)`) or B's (`Some(false)`).
+    pub a_lost_on_time: Option<bool>,
 }
 
 /// The games of a match (in game order once the match is over: opening 0 with A Black, opening 0
@@ -435,13 +513,15 @@ where
                     let start = starts[opening];
                     a.set_game(index as u64);
                     b.set_game(index as u64);
-                    let diff = if a_black {
-                        play_game(start, &mut a, &mut b).score_black
+                    let (game, a_color) = if a_black {
+                        (play_game(start, &mut a, &mut b), Color::Black)
                     } else {
-                        -play_game(start, &mut b, &mut a).score_black
+                        (play_game(start, &mut b, &mut a), Color::White)
                     };
+                    let diff = if a_black { game.score_black } else { -game.score_black };
+                    let a_lost_on_time = game.lost_on_time.map(|c| c == a_color);
                     let mut r = report.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
-                    r.outcomes.push(GameOutcome { opening, a_black, diff });
+                    r.outcomes.push(GameOutcome { opening, a_black, diff, a_lost_on_time });
                     on_game(&r, total);
                 }
             });
@@ -475,6 +555,8 @@ pub struct PlayerConfig {
     /// A pattern weights file; `None` means the built-in weights (when the evaluation is
     /// the pattern one).
     pub weights: Option<String>,
+    /// A game clock (`clock=M+S`) instead of a time per move.
+    pub game_clock: Option<GameClock>,
     /// The text it was parsed from, for reports.
     pub text: String,
 }
@@ -500,6 +582,7 @@ impl PlayerConfig {
     /// | `depth` | plies (1–60) |
     /// | `nodes` | positions per move |
     /// | `time` | milliseconds per move |
+    /// | `clock` | a game clock, `M+S`: M minutes for the game, S seconds added after each move (`+S` optional); each move's time is planned from the time left, and a player whose clock runs out loses (counted as lost by 64 discs) |
     /// | `exact` | solve exactly from this many empties |
     /// | `eval` | `course` or `pattern` |
     /// | `weights` | a pattern weights file (implies `eval=pattern`) |
@@ -527,6 +610,7 @@ impl PlayerConfig {
         let mut book = None;
         let mut book_margin = None;
         let mut bounded = false;
+        let mut game_clock = None;
         for part in text.split(',').map(str::trim).filter(|p| !p.is_empty()) {
             let (key, value) = part.split_once('=').unwrap_or(if part.bytes().all(|c| c.is_ascii_digit()) {
                 ("level", part)
@@ -559,6 +643,16 @@ impl PlayerConfig {
                 }
                 "time" => {
                     limits.time_ms = Some(number(3_600_000)?);
+                    bounded = true;
+                }
+                "clock" => {
+                    game_clock = Some(GameClock::parse(value).ok_or_else(|| {
+                        ConfigError(format!(
+                            "player '{}': clock '{}' is not minutes for the game and seconds a move, such as 1+1 or 0.5",
+                            crate::othello::records::notation::excerpt(text),
+                            crate::othello::records::notation::excerpt(value)
+                        ))
+                    })?);
                     bounded = true;
                 }
                 "exact" => {
@@ -624,14 +718,14 @@ impl PlayerConfig {
                 }
                 _ => {
                     return fail(format!(
-                        "'{}' is not a setting (level, depth, nodes, time, exact, eval, weights, probcut, book, book-margin)",
+                        "'{}' is not a setting (level, depth, nodes, time, clock, exact, eval, weights, probcut, book, book-margin)",
                         crate::othello::records::notation::excerpt(part)
                     ))
                 }
             }
         }
         if !bounded {
-            return fail("give a level, a depth, a node limit or a time".into());
+            return fail("give a level, a depth, a node limit, a time or a clock".into());
         }
         limits.probcut = probcut.unwrap_or(limits.eval == EvalChoice::Pattern);
         match book {
@@ -642,7 +736,7 @@ impl PlayerConfig {
         if let Some(margin) = book_margin {
             limits.book = Some(BookUse { margin, ..limits.book.unwrap_or(BookUse::STRONG) });
         }
-        Ok(PlayerConfig { limits, weights, text: text.to_string() })
+        Ok(PlayerConfig { limits, weights, game_clock, text: text.to_string() })
     }
 
     /// An engine player with these limits, `weights` (for the pattern evaluation) and `book` (for
@@ -662,6 +756,7 @@ impl PlayerConfig {
         })
         .with_pattern_weights(weights)
         .with_book(book)
+        .with_game_clock(self.game_clock)
     }
 }
 
@@ -727,6 +822,46 @@ mod tests {
         assert_eq!(tally.games(), 8);
         assert!(tally.score() > 0.5, "{tally:?}");
         assert_eq!(tally.reversed().reversed(), tally);
+    }
+
+    #[test]
+    fn game_clocks_parse_as_the_page_writes_them() {
+        assert_eq!(GameClock::parse("1+2"), Some(GameClock { total_ms: 60_000, increment_ms: 2_000 }));
+        assert_eq!(GameClock::parse("0.5"), Some(GameClock { total_ms: 30_000, increment_ms: 0 }));
+        for bad in ["", "0", "x", "1+y", "-1", "1+-2", "inf", "99999999"] {
+            assert_eq!(GameClock::parse(bad), None, "{bad}");
+        }
+        let c = PlayerConfig::parse("level=9,clock=1+1").unwrap();
+        assert_eq!(c.game_clock, Some(GameClock { total_ms: 60_000, increment_ms: 1_000 }));
+        assert!(PlayerConfig::parse("clock=2").is_ok(), "a clock alone bounds the search");
+        assert!(PlayerConfig::parse("depth=4,clock=soon").unwrap_err().to_string().contains("clock 'soon'"));
+    }
+
+    /// A clock where every reading is one second after the last: every move takes a second.
+    fn slow_clock() -> f64 {
+        static NOW: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+        NOW.fetch_add(1000, std::sync::atomic::Ordering::Relaxed) as f64
+    }
+
+    #[test]
+    fn a_player_whose_clock_runs_out_loses_on_time() {
+        let clock = Some(GameClock { total_ms: 4_500, increment_ms: 0 });
+        let mut slow = EnginePlayer::new(1, |_, _| Limits::depth(1)).with_clock(slow_clock).with_game_clock(clock);
+        let mut fast = EnginePlayer::new(1, |_, _| Limits::depth(1));
+        let game = play_game(Position::start(), &mut fast, &mut slow);
+        assert_eq!(game.lost_on_time, Some(Color::White));
+        assert_eq!(game.score_black, 64);
+        assert!(game.moves.len() < 20, "{} moves", game.moves.len());
+        // A new game starts with the whole clock again.
+        let again = play_game(Position::start(), &mut slow, &mut fast);
+        assert_eq!(again.lost_on_time, Some(Color::Black));
+        assert_eq!(again.score_black, -64);
+        // With time enough, the game is played to the end.
+        let mut roomy = EnginePlayer::new(1, |_, _| Limits::depth(1))
+            .with_game_clock(Some(GameClock { total_ms: 60_000, increment_ms: 0 }));
+        let full = play_game(Position::start(), &mut roomy, &mut fast);
+        assert_eq!(full.lost_on_time, None);
+        assert!(full.end.is_game_over());
     }
 
     #[test]
@@ -817,7 +952,7 @@ mod tests {
 
     #[test]
     fn the_estimate_uses_pairs_once_the_match_is_complete() {
-        let o = |opening, a_black, diff| GameOutcome { opening, a_black, diff };
+        let o = |opening, a_black, diff| GameOutcome { opening, a_black, diff, a_lost_on_time: None };
         let report = MatchReport { outcomes: vec![o(0, true, 10), o(0, false, -2), o(1, true, 0), o(1, false, 4)] };
         assert_eq!(report.pair_scores(), vec![0.5, 0.75]);
         assert_eq!(report.estimate(), Estimate::from_pairs(&[0.5, 0.75]));
