@@ -335,7 +335,7 @@ test('sound is off by default; turned on, a move makes one', async () => {
 });
 
 test('a clock: a human who does not move loses on time; the AI manages its own clock', async () => {
-  const { page, context, errors } = await openPage(browser);
+  let { page, context, errors } = await openPage(browser);
   await open(page, '?black=human&white=ai&clock=0.05+0');
   assert.match(await text(page, 'clock-black'), /^0:0\d\.\d$/);
   await page.waitForFunction(() => document.querySelector('[data-testid="turn"]').textContent.startsWith('Game over'), null, { timeout: 10_000 });
@@ -352,6 +352,26 @@ test('a clock: a human who does not move loses on time; the AI manages its own c
   for (const color of ['black', 'white']) assert.notEqual(await text(page, `clock-${color}`), '0:00.0');
   // Game over offers the review.
   assert.equal(await page.isVisible('[data-testid="review-offer"]'), true);
+
+  assert.deepEqual(errors, []);
+  await context.close();
+
+  // A clock chosen in the menu, on a page that had none (clock.js loads then), kept across a
+  // reload (loaded first then).
+  ({ page, context, errors } = await openPage(browser));
+  await open(page, '?black=human&white=human');
+  assert.equal(await page.isHidden('[data-testid="clock-black"]'), true);
+  assert.equal(await page.evaluate(() => performance.getEntriesByType('resource').some((r) => r.name.endsWith('/clock.js'))), false);
+  await page.selectOption('[data-testid="clock"]', '3+2');
+  await page.click('[data-testid="new-game"]');
+  await page.waitForSelector('[data-testid="clock-black"]:not([hidden])');
+  assert.equal(await text(page, 'clock-black'), '3:00');
+  await page.click('[data-square="d3"]');
+  await page.reload();
+  await waitReady(page);
+  await page.waitForSelector('[data-testid="clock-white"]:not([hidden])');
+  assert.match(await text(page, 'clock-black'), /^3:0[0-2]$/);
+  assert.equal(await text(page, 'moves'), 'd3');
   assert.deepEqual(errors, []);
   await context.close();
 });

@@ -11,7 +11,6 @@ import { EngineClient, SearchCancelled } from '../common/engine-client.js';
 import * as storage from './storage.js';
 import { excerpt, bounded } from './messages.js';
 import { sideScore, signedDiscs, forBlack } from '../common/score-text.js';
-import { createClock, parseClockSpec, formatClock } from './clock.js';
 import { squareIndex, capitalize, opponentOf } from '../common/squares.js';
 
 /** Every tunable of the page, in one place. */
@@ -95,6 +94,10 @@ let evaluationPanel = null;
 let evaluationPanelLoading = null;
 /** The last word from the AI worker about the weights, for a panel created after it. */
 let weightsEvent = null;
+/** clock.js, loaded when a game has a clock (the address's, a saved game's, or New game with
+ * one): most games have none. `state.clock` is only ever set once it is here. */
+let clockModule = null;
+const loadClockModule = () => import('./clock.js').then((module) => (clockModule = module));
 /** A reader of the opening book on the page's thread (where the game left it), once it arrived. */
 let bookReader = null;
 let bookPlyCache = { key: '', ply: null };
@@ -226,7 +229,7 @@ function newGame(game = new Game(), message = 'New game.', { viewing = false, cl
   for (const helper of helperEngines) helper.clear();
   state.game = game;
   state.viewing = viewing;
-  state.clock = clockSpec ? createClock(clockSpec, performance.now()) : null;
+  state.clock = clockSpec ? clockModule.createClock(clockSpec, performance.now()) : null;
   state.animation = null;
   state.error = '';
   const notes = settleForcedPasses();
@@ -752,10 +755,10 @@ function renderClocks() {
     element.hidden = !clock;
     if (!clock) continue;
     const left = clock.left(color, now);
-    setText(element, formatClock(left));
+    setText(element, clockModule.formatClock(left));
     element.classList.toggle('running', clock.running === color);
     element.classList.toggle('low', left < 10_000);
-    element.setAttribute('aria-label', `${capitalize(color)}'s clock: ${formatClock(left)} left`);
+    element.setAttribute('aria-label', `${capitalize(color)}'s clock: ${clockModule.formatClock(left)} left`);
   }
 }
 
@@ -1024,7 +1027,7 @@ function gameFromUrl(params) {
   let clockSpec = null;
   if (params.has('clock')) {
     try {
-      clockSpec = parseClockSpec(params.get('clock'));
+      clockSpec = clockModule.parseClockSpec(params.get('clock'));
     } catch (error) {
       problems.push(excerpt(error.message, 160));
     }
@@ -1065,7 +1068,7 @@ function restoreSaved() {
     if (saved.record && typeof saved.record.key === 'string') state.record = saved.record;
     if (saved.clock) {
       try {
-        state.clock = createClock(parseClockSpec(saved.clock.spec), performance.now(), saved.clock);
+        state.clock = clockModule.createClock(clockModule.parseClockSpec(saved.clock.spec), performance.now(), saved.clock);
       } catch {
         state.clock = null; // a damaged clock: the game goes on without one
       }
@@ -1136,11 +1139,19 @@ function fillWorkers() {
 function wireControls() {
   $('undo').addEventListener('click', undo);
   $('redo').addEventListener('click', redo);
-  $('new-game').addEventListener('click', () => {
-    state.record = null;
+  $('new-game').addEventListener('click', async () => {
     const spec = $('clock').value;
+    if (spec && !clockModule) {
+      try {
+        await loadClockModule();
+      } catch (error) {
+        showError(`The clock could not be loaded: ${bounded(error.message)}`);
+        return;
+      }
+    }
+    state.record = null;
     newGame(new Game(), spec ? `New game, ${$('clock').selectedOptions[0].textContent} a side.` : 'New game.', {
-      clockSpec: spec ? parseClockSpec(spec) : null,
+      clockSpec: spec ? clockModule.parseClockSpec(spec) : null,
     });
   });
   $('clock').addEventListener('change', () => {
@@ -1298,7 +1309,9 @@ function registerOffline() {
 async function main() {
   // One compilation serves the page and every worker the AI will ever need.
   const wasmUrl = new URL('../pkg/reversi_bg.wasm', import.meta.url);
-  const module = await WebAssembly.compileStreaming(fetch(wasmUrl));
+  // The clock's module only when the address or the saved game has a clock.
+  const clockWanted = new URLSearchParams(location.search).has('clock') || Boolean(storage.loadSaved().saved?.clock);
+  const [module] = await Promise.all([WebAssembly.compileStreaming(fetch(wasmUrl)), clockWanted ? loadClockModule() : null]);
   wasmModule = module;
   await init({ module_or_path: module });
 
@@ -1329,7 +1342,7 @@ async function main() {
       else game = new Game();
       state.record = null;
       state.viewing = false;
-      state.clock = fromUrl.clockSpec ? createClock(fromUrl.clockSpec, performance.now()) : null;
+      state.clock = fromUrl.clockSpec ? clockModule.createClock(fromUrl.clockSpec, performance.now()) : null;
     }
     if (fromUrl.workers) state.settings.workers = fromUrl.workers;
     if (fromUrl.problems.length) state.error = `Ignored in the address: ${fromUrl.problems.join('; ')}.`;
