@@ -183,3 +183,54 @@ fn ffo_40_to_44_are_solved_exactly() {
         assert!(solution.pv.len() > 1, "FFO #{number}: pv {:?}", solution.pv);
     }
 }
+
+/// Plain fail-hard alpha-beta without table or ordering: a reference fast enough for 12–15
+/// empties, where the solver's ordering searches, enhanced transposition cutoffs and aspiration
+/// windows are in play.
+fn alpha_beta(board: Board, mut alpha: i32, beta: i32) -> i32 {
+    let moves = board.legal_moves();
+    if moves.is_empty() {
+        return if board.is_game_over() { board.final_score() } else { -alpha_beta(board.passed(), -beta, -alpha) };
+    }
+    for sq in moves {
+        let score = -alpha_beta(board.play_unchecked(sq), -beta, -alpha);
+        if score >= beta {
+            return beta;
+        }
+        alpha = alpha.max(score);
+    }
+    alpha
+}
+
+#[test]
+fn solver_with_pattern_ordering_equals_alpha_beta_at_12_to_15_empties() {
+    let weights = reversi::othello::eval::pattern::file::bundled().expect("bundled weights");
+    let mut rng = Rng(0x5eed_0004);
+    let mut solver = Solver::new(8);
+    solver.set_pattern_weights(Some(weights));
+    for i in 0..16 {
+        let empties = 12 + (i % 4) as u32;
+        let board = played_out(&mut rng, empties);
+        let exact = alpha_beta(board, -65, 65);
+        let solution = solver.solve_exact(board);
+        assert_eq!(solution.score, exact, "#{i}: exact score of {board:?}");
+        if !board.legal_moves().is_empty() {
+            let after = board.play(solution.best_move).expect("legal best move");
+            assert_eq!(-alpha_beta(after, -65, 65), exact, "#{i}: best move {}", solution.best_move);
+        }
+        // Windows around, below and above the value: fail-soft bounds on the right side.
+        for (alpha, beta) in [(exact - 1, exact + 1), (exact + 2, exact + 10), (exact - 10, exact - 2), (exact - 3, exact + 5)] {
+            let score = solver.solve(board, alpha, beta, &mut |_| false).expect("not stopped").score;
+            if exact <= alpha {
+                assert!(exact <= score && score <= alpha, "#{i}: fail low {score} for {exact} in ({alpha}, {beta})");
+            } else if exact >= beta {
+                assert!(beta <= score && score <= exact, "#{i}: fail high {score} for {exact} in ({alpha}, {beta})");
+            } else {
+                assert_eq!(score, exact, "#{i}: inside ({alpha}, {beta})");
+            }
+        }
+        if i % 3 == 0 {
+            solver.clear();
+        }
+    }
+}
