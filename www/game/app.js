@@ -1055,8 +1055,9 @@ function gameFromUrl(params) {
   return { players, level, game, problems, clockSpec, workers };
 }
 
-function restoreSaved() {
-  const { saved, problem } = storage.loadSaved();
+/** The game saved in the browser (`loaded`: what storage.loadSaved found), or a notice saying why
+ * it could not be restored. */
+function restoreSaved({ saved, problem }) {
   if (problem) return { game: null, notice: `${capitalize(problem)}; a new game was started.` };
   if (!saved) return { game: null, notice: '' };
   try {
@@ -1309,8 +1310,10 @@ function registerOffline() {
 async function main() {
   // One compilation serves the page and every worker the AI will ever need.
   const wasmUrl = new URL('../pkg/reversi_bg.wasm', import.meta.url);
-  // The clock's module only when the address or the saved game has a clock.
-  const clockWanted = new URLSearchParams(location.search).has('clock') || Boolean(storage.loadSaved().saved?.clock);
+  // Read once: a damaged store is forgotten as it is read (and said in a notice below). The
+  // clock's module only when the address or the saved game has a clock.
+  const loaded = storage.loadSaved();
+  const clockWanted = new URLSearchParams(location.search).has('clock') || Boolean(loaded.saved?.clock);
   const [module] = await Promise.all([WebAssembly.compileStreaming(fetch(wasmUrl)), clockWanted ? loadClockModule() : null]);
   wasmModule = module;
   await init({ module_or_path: module });
@@ -1328,7 +1331,7 @@ async function main() {
   state.settings = { ...state.settings, ...storage.loadSettings() };
   setInterval(tickClock, 100);
 
-  const restored = restoreSaved();
+  const restored = restoreSaved(loaded);
   let game = restored.game;
   state.notice = restored.notice;
   const params = new URLSearchParams(location.search);
