@@ -26,10 +26,11 @@ w=$(echo "$browser_runs" | best search.nps)
 python3 -c "print(f'nodes/s, best of 5: native $n, wasm $w, wasm/native = {$w/$n:.2f}')"
 echo "$browser_runs" | python3 -c '
 import json, sys
-runs = [json.loads(l)["parallel"] for l in sys.stdin if l.strip()]
+runs = [json.loads(line)["parallel"] for line in sys.stdin if line.strip()]
 best = max(runs, key=lambda r: r["speedup"])
-print(f"AI on two workers against one (fixed depth, same positions), best of {len(runs)}: {best["speedup"]}x "
-      f"({best["1"]["ms"]} ms -> {best["2"]["ms"]} ms; all runs: {[r["speedup"] for r in runs]}); "
-      f"longest frame gap {max(r["2"]["longestFrameGapMs"] for r in runs)} ms")'
+one, two = best["1"]["ms"], best["2"]["ms"]
+gap = max(r["2"]["longestFrameGapMs"] for r in runs)
+print("AI split over two workers against one (fixed depth, same positions), best of %d: %.2fx (%d ms -> %d ms; all runs: %s); longest frame gap %d ms"
+      % (len(runs), best["speedup"], one, two, [r["speedup"] for r in runs], gap))'
 wasm=www/pkg/reversi_bg.wasm
 echo "wasm: $(wc -c <$wasm) bytes raw, $(gzip -9c $wasm | wc -c) gzipped"

@@ -12,7 +12,7 @@ const DEPTH = 10;
 const TT_MEGABYTES = 64;
 // Midgame positions (out of the book) for one worker against two, at this depth.
 const PARALLEL_OPENINGS = ['f5d6c3d3c4f4f6f3e6e7d7c5b6', 'f5f6e6f4e3c5c4d3c3d6f3', 'c4e3f6e6f5c5f4g6f7d3c6g5', 'f5d6c5f4e3c6d3f6e6d7g5c4b4f3'];
-const PARALLEL_DEPTH = 11;
+const PARALLEL_DEPTH = 15;
 
 const server = await startServer();
 const browser = await launchBrowser();

@@ -131,21 +131,26 @@ test('a review on two workers is the review one worker makes', async () => {
   await context.close();
 });
 
-test('the page: level 9 on two workers plays, and the setting is kept', async () => {
+test('the page: deep hints on two workers, the setting kept; level 9 split over two workers plays', async () => {
   const { page, context, errors } = await openPage(browser);
-  await page.goto(server.url + '?black=ai&white=human&level=9&workers=2');
+  await page.goto(server.url + '?black=human&white=human&workers=2&moves=f5d6c3d3c4f4');
   await waitReady(page);
   assert.equal(await page.inputValue('[data-testid="workers"]'), '2');
-  await page.waitForFunction(() => document.querySelector('[data-testid="moves"]').textContent.trim().length >= 2, null, { timeout: 30_000 });
-  // Beyond the book (24 moves played, Black to move), then in the exact endgame (20 empties):
-  // searched by both workers.
-  for (const empties of [36, 20]) {
-    let line = await lineTo(page, 'f5d6c3', empties);
+  await page.selectOption('[data-testid="hint-strength"]', 'deep');
+  await page.check('[data-testid="hints"]');
+  await page.waitForFunction(() => document.querySelectorAll('[data-square][aria-label*="score"]').length >= 3, null, { timeout: 60_000 });
+  // The AI's move on two workers (config.splitAiSearch, off by default until it is faster than
+  // one worker): from the book, beyond it (24 moves played) and at 20 empties.
+  for (const empties of [60, 36, 20]) {
+    let line = empties === 60 ? '' : await lineTo(page, 'f5d6c3', empties);
     if (line.length % 4 !== 0) line = await lineTo(page, 'f5d6c3', empties - 1); // Black to move
-    await page.goto(server.url + `?black=ai&white=human&level=9&moves=${line}`);
+    await page.goto(server.url + `?black=human&white=ai&level=9&workers=2&moves=${line}`);
     await waitReady(page);
-    await page.waitForFunction((n) => document.querySelector('[data-testid="moves"]').textContent.trim().length > n, line.length, { timeout: 30_000 });
-    assert.match(await text(page, 'moves'), new RegExp(`^${line}[a-h][1-8]`));
+    await page.evaluate(() => import('./www/game/app.js').then((app) => (app.config.splitAiSearch = true)));
+    const square = (await page.$$eval('[data-square]', (cells) => cells.filter((c) => / legal move/.test(c.getAttribute('aria-label'))).map((c) => c.dataset.square)))[0];
+    await page.click(`[data-square="${square}"]`);
+    await page.waitForFunction((n) => document.querySelector('[data-testid="moves"]').textContent.trim().length > n, line.length + 2, { timeout: 30_000 });
+    assert.match(await text(page, 'moves'), new RegExp(`^${line}${square}[a-h][1-8]`));
   }
   assert.deepEqual(errors, []);
   await context.close();

@@ -122,6 +122,7 @@ export class ParallelSearch {
     const probeFirst = roots.findIndex((r) => r.move === probe.move);
     if (probeFirst > 0) order = [probeFirst, ...order.filter((i) => i !== probeFirst)];
     let best = { index: order[0], value: null, result: null, depth: 0 };
+    const values = []; // each completed iteration's value
     let nodes = probe.nodes || 0;
 
     const report = () => {
@@ -140,7 +141,11 @@ export class ParallelSearch {
       const childOptions = round.exact
         ? { ...shared, depth: 1, exactFromEmpties: 64 }
         : { ...shared, depth: round.depth - 1, exactFromEmpties: 0 };
-      const done = await this.round(clients, roots, order, childOptions, best.value, deadline);
+      // The bound to speculate on: the value of the iteration two back when there is one (an
+      // Othello search's value swings between odd and even depths; same parity, closer value).
+      const guess = values.length >= 2 && !round.exact ? values[values.length - 2] : best.value;
+      const done = await this.round(clients, roots, order, childOptions, guess, deadline);
+      if (done.complete) values.push(done.alpha);
       nodes += done.nodes;
       if (done.bestIndex !== null) {
         best = { index: done.bestIndex, value: done.alpha, result: done.bestResult, depth: round.depth, exact: round.exact };
@@ -230,6 +235,9 @@ export class ParallelSearch {
   async round(clients, roots, order, childOptions, previousValue, deadline) {
     const n = roots.length;
     const first = order[0];
+    // Each move has a worker of its own across iterations (its table holds the move's tree from
+    // the last one); a free worker takes its own moves first, then helps with the others.
+    const owner = (i) => i % clients.length;
     const hi = new Array(n).fill(INFINITY); // upper bound on each move's value
     const lo = new Array(n).fill(-INFINITY); // lower bound
     const busy = new Array(n).fill(false);
@@ -270,7 +278,7 @@ export class ParallelSearch {
     const firstSearch = (async () => {
       busy[first] = true;
       try {
-        const { value, result } = await ask(clients[0], first, -INFINITY, INFINITY);
+        const { value, result } = await ask(clients[owner(first)], first, -INFINITY, INFINITY);
         if (!aborted) {
           alpha = value;
           lo[first] = hi[first] = value;
@@ -283,10 +291,10 @@ export class ParallelSearch {
       }
     })();
 
-    const work = async (client) => {
+    const work = async (client, me) => {
       for (;;) {
         if (aborted || failed) return;
-        const next = order.find(wanted);
+        const next = order.find((i) => owner(i) === me && wanted(i)) ?? order.find(wanted);
         if (next === undefined) {
           if (alpha !== null || aborted) return;
           await alphaReady; // nothing to speculate on: wait for alpha, then look again
@@ -325,8 +333,8 @@ export class ParallelSearch {
       }
     };
 
-    // The first client searches the first move, then helps with the rest.
-    await Promise.all([firstSearch.then(() => work(clients[0])), ...clients.slice(1).map((c) => work(c))]);
+    // The first move's owner searches it, then helps with the rest.
+    await Promise.all(clients.map((c, me) => (me === owner(first) ? firstSearch.then(() => work(c, me)) : work(c, me))));
     const complete = !aborted && alpha !== null && order.every((i) => resolved(i));
     const bounds = hi.map((h, i) => (i === bestIndex ? alpha : h));
     return { complete, bestIndex, alpha, bestResult, bounds, nodes };

@@ -39,10 +39,9 @@ fn discs_at_least(value: i32) -> i32 {
 
 impl Engine {
     /// Searches `board` within the window (`alpha`, `beta`), in internal units: exactly (to the
-    /// end of the game) when `limits.exact_from_empties` covers its empties, else by iterative
-    /// deepening to `limits.depth` (default 1) with that window at every depth, so that the
-    /// table orders the last iteration's moves. The engine's tables are kept: a coordinator sends
-    /// an engine the same position again at the next depth or with another window.
+    /// end of the game) when `limits.exact_from_empties` covers its empties, else to
+    /// `limits.depth` (default 1). The engine's tables are kept: a coordinator sends an engine the
+    /// same position again at the next depth or with another window, and the table orders it.
     pub fn search_window(
         &mut self,
         board: Board,
@@ -79,21 +78,13 @@ impl Engine {
                 None => WindowResult { value: 0, solved: true, depth: empties, pv: Vec::new(), nodes: 0, aborted: true },
             };
         }
+        // One search at the depth asked for, no iterative deepening: the coordinator deepens, and
+        // sends an engine the moves it searched one depth shallower before, so that its table
+        // already orders them (iterating here too would search every share twice).
         let depth = limits.depth.unwrap_or(1).clamp(1, super::MAX_PLY as u32 - 2);
-        let mut found = WindowResult { value: 0, solved: false, depth: 0, pv: Vec::new(), nodes: 0, aborted: true };
-        // Every depth to the last: with a window, a cut-off from the table can end an iteration
-        // before any leaf, so "no line reached the horizon" proves nothing here.
-        for d in 1..=depth {
-            let value = self.pvs(control, board, d, alpha, beta, 0);
-            if self.aborted {
-                break;
-            }
-            let pv = self.pv[0][..self.pv_len[0]].to_vec();
-            found = WindowResult { value, solved: false, depth: d, pv, nodes: 0, aborted: false };
-        }
-        found.aborted = found.depth < depth;
-        found.nodes = self.nodes;
-        found
+        let value = self.pvs(control, board, depth, alpha, beta, 0);
+        let pv = self.pv[0][..self.pv_len[0]].to_vec();
+        WindowResult { value, solved: false, depth, pv, nodes: self.nodes, aborted: self.aborted }
     }
 }
 
