@@ -69,7 +69,7 @@ const state = {
   /** The game clock ({clock} from clock.js), or null for a game without one. */
   clock: null,
   /** Settings kept across games: hint strength, board flipped, sound. */
-  settings: { hintStrength: 'quick', flipped: false, sound: false, workers: defaultWorkers() },
+  settings: { hintStrength: 'quick', flipped: false, sound: false, workers: maxWorkers() },
   /** Bumped on every change; async answers for an older epoch are dropped. */
   epoch: 0,
 };
@@ -78,8 +78,8 @@ const $ = (id) => document.getElementById(id);
 let renderer;
 let grid;
 let engine;
-/** The AI's extra workers for levels 7–9 (see aiClients), and the search that shares them out
- * (parallel-search.js, loaded on first use). */
+/** The AI's extra workers (see aiClients: deep hints, and the AI's move when config.splitAiSearch
+ * is on), and the search that shares work out among them (parallel-search.js, loaded on first use). */
 const helperEngines = [];
 let parallelSearch = null;
 /** The compiled engine, shared by every worker. */
@@ -296,10 +296,6 @@ function clockBudgetMs(side) {
 /** The most workers the AI may use: one core is left to the page, at most 8. */
 function maxWorkers() {
   return Math.max(1, Math.min(8, (navigator.hardwareConcurrency || 2) - 1));
-}
-
-function defaultWorkers() {
-  return maxWorkers();
 }
 
 /** The AI's workers for a search: the usual one, and as many more as the setting allows, started
