@@ -633,6 +633,10 @@ pub struct Verification {
     pub leaf_agree: usize,
 }
 
+/// One sampled position checked: inner (with book moves) or a leaf, the value error in discs,
+/// whether the best moves agree, and what the book's move gives away by the deeper search.
+type Checked = (bool, f64, bool, f64);
+
 /// Checks a sample of the book (drawn from `seed`) against searches `deeper` plies deeper than
 /// the book's: `positions` positions with book moves (is the deeper search's best move one of the
 /// book's best, and how far apart are the values) and `leaves` leaves (how far is the stored
@@ -677,7 +681,7 @@ pub fn verify(
         .collect();
     let depth = book.leaf_depth() + deeper;
     let next = AtomicUsize::new(0);
-    let results: Mutex<Vec<Option<(bool, f64, bool, f64)>>> = Mutex::new(vec![None; jobs.len()]);
+    let results: Mutex<Vec<Option<Checked>>> = Mutex::new(vec![None; jobs.len()]);
     let started = Instant::now();
     std::thread::scope(|scope| {
         for _ in 0..threads.max(1) {
