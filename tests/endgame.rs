@@ -219,7 +219,9 @@ fn solver_with_pattern_ordering_equals_alpha_beta_at_12_to_15_empties() {
             assert_eq!(-alpha_beta(after, -65, 65), exact, "#{i}: best move {}", solution.best_move);
         }
         // Windows around, below and above the value: fail-soft bounds on the right side.
-        for (alpha, beta) in [(exact - 1, exact + 1), (exact + 2, exact + 10), (exact - 10, exact - 2), (exact - 3, exact + 5)] {
+        for (alpha, beta) in
+            [(exact - 1, exact + 1), (exact + 2, exact + 10), (exact - 10, exact - 2), (exact - 3, exact + 5)]
+        {
             let score = solver.solve(board, alpha, beta, &mut |_| false).expect("not stopped").score;
             if exact <= alpha {
                 assert!(exact <= score && score <= alpha, "#{i}: fail low {score} for {exact} in ({alpha}, {beta})");

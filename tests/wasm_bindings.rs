@@ -254,7 +254,10 @@ fn the_breakdown_adds_up_to_the_evaluation() {
 /// Every part of the review of `moves` from the start, in the order `order` gives the indices.
 fn review_parts(searcher: &mut Searcher, moves: &str, depth: u32, order: &[u32]) -> Array {
     let start = Game::new().board();
-    order.iter().map(|&i| searcher.review_part(&start, moves, &options(&[("depth", depth.into())]), i).unwrap()).collect()
+    order
+        .iter()
+        .map(|&i| searcher.review_part(&start, moves, &options(&[("depth", depth.into())]), i).unwrap())
+        .collect()
 }
 
 #[wasm_bindgen_test]
@@ -264,7 +267,8 @@ fn a_review_scores_every_position_and_judges_every_move() {
     // The parts in any order (as several workers return them) make the same review.
     let parts = review_parts(&mut searcher, "f5d6c3", 2, &[3, 1, 0, 2]);
     let review = review_assemble(&start, "f5d6c3", &parts).unwrap();
-    let in_order = review_assemble(&start, "f5d6c3", &review_parts(&mut Searcher::new(1), "f5d6c3", 2, &[0, 1, 2, 3])).unwrap();
+    let in_order =
+        review_assemble(&start, "f5d6c3", &review_parts(&mut Searcher::new(1), "f5d6c3", 2, &[0, 1, 2, 3])).unwrap();
     assert_eq!(js_sys::JSON::stringify(&review).unwrap(), js_sys::JSON::stringify(&in_order).unwrap());
     let positions: Array = get(&review, "positions").into();
     let moves: Array = get(&review, "moves").into();

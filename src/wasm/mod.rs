@@ -9,8 +9,7 @@
 //! JavaScript `Error` whose message says what was wrong.
 
 use crate::othello::analysis::review::{
-    assemble, game_positions, review_part, score_in_tenths, Class, Review, ReviewLimits, ReviewPart,
-    ReviewedPosition,
+    assemble, game_positions, review_part, score_in_tenths, Class, Review, ReviewLimits, ReviewPart, ReviewedPosition,
 };
 use crate::othello::book::{BookEntry, BookUse};
 use crate::othello::records::ggf::{format_ggf, format_ggf_date, parse_ggf, GgfGame};
@@ -879,14 +878,23 @@ impl Searcher {
     /// evaluation once the engine has its weights). A review asks for every position, on one
     /// worker or several, and `reviewAssemble` puts the parts together.
     #[wasm_bindgen(js_name = reviewPart)]
-    pub fn review_part(&mut self, start_board: &str, moves: &str, options: &JsValue, index: u32) -> Result<JsValue, JsError> {
+    pub fn review_part(
+        &mut self,
+        start_board: &str,
+        moves: &str,
+        options: &JsValue,
+        index: u32,
+    ) -> Result<JsValue, JsError> {
         let start = parse_position(start_board)?;
         let (moves, _) = replay(start, moves).map_err(|e| JsError::new(&format!("review: {e}")))?;
         let limits = review_limits(options)?;
         let positions = game_positions(start, &moves);
         let i = index as usize;
         if i >= positions.len() {
-            return Err(JsError::new(&format!("reviewPart: index {index} is beyond the game's {} positions", positions.len())));
+            return Err(JsError::new(&format!(
+                "reviewPart: index {index} is beyond the game's {} positions",
+                positions.len()
+            )));
         }
         let clock = crate::clock::monotonic_ms;
         let part = review_part(&mut self.engine, &positions, &moves, i, &limits, &clock);

@@ -75,7 +75,9 @@ impl Engine {
                     nodes: solution.nodes,
                     aborted: false,
                 },
-                None => WindowResult { value: 0, solved: true, depth: empties, pv: Vec::new(), nodes: 0, aborted: true },
+                None => {
+                    WindowResult { value: 0, solved: true, depth: empties, pv: Vec::new(), nodes: 0, aborted: true }
+                }
             };
         }
         // One search at the depth asked for, no iterative deepening: the coordinator deepens, and
@@ -154,7 +156,11 @@ mod tests {
         let mut board = after("f5d6c3");
         while board.empty_count() > 12 {
             let moves = legal_moves(board.player, board.opponent);
-            board = if moves == 0 { board.passed() } else { board.play_unchecked(Square::new(63 - moves.leading_zeros() as u8).unwrap()) };
+            board = if moves == 0 {
+                board.passed()
+            } else {
+                board.play_unchecked(Square::new(63 - moves.leading_zeros() as u8).unwrap())
+            };
         }
         assert!(!board.is_game_over());
         let limits = Limits { exact_from_empties: Some(20), ..Limits::depth(60) };
