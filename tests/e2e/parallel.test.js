@@ -166,3 +166,27 @@ test('the page: deep hints on two workers, the setting kept; level 9 split over 
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+test('a worker that cannot start refuses every request at once (none waits forever)', async () => {
+  const { page, context } = await openPage(browser);
+  await page.goto(server.url + '?black=human&white=human');
+  await waitReady(page);
+  const outcome = await page.evaluate(async () => {
+    const { Game } = await import('./www/pkg/reversi.js');
+    const { EngineClient } = await import('./www/common/engine-client.js');
+    const module = await WebAssembly.compileStreaming(fetch('./www/pkg/reversi_bg.wasm'));
+    const client = new EngineClient({ module, ttMegabytes: 1, workerUrl: new URL('./no-such-worker.js', location.href), files: { weights: 'none', book: 'none' } });
+    const board = new Game().board;
+    const settle = (promise) =>
+      Promise.race([
+        promise.then(() => 'answered', (error) => `refused: ${error.message}`),
+        new Promise((resolve) => setTimeout(() => resolve('still waiting after 5 s'), 5000)),
+      ]);
+    const first = await settle(client.search(board, { depth: 1 }));
+    const later = await settle(client.reviewPart(board, 'f5', { depth: 1 }, 0));
+    return { first, later };
+  });
+  assert.match(outcome.first, /^refused: AI worker failed/);
+  assert.match(outcome.later, /^refused: AI worker failed/);
+  await context.close();
+});

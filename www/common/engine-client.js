@@ -50,10 +50,13 @@ export class EngineClient {
   }
 
   startWorker() {
+    /** Why the worker cannot answer (it failed to start or its engine failed), or null: later
+     * requests are refused at once instead of waiting for an answer that will never come. */
+    this.broken = null;
     this.worker = new Worker(this.workerUrl, { type: 'module' });
     this.worker.addEventListener('message', (event) => this.receive(event.data));
     this.worker.addEventListener('error', (event) => {
-      this.failAll(new Error(`AI worker failed: ${event.message || 'could not start'}`));
+      this.breakDown(new Error(`AI worker failed: ${event.message || 'could not start'}`));
     });
     // A worker started after a cancel gets the files its predecessor fetched (copies: the client
     // keeps its own); one started before they arrived fetches them again.
@@ -77,7 +80,7 @@ export class EngineClient {
 
   receive(message) {
     if (message.type === 'fatal') {
-      this.failAll(new Error(`AI worker failed: ${message.message}`));
+      this.breakDown(new Error(`AI worker failed: ${message.message}`));
       return;
     }
     if (message.type === 'file') {
@@ -101,12 +104,18 @@ export class EngineClient {
     }
   }
 
+  breakDown(error) {
+    this.broken = error;
+    this.failAll(error);
+  }
+
   failAll(error) {
     for (const request of this.pending.values()) request.reject(error);
     this.pending.clear();
   }
 
   request(type, payload, onProgress) {
+    if (this.broken) return Promise.reject(this.broken);
     const id = this.nextId++;
     return new Promise((resolve, reject) => {
       this.pending.set(id, { resolve, reject, onProgress });
@@ -148,9 +157,10 @@ export class EngineClient {
     return this.request('reviewPart', { startBoard, moves, options, index });
   }
 
-  /** Stops whatever runs: pending promises reject with SearchCancelled. */
+  /** Stops whatever runs: pending promises reject with SearchCancelled. A worker that broke down
+   * is started again. */
   cancel() {
-    if (!this.busy) return;
+    if (!this.busy && !this.broken) return;
     this.worker.terminate();
     const cancelled = new SearchCancelled();
     this.failAll(cancelled);
