@@ -29,10 +29,11 @@ async function lineTo(page, opening, empties) {
   );
 }
 
-/** In the page: one worker's search and the split search of each position, side by side. */
-async function compare(page, positions, options, workers) {
+/** In the page: one worker's answer and the split one for each position, side by side: the
+ * search (`kind` 'search': move, score, exactness) or every move's score ('analyze': by move). */
+async function compare(page, positions, options, workers, kind = 'search') {
   return page.evaluate(
-    async ({ positions, options, workers }) => {
+    async ({ positions, options, workers, kind }) => {
       const { Game } = await import('./www/pkg/reversi.js');
       const { EngineClient } = await import('./www/common/engine-client.js');
       const { ParallelSearch } = await import('./www/common/parallel-search.js');
@@ -42,10 +43,15 @@ async function compare(page, positions, options, workers) {
       const pool = Array.from({ length: workers }, make);
       const parallel = new ParallelSearch({ clients: () => pool });
       const out = [];
+      const byMove = (list) => Object.fromEntries(list.map((h) => [h.move, [h.score, h.exact]]));
       for (const moves of positions) {
         const board = Game.fromTranscript(moves).board;
         single.clear();
         for (const c of pool) c.clear();
+        if (kind === 'analyze') {
+          out.push({ moves, one: byMove(await single.analyze(board, options)), many: byMove(await parallel.analyze(board, options)) });
+          continue;
+        }
         const one = await single.search(board, options);
         const many = await parallel.search(board, options);
         out.push({ moves, one: { move: one.move, score: one.score, exact: one.exact }, many: { move: many.move, score: many.score, exact: many.exact, workers: many.workers, pv: many.pv } });
@@ -53,7 +59,7 @@ async function compare(page, positions, options, workers) {
       for (const c of [single, ...pool]) c.close();
       return out;
     },
-    { positions, options, workers },
+    { positions, options, workers, kind },
   );
 }
 
@@ -84,24 +90,7 @@ test('hints on two workers: every move scored as one worker scores it', async ()
   await page.goto(server.url + '?black=human&white=human');
   await waitReady(page);
   const positions = ['f5d6c3d3c4f4', await lineTo(page, 'f5f6e6f4', 14)];
-  const results = await page.evaluate(async (positions) => {
-    const { Game } = await import('./www/pkg/reversi.js');
-    const { EngineClient } = await import('./www/common/engine-client.js');
-    const { ParallelSearch } = await import('./www/common/parallel-search.js');
-    const module = await WebAssembly.compileStreaming(fetch('./www/pkg/reversi_bg.wasm'));
-    const make = () => new EngineClient({ module, ttMegabytes: 16, files: { weights: 'none', book: 'none' } });
-    const single = make();
-    const pool = [make(), make()];
-    const parallel = new ParallelSearch({ clients: () => pool });
-    const options = { depth: 5, exactFromEmpties: 14, evaluation: 'course', book: false };
-    const out = [];
-    for (const moves of positions) {
-      const board = Game.fromTranscript(moves).board;
-      const byMove = (list) => Object.fromEntries(list.map((h) => [h.move, [h.score, h.exact]]));
-      out.push({ moves, one: byMove(await single.analyze(board, options)), many: byMove(await parallel.analyze(board, options)) });
-    }
-    return out;
-  }, positions);
+  const results = await compare(page, positions, { depth: 5, exactFromEmpties: 14, evaluation: 'course', book: false }, 2, 'analyze');
   for (const r of results) {
     assert.ok(Object.keys(r.one).length >= 2, r.moves);
     assert.deepEqual(r.many, r.one, r.moves);
