@@ -301,12 +301,17 @@ function maxWorkers() {
 /** The AI's workers for a search: the usual one, and as many more as the setting allows, started
  * on first use with copies of the files the first has (they need no book: the first answers it). */
 function aiClients() {
+  return withHelpers(engine, helperEngines, () =>
+    new EngineClient({ module: wasmModule, ttMegabytes: config.ttMegabytes, files: { weights: engine.fileCopy('weights'), book: 'none' } }),
+  );
+}
+
+/** `first` and as many of `helpers` as the workers setting allows (started by `makeHelper` when
+ * more are wanted than there are). */
+function withHelpers(first, helpers, makeHelper) {
   const wanted = Math.max(1, Math.min(state.settings.workers || 1, 8));
-  while (helperEngines.length < wanted - 1) {
-    const weights = engine.fileCopy('weights');
-    helperEngines.push(new EngineClient({ module: wasmModule, ttMegabytes: config.ttMegabytes, files: { weights: weights ?? 'fetch', book: 'none' } }));
-  }
-  return [engine, ...helperEngines.slice(0, wanted - 1)];
+  while (helpers.length < wanted - 1) helpers.push(makeHelper());
+  return [first, ...helpers.slice(0, wanted - 1)];
 }
 
 /** Levels 7–9 think for seconds: worth sharing out among workers once that pays (see
@@ -451,17 +456,10 @@ function startReview() {
 /** The review's workers: its own, and more up to the AI's number of workers, each with copies of
  * the weights and the book. */
 function reviewClients() {
-  const wanted = Math.max(1, Math.min(state.settings.workers || 1, 8));
-  while (reviewHelpers.length < wanted - 1) {
-    reviewHelpers.push(
-      new EngineClient({
-        module: wasmModule,
-        ttMegabytes: config.reviewTtMegabytes,
-        files: { weights: reviewEngine.fileCopy('weights') ?? engine.fileCopy('weights'), book: reviewEngine.fileCopy('book') ?? engine.fileCopy('book') },
-      }),
-    );
-  }
-  return [reviewEngine, ...reviewHelpers.slice(0, wanted - 1)];
+  const copy = (name) => reviewEngine.fileCopy(name) ?? engine.fileCopy(name);
+  return withHelpers(reviewEngine, reviewHelpers, () =>
+    new EngineClient({ module: wasmModule, ttMegabytes: config.reviewTtMegabytes, files: { weights: copy('weights'), book: copy('book') } }),
+  );
 }
 
 /** Forgets the review (stopping it if it runs): the record changed, or the player cancelled. */
