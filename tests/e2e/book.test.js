@@ -76,6 +76,10 @@ test('the book: where the game left it, book hints, and the four first moves "bo
   assert.ok(left >= 1 && left < 10, status);
   const marked = await page.$$eval('#move-list li.out-of-book button', (bs) => bs.map((b) => b.dataset.ply));
   assert.deepEqual(marked, [String(left + 1)], 'the first move out of the book is marked in the list');
+  // The review says the same move.
+  await page.click('[data-testid="review"]');
+  await page.waitForSelector('[data-testid="review-table"] tbody tr', { timeout: 60_000 });
+  assert.match(await text(page, 'review-summary'), new RegExp(`Out of book after move ${left}\\.`));
   assert.deepEqual(errors, []);
   await context.close();
 });

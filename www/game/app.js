@@ -442,7 +442,7 @@ function startReview() {
       const elapsedMs = performance.now() - startedAt;
       state.review = { key, running: false, result, elapsedMs };
       document.documentElement.dataset.reviewMs = String(Math.round(elapsedMs));
-      announce(reviewView.summaryText(result));
+      announce(reviewView.summaryText(result, bookPly()));
       render();
     },
     (error) => {
@@ -884,7 +884,7 @@ function renderReview() {
   } else if (result) {
     const since = state.game.moves.length - result.moves.length;
     const later = since > 0 ? ` The ${plural(since, 'move')} played since ${since === 1 ? 'is' : 'are'} not reviewed.` : '';
-    setText($('review-summary'), `${reviewView.summaryText(result)} (${(review.elapsedMs / 1000).toFixed(1)} s)${later}`);
+    setText($('review-summary'), `${reviewView.summaryText(result, bookPly())} (${(review.elapsedMs / 1000).toFixed(1)} s)${later}`);
   } else {
     setText($('review-summary'), state.game.moves.length ? '' : 'Play or load a game to review it.');
   }

@@ -192,8 +192,10 @@ export function accuracy(review) {
 }
 
 /** "Black: accuracy 87 % (mean loss 1.2 discs a move), 2 inaccuracies, 1 mistake; …": what a
- * player looks for first. */
-export function summaryText(review) {
+ * player looks for first. `bookMoves`: how many moves the game stayed in the opening book (the
+ * page's figure, as the move list says it), or null without a book. */
+export function summaryText(review, bookMoves = null) {
+  const inBook = bookMoves === null ? null : Math.min(bookMoves, review.moves.length);
   const counts = { black: {}, white: {} };
   for (const m of review.moves) {
     if (MARKED[m.class]) counts[m.mover][m.class] = (counts[m.mover][m.class] || 0) + 1;
@@ -208,9 +210,8 @@ export function summaryText(review) {
     const head = f ? `accuracy ${Math.round(f.accuracy)} % (mean loss ${f.meanLoss.toFixed(1)} discs a move)` : 'no move with a choice';
     return `${capitalize(color)}: ${head}, ${items.length ? items.join(', ') : 'no marked move'}`;
   };
-  // Book moves (the best of the opening book) come first, with no loss.
-  const booked = review.moves.findIndex((m) => m.class !== 'book');
-  const inBook = booked === -1 ? review.moves.length : booked;
-  const book = inBook === 0 ? '' : inBook === review.moves.length ? ` All ${inBook} moves from the opening book.` : ` Out of book after move ${inBook}.`;
+  // Where the game left the book: the page's one figure (the move list says the same), not a
+  // count of the moves classed "book" (a book move that is not the book's best is still in it).
+  const book = inBook === null || inBook === 0 ? '' : inBook === review.moves.length ? ` All ${inBook} moves from the opening book.` : ` Out of book after move ${inBook}.`;
   return `Review of ${review.moves.length} moves.${book} ${side('black')}. ${side('white')}.`;
 }
