@@ -500,7 +500,8 @@ fn describe(limits: &Limits, has_weights: bool) -> String {
         parts.push(format!("{t} ms/move"));
     }
     if let Some(e) = limits.exact_from_empties.filter(|&e| e > 0) {
-        parts.push(format!("exact from {e} empties"));
+        let when = if limits.plan_solve && limits.time_ms.is_some() { " when it fits the time" } else { "" };
+        parts.push(format!("exact from {e} empties{when}"));
     }
     let pattern = limits.eval == reversi::othello::search::EvalChoice::Pattern && has_weights;
     parts.push(if pattern { "pattern eval".into() } else { "course eval".into() });

@@ -297,3 +297,33 @@ fn expert_rules_steer_but_ordering_never_changes_the_value() {
         }
     }
 }
+
+/// A timed search with `plan_solve` solves only what fits its budget: with ten seconds a
+/// 20-empty position (a few million positions) is solved exactly; with 5 ms the solve would be
+/// lost, so the midgame search plays (and still names a legal move) instead of starting it.
+#[test]
+fn a_planned_solve_starts_only_when_it_fits_the_budget() {
+    // An FFO position with 20 empties: Black's best is d8, for a draw.
+    let board = reversi::othello::records::notation::parse_board(
+        "-OOOOO----OXXO---OOOOXXO-OOOXOXX-OOXOOXX-XOXXOXX--O-XXXX--O----O X",
+    )
+    .expect("a board")
+    .board();
+    assert_eq!(board.empty_count(), 20);
+    let limits = |time_ms| Limits {
+        time_ms: Some(time_ms),
+        exact_from_empties: Some(20),
+        plan_solve: true,
+        ..Limits::depth(60)
+    };
+    let mut engine = Engine::new(8);
+    let r = engine.search(board, &limits(10_000), &mut Control::new(&monotonic_ms));
+    assert_eq!(r.score, Score::Exact(0), "solved within ten seconds");
+    let r = Engine::new(8).search(board, &limits(5), &mut Control::new(&monotonic_ms));
+    assert!(!matches!(r.score, Score::Exact(_)), "5 ms is no time for a 20-empty solve: {:?}", r.score);
+    assert!(board.legal_moves().contains(r.best_move.square().expect("a move")));
+    // Unplanned, the solve starts whatever the budget, and is abandoned at the deadline.
+    let always = Limits { plan_solve: false, ..limits(5) };
+    let r = Engine::new(8).search(board, &always, &mut Control::new(&monotonic_ms));
+    assert!(board.legal_moves().contains(r.best_move.square().expect("a move")));
+}

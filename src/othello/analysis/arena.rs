@@ -664,6 +664,18 @@ impl PlayerConfig {
                         ))
                     })?)
                 }
+                "solve" => {
+                    limits.plan_solve = match value {
+                        "plan" => true,
+                        "always" => false,
+                        _ => {
+                            return fail(format!(
+                                "solve '{}' is not plan or always",
+                                crate::othello::records::notation::excerpt(value)
+                            ))
+                        }
+                    }
+                }
                 "eval" => {
                     limits.eval = match value {
                         "course" => EvalChoice::Course,
@@ -718,7 +730,7 @@ impl PlayerConfig {
                 }
                 _ => {
                     return fail(format!(
-                        "'{}' is not a setting (level, depth, nodes, time, clock, exact, eval, weights, probcut, book, book-margin)",
+                        "'{}' is not a setting (level, depth, nodes, time, clock, exact, solve, eval, weights, probcut, book, book-margin)",
                         crate::othello::records::notation::excerpt(part)
                     ))
                 }

@@ -179,6 +179,7 @@ impl Level {
             nodes: None,
             time_ms: self.time_ms,
             exact_from_empties: Some(self.exact_from_empties),
+            plan_solve: self.time_ms.is_some(),
             randomness: self.randomness,
             seed,
             expert: self.expert,

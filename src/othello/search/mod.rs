@@ -27,7 +27,7 @@ use crate::othello::rules::board::{legal_moves, Board};
 use crate::othello::rules::square::{Move, Square};
 use crate::othello::search::endgame::Solver;
 use crate::othello::search::score::{terminal_value, Score, WIN_BASE};
-use crate::othello::search::timing::{Decision, Iteration, TimePlan, QUIET_SHARE};
+use crate::othello::search::timing::{Decision, Iteration, SolveCost, TimePlan, QUIET_SHARE};
 use crate::othello::search::tt::{Bound, TranspositionTable, NO_MOVE};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
@@ -43,6 +43,10 @@ pub struct Limits {
     pub time_ms: Option<u64>,
     /// Solve exactly (perfect play to the end) when at most this many squares are empty.
     pub exact_from_empties: Option<u32>,
+    /// With a time budget, solve (at most `exact_from_empties` empties) only when the solve is
+    /// predicted to fit the time left ([`SolveCost`]): a solve that runs out of time is lost, and
+    /// the midgame search has the whole budget instead. Off: always solve at `exact_from_empties`.
+    pub plan_solve: bool,
     /// Weak play on purpose: the move is chosen at random among those whose score is within this
     /// many evaluation units of the best (0 = always the best move).
     pub randomness: i32,
@@ -211,6 +215,8 @@ pub struct Engine {
     probcut: bool,
     /// The opening book, if loaded.
     book: Option<Arc<Book>>,
+    /// The exact solver's speed on this machine, learnt from its solves (kept by `clear`).
+    solve_cost: SolveCost,
 }
 
 impl Engine {
@@ -242,6 +248,7 @@ impl Engine {
             leaf_pattern: None,
             probcut: false,
             book: None,
+            solve_cost: SolveCost::default(),
         }
     }
 
@@ -410,15 +417,29 @@ impl Engine {
     fn search_best(&mut self, board: Board, limits: &Limits, control: &mut Control, start: f64) -> Searched {
         let empties = board.empty_count();
         let max_depth = limits.depth.unwrap_or(MAX_PLY as u32 - 2).clamp(1, MAX_PLY as u32 - 2);
-        let solve = limits.exact_from_empties.is_some_and(|e| empties <= e);
+        let mut solve = limits.exact_from_empties.is_some_and(|e| empties <= e);
         // Midgame iterations first. Before an exact solve, a moderate one gives the move to play
         // if the solve runs out of time (and fills the table with a good move order).
         let midgame_depth = if solve { max_depth.min(SOLVE_FALLBACK_DEPTH) } else { max_depth };
         // Before a solve, the fallback iterations leave most of the time to the solver.
         let quiet_share = if solve { PRE_SOLVE_SHARE } else { QUIET_SHARE };
         let mut plan = limits.time_ms.map(|t| TimePlan::new(t as f64, quiet_share, self.units_per_disc()));
-        let Searched { mut result, score_known } = self.iterate(board, midgame_depth, plan.as_mut(), control, start);
+        let Searched { mut result, mut score_known } =
+            self.iterate(board, midgame_depth, plan.as_mut(), control, start);
+        if solve && limits.plan_solve && !self.aborted {
+            if let Some(budget) = limits.time_ms {
+                let elapsed = ((control.clock)() - start).max(1e-3);
+                let midgame_rate = (self.nodes > 0).then(|| self.nodes as f64 / elapsed);
+                if !self.solve_cost.fits(empties, budget as f64 - elapsed, midgame_rate) {
+                    // The solve would not finish: the midgame search gets the budget instead.
+                    solve = false;
+                    let mut plan = TimePlan::new(budget as f64, QUIET_SHARE, self.units_per_disc());
+                    Searched { result, score_known } = self.iterate(board, max_depth, Some(&mut plan), control, start);
+                }
+            }
+        }
         if solve && !self.aborted {
+            let solve_start = (control.clock)();
             let nodes_before = self.nodes;
             let node_limit = self.node_limit;
             let deadline = self.deadline;
@@ -429,6 +450,7 @@ impl Engine {
                     || clock() >= deadline
             };
             if let Some(solution) = self.solver.solve(board, -64, 64, &mut should_stop) {
+                self.solve_cost.record(solution.nodes, (control.clock)() - solve_start);
                 self.nodes += solution.nodes;
                 result = SearchResult {
                     best_move: solution.best_move,
