@@ -330,7 +330,16 @@ fn cmd_best(args: &[String]) -> Result<ExitCode, UsageError> {
         let discs = reversi::othello::analysis::review::score_in_tenths(r.score, limits.eval);
         say!("{} {:+} book", r.best_move, discs);
     } else {
-        say!("{} {}", r.best_move, r.score);
+        // As the page shows scores: discs (to a tenth for an estimate), and what kind of score.
+        match r.score {
+            Score::Exact(d) => say!("{} {:+} exact", r.best_move, d),
+            Score::Eval(_) if engine.uses_pattern(&limits) => {
+                let discs = reversi::othello::analysis::review::score_in_tenths(r.score, limits.eval);
+                say!("{} {} estimate", r.best_move, signed_tenths(discs))
+            }
+            // The course's heuristic has no disc scale: its own units, as the course's examples.
+            Score::Eval(units) => say!("{} {:+} course units", r.best_move, units),
+        }
     }
     let pv: Vec<String> = r.pv.iter().map(|m| m.to_string()).collect();
     say!("pv: {}", pv.join(" "));

@@ -56,6 +56,7 @@ fn best_solves_exactly_near_the_end() {
     assert_eq!(code, 0);
     let score = out.lines().next().unwrap().split(' ').nth(1).unwrap();
     assert_eq!(score.trim_start_matches('+'), expected.trim_start_matches('+'), "{out}");
+    assert!(out.lines().next().unwrap().ends_with(" exact"), "{out}");
 }
 
 #[test]
@@ -288,4 +289,21 @@ fn match_settings_take_book_on_or_off() {
     let (code, _, err) = reversi(&["match", "depth=1,book=yes", "1"]);
     assert_eq!(code, 2);
     assert!(err.contains("book 'yes' is not on or off"), "{err}");
+}
+
+#[test]
+fn best_says_what_kind_of_score_it_prints_in_the_pages_units() {
+    // The pattern evaluation's estimate in discs to a tenth, as the page shows it.
+    let (code, out, err) = reversi(&["best", START, "--level", "9", "--depth", "4", "book=off"]);
+    assert_eq!(code, 0, "{err}");
+    let words: Vec<&str> = out.lines().next().unwrap().split(' ').collect();
+    assert_eq!(words.len(), 3, "{out}");
+    assert_eq!(words[2], "estimate", "{out}");
+    let discs: f64 = words[1].parse().expect("a number");
+    assert!(discs.abs() < 10.0 && (discs * 10.0).fract() == 0.0, "{out}");
+    // The course's evaluation in its own units; the book in discs.
+    let (_, out, _) = reversi(&["best", START, "--depth", "2"]);
+    assert!(out.lines().next().unwrap().ends_with(" course units"), "{out}");
+    let (_, out, _) = reversi(&["best", START]);
+    assert!(out.lines().next().unwrap().ends_with(" book"), "{out}");
 }
