@@ -496,6 +496,15 @@ fn config_weights(config: &arena::PlayerConfig) -> Result<Option<Arc<PatternWeig
     }
 }
 
+/// The memory the system says is available (`MemAvailable` of `/proc/meminfo`), in MiB; `None`
+/// where it cannot tell (not Linux).
+fn available_memory_mib() -> Option<u64> {
+    let info = std::fs::read_to_string("/proc/meminfo").ok()?;
+    let line = info.lines().find(|l| l.starts_with("MemAvailable:"))?;
+    let kib: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kib / 1024)
+}
+
 /// What a configuration's limits mean, in a few words.
 fn describe(limits: &Limits, has_weights: bool) -> String {
     let mut parts = Vec::new();
@@ -561,6 +570,13 @@ fn cmd_match(args: &[String]) -> Result<ExitCode, UsageError> {
         return Err(UsageError(
             "out of range: --openings 1 to 10000, --plies 0 to 40, --threads 1 to 64, --tt 1 to 4096 (MiB)".into(),
         ));
+    }
+    // Each thread holds two engines (one per player) of --tt MiB each.
+    let needed_mib = (threads * 2 * tt) as u64;
+    if let Some(available) = available_memory_mib().filter(|&a| needed_mib > a) {
+        return Err(UsageError(format!(
+            "--threads {threads} × 2 players × --tt {tt} MiB = {needed_mib} MiB of tables, more than the {available} MiB of memory available"
+        )));
     }
     // From the standard start (--plies 0) every pair of games starts alike: only the players'
     // random choices (the book's, weak levels') tell the games apart.

@@ -250,3 +250,21 @@ fn an_even_match_prints_elo_0_never_minus_0() {
     assert!(!out.contains("-0 ") && !out.contains("-0)") && !out.contains("-0.0"), "{out}");
     assert!(!err.contains("Elo -0") && !err.contains("Elo +0"), "{err}");
 }
+
+#[test]
+fn a_games_file_over_the_limit_is_refused_without_being_read() {
+    let dir = temp_dir("games");
+    // Sparse: 1 GiB and a byte, no disk space used.
+    std::fs::File::create(dir.join("games-1-1of1.bin")).unwrap().set_len((1 << 30) + 1).unwrap();
+    let args: Vec<&OsStr> = ["test", "--dir", dir.to_str().unwrap()].into_iter().map(OsStr::new).collect();
+    let line = refused("train", "train test on a huge games file", run(env!("CARGO_BIN_EXE_train"), &args));
+    assert!(line.contains("games-1-1of1.bin") && line.contains("larger than 1073741824 bytes"), "{line}");
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn a_match_asking_for_more_table_memory_than_there_is_is_refused() {
+    // 64 threads × 2 players × 4 GiB = 512 GiB: more than any machine running the tests has.
+    let line = refused("reversi", "huge tables", reversi(&["match", "9", "9", "--threads", "64", "--tt", "4096"]));
+    assert!(line.contains("524288 MiB") && line.contains("available"), "{line}");
+}

@@ -335,9 +335,24 @@ pub fn parse_games(bytes: &[u8], name: &str) -> Result<GamesFile, DataError> {
     Ok(GamesFile { settings, games, valid_len: at as u64, torn_bytes: 0 })
 }
 
-/// Reads a games file.
+/// The largest games file read (about 15 million games): a larger file, or an endless device, is
+/// refused before it fills the memory.
+pub const GAMES_FILE_LIMIT: u64 = 1 << 30;
+
+/// Reads a games file (at most [`GAMES_FILE_LIMIT`] bytes).
 pub fn read_games(path: &Path) -> Result<GamesFile, DataError> {
-    let bytes = std::fs::read(path).map_err(|e| DataError::Io(path.to_path_buf(), e))?;
+    use std::io::Read;
+    let io = |e| DataError::Io(path.to_path_buf(), e);
+    let too_large = || DataError::Settings(format!("{}: larger than {GAMES_FILE_LIMIT} bytes", path.display()));
+    let file = File::open(path).map_err(io)?;
+    if file.metadata().is_ok_and(|m| m.is_file() && m.len() > GAMES_FILE_LIMIT) {
+        return Err(too_large());
+    }
+    let mut bytes = Vec::new();
+    file.take(GAMES_FILE_LIMIT + 1).read_to_end(&mut bytes).map_err(io)?;
+    if bytes.len() as u64 > GAMES_FILE_LIMIT {
+        return Err(too_large());
+    }
     parse_games(&bytes, &path.display().to_string())
 }
 
