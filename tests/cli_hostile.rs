@@ -204,7 +204,7 @@ fn best_plays_a_level_with_a_time_budget() {
     let (nodes, _ms) = nodes_and_time(&out);
     assert!(nodes > 0, "{out}");
     let level9 = settings(&out).to_string();
-    for part in ["depth 60", "50 ms/move", "exact from 20 empties", "pattern eval", "ProbCut"] {
+    for part in ["depth 60", "50 ms/move", "exact from 24 empties when it fits the time", "pattern eval", "ProbCut"] {
         assert!(level9.contains(part), "{part}: {level9}");
     }
     // A time alone: level 9's settings with that budget (not the course's evaluation).

@@ -223,7 +223,7 @@ const CLOCK_SAFETY: f64 = 0.9;
 
 /// How much a move at `empties` empty squares deserves, relative to a midgame move: the opening
 /// is quick, the midgame decides, the band where an exact solve first becomes reachable (level 9
-/// solves from 20 empties in a fraction of a second) pays most, and once the game is solved the
+/// solves from 24 to 20 empties, as its time allows) pays most, and once the game is solved the
 /// table answers the later moves at once.
 fn clock_weight(empties: u32) -> f64 {
     match empties {
