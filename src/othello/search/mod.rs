@@ -44,8 +44,8 @@ pub struct Limits {
     /// Solve exactly (perfect play to the end) when at most this many squares are empty.
     pub exact_from_empties: Option<u32>,
     /// With a time budget, solve (at most `exact_from_empties` empties) only when the solve is
-    /// predicted to fit the time left ([`SolveCost`]): a solve that runs out of time is lost, and
-    /// the midgame search has the whole budget instead. Off: always solve at `exact_from_empties`.
+    /// predicted to fit the time left ([`SolveCost`]); otherwise the midgame search has the whole
+    /// budget. Off: always solve at `exact_from_empties` or fewer, whatever the budget.
     pub plan_solve: bool,
     /// Weak play on purpose: the move is chosen at random among those whose score is within this
     /// many evaluation units of the best (0 = always the best move).
