@@ -30,7 +30,8 @@ fn main() {
         e.set_book(Some(book.clone()));
         e
     };
-    let plain = Limits { eval: EvalChoice::Pattern, probcut: true, exact_from_empties: Some(16), ..Limits::depth(depth) };
+    let plain =
+        Limits { eval: EvalChoice::Pattern, probcut: true, exact_from_empties: Some(16), ..Limits::depth(depth) };
     let check = Limits { exact_from_empties: Some(16), ..Limits { depth: Some(check_depth), ..plain.clone() } };
     for book_black in [true, false] {
         let (mut with, mut without, mut checker) = (engine(), engine(), engine());
@@ -47,13 +48,25 @@ fn main() {
                 continue;
             }
             let book_to_move = black_to_move == book_black;
-            let limits = if book_to_move { Limits { book: Some(BookUse::STRONG), seed: 7, ..plain.clone() } } else { plain.clone() };
-            let r = if book_to_move { &mut with } else { &mut without }.search(board, &limits, &mut Control::new(&monotonic_ms));
+            let limits = if book_to_move {
+                Limits { book: Some(BookUse::STRONG), seed: 7, ..plain.clone() }
+            } else {
+                plain.clone()
+            };
+            let r = if book_to_move { &mut with } else { &mut without }.search(
+                board,
+                &limits,
+                &mut Control::new(&monotonic_ms),
+            );
             if !left_book && ply < 30 {
                 checker.clear();
                 let c = checker.search(board, &check, &mut Control::new(&monotonic_ms));
                 let side = if book_to_move { "book" } else { "other" };
-                let value = if r.book { format!("book {:+.0}", discs(r.score)) } else { format!("search {:+.1}", discs(r.score)) };
+                let value = if r.book {
+                    format!("book {:+.0}", discs(r.score))
+                } else {
+                    format!("search {:+.1}", discs(r.score))
+                };
                 println!(
                     "  ply {ply:2} {side:5} {} {value:12} depth-{check_depth}: {:+.1} (best {})",
                     r.best_move,

@@ -325,7 +325,16 @@ fn last_move_score(player: u64, sq: usize) -> i32 {
 
 impl<'a> Search<'a> {
     fn new(tt: &'a mut TranspositionTable, should_stop: &'a mut dyn FnMut(u64) -> bool) -> Search<'a> {
-        Search { tt, nodes: 0, next_poll: POLL_INTERVAL, should_stop, stopped: false, pattern: None, level: EXACT_LEVEL, units_per_disc: 100 }
+        Search {
+            tt,
+            nodes: 0,
+            next_poll: POLL_INTERVAL,
+            should_stop,
+            stopped: false,
+            pattern: None,
+            level: EXACT_LEVEL,
+            units_per_disc: 100,
+        }
     }
 
     /// The ordering search's static value of a leaf, within ±`MAX_EVAL` (the pattern evaluation
