@@ -7,8 +7,9 @@
 //! (bad input). A failure of the output exits with code 1 ([`OUTPUT_FAILED`]), a closed pipe with
 //! 141 ([`BROKEN_PIPE`]), as for a process stopped by SIGPIPE.
 
+use reversi::capped_read::CappedReadError;
 use reversi::othello::records::notation::excerpt;
-use std::io::{Read, Write};
+use std::io::Write;
 
 /// Exit status when the output cannot be written (stdout closed, disk full, …).
 pub const OUTPUT_FAILED: u8 = 1;
@@ -51,19 +52,10 @@ pub fn args() -> Result<Vec<String>, String> {
 /// once `limit + 1` bytes are read, before any more memory is used; `what` says what the file is
 /// for the message.
 pub fn read_capped(path: &str, limit: u64, what: &str) -> Result<Vec<u8>, String> {
-    let cannot = |e: std::io::Error| format!("cannot read {what} '{}': {e}", path_excerpt(path));
-    let too_large = || format!("{what} '{}' is larger than {limit} bytes", path_excerpt(path));
-    let file = std::fs::File::open(path).map_err(cannot)?;
-    // A regular file says its size: refuse a large one without reading it.
-    if file.metadata().is_ok_and(|m| m.is_file() && m.len() > limit) {
-        return Err(too_large());
-    }
-    let mut bytes = Vec::new();
-    file.take(limit + 1).read_to_end(&mut bytes).map_err(cannot)?;
-    if bytes.len() as u64 > limit {
-        return Err(too_large());
-    }
-    Ok(bytes)
+    reversi::capped_read::read_capped(std::path::Path::new(path), limit).map_err(|e| match e {
+        CappedReadError::Io(e) => format!("cannot read {what} '{}': {e}", path_excerpt(path)),
+        CappedReadError::TooLarge => format!("{what} '{}' is larger than {limit} bytes", path_excerpt(path)),
+    })
 }
 
 /// A text file of at most `limit` bytes ([`read_capped`]) that must be UTF-8.

@@ -14,6 +14,7 @@
 //! assert_eq!(pos.legal_moves().count(), 3);
 //! ```
 
+pub mod capped_read;
 pub mod clock;
 pub mod course;
 pub mod othello;

@@ -114,13 +114,19 @@ fn windowed_solves_are_fail_soft_bounds() {
         let alpha = rng.below(100) as i32 - 50;
         let beta = alpha + 1 + rng.below(30) as i32;
         let score = solver.solve(board, alpha, beta, &mut |_| false).expect("not stopped").score;
-        if exact <= alpha {
-            assert!(exact <= score && score <= alpha, "#{i}: fail low {score} for {exact} in ({alpha}, {beta})");
-        } else if exact >= beta {
-            assert!(beta <= score && score <= exact, "#{i}: fail high {score} for {exact} in ({alpha}, {beta})");
-        } else {
-            assert_eq!(score, exact, "#{i}: inside ({alpha}, {beta})");
-        }
+        assert_fail_soft(i, score, exact, alpha, beta);
+    }
+}
+
+/// `score`, the result of a solve within (`alpha`, `beta`), is a fail-soft bound of `exact`: the
+/// value itself inside the window, a bound between the window and the value outside it.
+fn assert_fail_soft(i: usize, score: i32, exact: i32, alpha: i32, beta: i32) {
+    if exact <= alpha {
+        assert!(exact <= score && score <= alpha, "#{i}: fail low {score} for {exact} in ({alpha}, {beta})");
+    } else if exact >= beta {
+        assert!(beta <= score && score <= exact, "#{i}: fail high {score} for {exact} in ({alpha}, {beta})");
+    } else {
+        assert_eq!(score, exact, "#{i}: inside ({alpha}, {beta})");
     }
 }
 
@@ -223,13 +229,7 @@ fn solver_with_pattern_ordering_equals_alpha_beta_at_12_to_15_empties() {
             [(exact - 1, exact + 1), (exact + 2, exact + 10), (exact - 10, exact - 2), (exact - 3, exact + 5)]
         {
             let score = solver.solve(board, alpha, beta, &mut |_| false).expect("not stopped").score;
-            if exact <= alpha {
-                assert!(exact <= score && score <= alpha, "#{i}: fail low {score} for {exact} in ({alpha}, {beta})");
-            } else if exact >= beta {
-                assert!(beta <= score && score <= exact, "#{i}: fail high {score} for {exact} in ({alpha}, {beta})");
-            } else {
-                assert_eq!(score, exact, "#{i}: inside ({alpha}, {beta})");
-            }
+            assert_fail_soft(i, score, exact, alpha, beta);
         }
         if i % 3 == 0 {
             solver.clear();

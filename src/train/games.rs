@@ -25,6 +25,7 @@
 //! cut short (the generator was stopped while writing) is dropped and replayed on restart; any other
 //! damage is an error that names the byte offset.
 
+use crate::capped_read::CappedReadError;
 use crate::othello::analysis::arena::Rng;
 use crate::othello::eval::pattern::PatternWeights;
 use crate::othello::rules::board::Position;
@@ -341,18 +342,12 @@ pub const GAMES_FILE_LIMIT: u64 = 1 << 30;
 
 /// Reads a games file (at most [`GAMES_FILE_LIMIT`] bytes).
 pub fn read_games(path: &Path) -> Result<GamesFile, DataError> {
-    use std::io::Read;
-    let io = |e| DataError::Io(path.to_path_buf(), e);
-    let too_large = || DataError::Settings(format!("{}: larger than {GAMES_FILE_LIMIT} bytes", path.display()));
-    let file = File::open(path).map_err(io)?;
-    if file.metadata().is_ok_and(|m| m.is_file() && m.len() > GAMES_FILE_LIMIT) {
-        return Err(too_large());
-    }
-    let mut bytes = Vec::new();
-    file.take(GAMES_FILE_LIMIT + 1).read_to_end(&mut bytes).map_err(io)?;
-    if bytes.len() as u64 > GAMES_FILE_LIMIT {
-        return Err(too_large());
-    }
+    let bytes = crate::capped_read::read_capped(path, GAMES_FILE_LIMIT).map_err(|e| match e {
+        CappedReadError::Io(e) => DataError::Io(path.to_path_buf(), e),
+        CappedReadError::TooLarge => {
+            DataError::Settings(format!("{}: larger than {GAMES_FILE_LIMIT} bytes", path.display()))
+        }
+    })?;
     parse_games(&bytes, &path.display().to_string())
 }
 

@@ -626,6 +626,18 @@ impl PlayerConfig {
                     ))
                 })
             };
+            // A setting of two words (on/off, plan/always): true for the first.
+            let either = |yes: &str, no: &str| -> Result<bool, ConfigError> {
+                match value {
+                    v if v == yes => Ok(true),
+                    v if v == no => Ok(false),
+                    _ => Err(ConfigError(format!(
+                        "player '{}': {key} '{}' is not {yes} or {no}",
+                        crate::othello::records::notation::excerpt(text),
+                        crate::othello::records::notation::excerpt(value)
+                    ))),
+                }
+            };
             match key {
                 "level" => {
                     let level = crate::othello::search::levels::level(number(255)? as i64)
@@ -664,18 +676,7 @@ impl PlayerConfig {
                         ))
                     })?)
                 }
-                "solve" => {
-                    limits.plan_solve = match value {
-                        "plan" => true,
-                        "always" => false,
-                        _ => {
-                            return fail(format!(
-                                "solve '{}' is not plan or always",
-                                crate::othello::records::notation::excerpt(value)
-                            ))
-                        }
-                    }
-                }
+                "solve" => limits.plan_solve = either("plan", "always")?,
                 "eval" => {
                     limits.eval = match value {
                         "course" => EvalChoice::Course,
@@ -695,18 +696,7 @@ impl PlayerConfig {
                     weights = Some(value.to_string());
                     limits.eval = EvalChoice::Pattern;
                 }
-                "book" => {
-                    book = Some(match value {
-                        "on" => true,
-                        "off" => false,
-                        _ => {
-                            return fail(format!(
-                                "book '{}' is not on or off",
-                                crate::othello::records::notation::excerpt(value)
-                            ))
-                        }
-                    })
-                }
+                "book" => book = Some(either("on", "off")?),
                 "book-margin" => {
                     book_margin = Some(value.parse::<i32>().ok().filter(|m| (0..=64).contains(m)).ok_or_else(|| {
                         ConfigError(format!(
@@ -716,18 +706,7 @@ impl PlayerConfig {
                         ))
                     })?)
                 }
-                "probcut" => {
-                    probcut = Some(match value {
-                        "on" => true,
-                        "off" => false,
-                        _ => {
-                            return fail(format!(
-                                "probcut '{}' is not on or off",
-                                crate::othello::records::notation::excerpt(value)
-                            ))
-                        }
-                    })
-                }
+                "probcut" => probcut = Some(either("on", "off")?),
                 _ => {
                     return fail(format!(
                         "'{}' is not a setting (level, depth, nodes, time, clock, exact, solve, eval, weights, probcut, book, book-margin)",

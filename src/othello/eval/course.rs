@@ -37,6 +37,9 @@ pub const MAX_EVAL: i32 = 30_000;
 /// An approximation: the evaluation is not linear in discs (correlation 0.93, residuals of 10.8
 /// discs root mean square). Used by the review's disc scores and the time plan's "score fell".
 pub const DISCS_PER_UNIT: f64 = 0.0642;
+/// A disc's worth in this evaluation's units, rounded (≈ 15.6): the time plan's "score fell" test
+/// and the endgame solver's estimates and ProbCut margins when it orders with this evaluation.
+pub const UNITS_PER_DISC: i32 = (1.0 / DISCS_PER_UNIT + 0.5) as i32;
 
 /// One heuristic of the evaluation.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

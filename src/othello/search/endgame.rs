@@ -181,7 +181,7 @@ impl Solver {
         let mut search = Search::new(&mut self.tt, should_stop);
         search.pattern = self.pattern.as_deref();
         if search.pattern.is_none() {
-            search.units_per_disc = (1.0 / crate::othello::eval::course::DISCS_PER_UNIT).round() as i32;
+            search.units_per_disc = crate::othello::eval::course::UNITS_PER_DISC;
         }
         let (score, best_move) = search.aspiration(board, alpha, beta);
         if search.stopped {

@@ -166,9 +166,6 @@ const CHECK_INTERVAL: u64 = 1024;
 /// Share of a timed search's budget after which the midgame iterations before an exact solve
 /// start no new one (the solve needs the rest).
 const PRE_SOLVE_SHARE: f64 = 0.1;
-/// A disc's worth in the course evaluation's units (≈ 15.6, measured), for the time plan's
-/// "score fell" test.
-const COURSE_UNITS_PER_DISC: i32 = (1.0 / crate::othello::eval::course::DISCS_PER_UNIT + 0.5) as i32;
 /// Values beyond this are not cut by ProbCut (decided games, or windows outside any evaluation).
 const PROBCUT_MAX_VALUE: i32 = 64 * UNITS_PER_DISC;
 
@@ -488,7 +485,7 @@ impl Engine {
         if self.leaf_pattern.is_some() {
             UNITS_PER_DISC
         } else {
-            COURSE_UNITS_PER_DISC
+            crate::othello::eval::course::UNITS_PER_DISC
         }
     }
 
