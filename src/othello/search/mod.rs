@@ -281,9 +281,9 @@ impl Engine {
 
     /// The static value of a leaf with the evaluation of the current search.
     #[inline]
-    fn evaluate_leaf(&self, b: Board) -> i32 {
+    fn evaluate_leaf(&self, b: Board, moves: u64) -> i32 {
         match &self.leaf_pattern {
-            Some(w) => w.evaluate(b),
+            Some(w) => w.evaluate_with_moves(b, moves),
             None => evaluate(b),
         }
     }
@@ -298,8 +298,9 @@ impl Engine {
                 continue;
             }
             let child = b.play_unchecked(Square::new(list.squares[k]).expect("a square of the list"));
-            let replies = legal_moves(child.player, child.opponent).count_ones() as i32;
-            list.scores[k] = -weights.evaluate(child) / 4 - 16 * replies + SQUARE_ORDER[list.squares[k] as usize];
+            let replies = legal_moves(child.player, child.opponent);
+            list.scores[k] = -weights.evaluate_with_moves(child, replies) / 4 - 16 * replies.count_ones() as i32
+                + SQUARE_ORDER[list.squares[k] as usize];
         }
     }
 
@@ -683,7 +684,7 @@ impl Engine {
                 return terminal_value(b.final_score());
             }
             self.hit_horizon = true;
-            return self.evaluate_leaf(b);
+            return self.evaluate_leaf(b, moves);
         }
         if moves == 0 {
             if legal_moves(b.opponent, b.player) == 0 {

@@ -122,6 +122,8 @@ pub struct Instance {
 /// the class (shared trained weight) of every configuration.
 pub struct Layout {
     pub instances: Vec<Instance>,
+    /// Per pattern, the symmetries of its instances (the `symmetry` of each, in instance order).
+    pub symmetries: [Vec<usize>; PATTERN_COUNT],
     /// `3^n` per pattern.
     pub sizes: [usize; PATTERN_COUNT],
     /// Start of each pattern's table in a stage's full table; mobility and the constant follow.
@@ -139,6 +141,7 @@ pub struct Layout {
 impl Layout {
     fn build() -> Layout {
         let mut instances = Vec::new();
+        let mut symmetries: [Vec<usize>; PATTERN_COUNT] = Default::default();
         let mut sizes = [0; PATTERN_COUNT];
         let mut full_offsets = [0; PATTERN_COUNT];
         let mut class_offsets = [0; PATTERN_COUNT];
@@ -160,6 +163,7 @@ impl Layout {
                 if !sets.contains(&set) {
                     sets.push(set);
                     instances.push(Instance { pattern: p, symmetry: k });
+                    symmetries[p].push(k);
                 }
                 if squares.iter().all(|s| base.contains(s)) {
                     self_maps
@@ -193,6 +197,7 @@ impl Layout {
         let extra = 2 * (MOBILITY_CAP + 1) + 1;
         Layout {
             instances,
+            symmetries,
             sizes,
             full_offsets,
             class,
@@ -303,10 +308,47 @@ impl PatternWeights {
     /// games).
     #[inline]
     pub fn evaluate(&self, board: Board) -> i32 {
+        self.evaluate_with_moves(board, legal_moves(board.player, board.opponent))
+    }
+
+    /// [`Self::evaluate`] for a search that has the side to move's legal moves (`moves`) already.
+    #[inline]
+    pub fn evaluate_with_moves(&self, board: Board, moves: u64) -> i32 {
         let layout = Layout::get();
         let stage = stage_of((board.player | board.opponent).count_ones(), self.stages);
         let table = &self.tables[stage * layout.full_len..(stage + 1) * layout.full_len];
-        let sum: i32 = full_features(layout, board).iter().map(|&f| i32::from(table[f as usize])).sum();
+        // As `full_features`, the patterns written out one by one: with the pattern a constant,
+        // each instance's gather is a few fixed shifts (not a branch on the pattern per instance)
+        // and the table loads of an instance do not wait on the loop (`examples/midgame`: 23 % less
+        // time for the same nodes). `the_evaluation_is_symmetric` checks it against the features.
+        let (ps, os) = (images(board.player), images(board.opponent));
+        let mut sum = 0i32;
+        macro_rules! add_pattern {
+            ($p:literal) => {{
+                let t = &table[layout.full_offsets[$p]..layout.full_offsets[$p] + layout.sizes[$p]];
+                for &k in &layout.symmetries[$p] {
+                    let index = TERNARY[gather($p, ps[k])] as usize + 2 * TERNARY[gather($p, os[k])] as usize;
+                    sum += i32::from(t[index]);
+                }
+            }};
+        }
+        add_pattern!(0);
+        add_pattern!(1);
+        add_pattern!(2);
+        add_pattern!(3);
+        add_pattern!(4);
+        add_pattern!(5);
+        add_pattern!(6);
+        add_pattern!(7);
+        add_pattern!(8);
+        add_pattern!(9);
+        add_pattern!(10);
+        const _: () = assert!(PATTERN_COUNT == 11, "one add_pattern! per pattern");
+        let mobility = layout.full_mobility();
+        let own = (moves.count_ones() as usize).min(MOBILITY_CAP);
+        let theirs = (legal_moves(board.opponent, board.player).count_ones() as usize).min(MOBILITY_CAP);
+        sum += i32::from(table[mobility + own]) + i32::from(table[mobility + MOBILITY_CAP + 1 + theirs]);
+        sum += i32::from(table[layout.full_len - 1]);
         sum.clamp(-MAX_VALUE, MAX_VALUE)
     }
 }
