@@ -161,6 +161,12 @@ const EXPERT_ORDERING_DEPTH: u32 = 3;
 /// depth below them. Measured (examples/ordering.rs, depth 11, 11 positions): 6 % fewer nodes for
 /// the same time; from depth 3 or 4, 7–9 % fewer nodes but the evaluations cost what they save.
 const PATTERN_ORDERING_DEPTH: u32 = 5;
+
+/// Nodes of this depth or more use the main transposition table, shallower ones a small one.
+const TT_MIN_DEPTH: u32 = 2;
+
+/// The small table's size.
+const SHALLOW_TT_BYTES: usize = 64 << 10;
 /// Positions between two looks at the clock and the stop flag.
 const CHECK_INTERVAL: u64 = 1024;
 /// Share of a timed search's budget after which the midgame iterations before an exact solve
@@ -191,6 +197,9 @@ const SQUARE_ORDER: [i32; 64] = {
 /// The engine: owns its transposition table and endgame solver, reused across searches.
 pub struct Engine {
     tt: TranspositionTable,
+    /// The table of the nodes below [`TT_MIN_DEPTH`]: small enough to stay in the processor's
+    /// cache, so that the most numerous nodes do not wait on the main table's memory.
+    shallow_tt: TranspositionTable,
     solver: Solver,
     nodes: u64,
     tt_hits: u64,
@@ -230,6 +239,7 @@ impl Engine {
         let half = (tt_megabytes / 2).max(1);
         Engine {
             tt: TranspositionTable::new(half),
+            shallow_tt: TranspositionTable::with_bytes(SHALLOW_TT_BYTES),
             solver: Solver::new(half),
             nodes: 0,
             tt_hits: 0,
@@ -307,6 +317,7 @@ impl Engine {
     /// Forgets everything learnt (between games).
     pub fn clear(&mut self) {
         self.tt.clear();
+        self.shallow_tt.clear();
         self.solver.clear();
     }
 
@@ -317,6 +328,7 @@ impl Engine {
     /// position and the limits alone.
     pub fn clear_midgame_table(&mut self) {
         self.tt.clear();
+        self.shallow_tt.clear();
     }
 
     fn reset_counters(&mut self, limits: &Limits, start: f64) {
@@ -336,6 +348,7 @@ impl Engine {
             _ => ExpertRules::NONE,
         };
         self.tt.new_search();
+        self.shallow_tt.new_search();
     }
 
     #[inline]
@@ -697,7 +710,7 @@ impl Engine {
 
         let pv_node = beta - alpha > 1;
         let mut tt_move = NO_MOVE;
-        if let Some(e) = self.tt.probe(b) {
+        if let Some(e) = if depth >= TT_MIN_DEPTH { self.tt.probe(b) } else { self.shallow_tt.probe(b) } {
             self.tt_hits += 1;
             tt_move = e.best_move;
             if !pv_node && u32::from(e.depth) >= depth {
@@ -768,7 +781,8 @@ impl Engine {
         } else {
             Bound::Upper
         };
-        self.tt.store(b, best, bound, depth.min(255) as u8, best_move);
+        let table = if depth >= TT_MIN_DEPTH { &mut self.tt } else { &mut self.shallow_tt };
+        table.store(b, best, bound, depth.min(255) as u8, best_move);
         best
     }
 }

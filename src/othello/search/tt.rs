@@ -93,7 +93,11 @@ pub struct TranspositionTable {
 impl TranspositionTable {
     /// A table of about `megabytes` MiB (rounded down to a power of two buckets, at least 1024).
     pub fn new(megabytes: usize) -> TranspositionTable {
-        let bytes = megabytes.max(1).saturating_mul(1 << 20);
+        TranspositionTable::with_bytes(megabytes.max(1).saturating_mul(1 << 20))
+    }
+
+    /// A table of about `bytes` bytes (rounded down to a power of two buckets, at least 1024).
+    pub fn with_bytes(bytes: usize) -> TranspositionTable {
         let wanted = (bytes / std::mem::size_of::<Bucket>()).max(1024);
         let count = if wanted.is_power_of_two() { wanted } else { wanted.next_power_of_two() >> 1 };
         let mut buckets = vec![VACANT_BUCKET; count];
