@@ -734,6 +734,16 @@ impl Engine {
             }
         }
 
+        if depth > TT_MIN_DEPTH && TranspositionTable::PREFETCHES {
+            // Every child probes the main table first thing: start loading their buckets now, so
+            // that the misses overlap with this node's ordering and with each other.
+            let mut rest = moves;
+            while rest != 0 {
+                let sq = rest.trailing_zeros() as u8;
+                rest &= rest - 1;
+                self.tt.prefetch(b.play_unchecked(Square::new(sq).expect("a move's square")));
+            }
+        }
         let mut list = MoveList::new(b, moves, tt_move, depth);
         if depth >= PATTERN_ORDERING_DEPTH {
             self.order_by_pattern(&mut list, b);

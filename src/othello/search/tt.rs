@@ -126,6 +126,10 @@ impl TranspositionTable {
         board.hash() as usize & self.mask
     }
 
+    /// Whether [`Self::prefetch`] does anything on this target (callers skip the work of finding
+    /// what to prefetch where it does not).
+    pub const PREFETCHES: bool = cfg!(target_arch = "x86_64");
+
     /// Asks the processor to start loading the bucket of `board`, so that a probe of it soon
     /// after does not stall on memory (the table is far larger than the caches). A hint only.
     #[inline]
