@@ -14,7 +14,7 @@
 //!   (enhanced transposition cutoff; every child's bucket is prefetched first, then all are
 //!   probed, so that the cache misses overlap), and from `SORT_SEARCH_MIN_EMPTIES` (14) the moves are
 //!   ordered by a 1–5 ply search with the midgame evaluation (deeper with more empties) less the
-//!   opponent's replies (about a disc each) rather than by counting replies alone.
+//!   opponent's replies (about 1.3 discs each) rather than by counting replies alone.
 //! * **5 … [`TT_MIN_EMPTIES`]−1 empties**: plain alpha-beta without table, moves in *parity* order
 //!   (quadrants with an odd number of empties first, since the side that moves last in a region
 //!   usually gains there), then by square class (corners first, X/C squares last).
@@ -53,8 +53,9 @@ const SORT_SEARCH_MAX_DEPTH: u32 = 6;
 
 /// In the ordering search's key, each reply left to the opponent (corners counted twice) weighs
 /// as much as this many hundredths of a disc of the shallow search's value, divided by
-/// `SORT_SEARCH_VALUE_DIVISOR` (12 × 8: about one disc per reply).
-const SORT_SEARCH_MOBILITY_WEIGHT: i32 = 12;
+/// `SORT_SEARCH_VALUE_DIVISOR` (16 × 8: about 1.3 discs per reply; 12 cost 0.6 % more nodes on
+/// FFO #40–49, 8 and 20 more still).
+const SORT_SEARCH_MOBILITY_WEIGHT: i32 = 16;
 const SORT_SEARCH_VALUE_DIVISOR: i32 = 8;
 
 /// From this many empties, the root is first searched with the narrowest window around an
@@ -77,8 +78,9 @@ const ORDERING_WIN_SCALE: i32 = 1000;
 /// nodes (#20–39: −11 %).
 const PRESOLVE_MIN_EMPTIES: u32 = 14;
 const PROBCUT_MIN_EMPTIES: u32 = 12;
-/// Hundredths of a deviation, one selective pass each (two passes pay more than one or three).
-const PROBCUT_SIGMAS: [i32; 2] = [150, 200];
+/// Hundredths of a deviation, one selective pass each (two passes pay more than one or three;
+/// 150 then 250 needs 1 % fewer nodes on FFO #40–49 than 150 then 200, 150 then 300 more).
+const PROBCUT_SIGMAS: [i32; 2] = [150, 250];
 /// The assumed deviation of the exact score from the shallow search's value, in discs.
 const PROBCUT_SIGMA_DISCS: i32 = 6;
 /// The shallow search: one ply per this many empties, at least `PROBCUT_MIN_DEPTH`.
