@@ -12,7 +12,7 @@
 //!   fewest empties next to our discs), the table's move always first. From
 //!   `ETC_MIN_EMPTIES` (9) the children are looked up in the table before any is searched
 //!   (enhanced transposition cutoff; every child's bucket is prefetched first, then all are
-//!   probed, so that the cache misses overlap), and from `SORT_SEARCH_MIN_EMPTIES` (14) the moves are
+//!   probed, so that the cache misses overlap), and from `SORT_SEARCH_MIN_EMPTIES` (15) the moves are
 //!   ordered by a 1–5 ply search with the midgame evaluation (deeper with more empties) less the
 //!   opponent's replies (about 1.3 discs each) rather than by counting replies alone.
 //! * **5 … [`TT_MIN_EMPTIES`]−1 empties**: plain alpha-beta without table, moves in *parity* order
@@ -41,11 +41,13 @@ use std::sync::Arc;
 pub const TT_MIN_EMPTIES: u32 = 8;
 
 /// From this many empties, moves are ordered by a shallow search with the midgame evaluation
-/// (one ply at 14–16 empties, plus one for every `SORT_SEARCH_EMPTIES_PER_PLY` empties more: 2 at
-/// 17–19, 3 at 20–22, 4 at 23–25, 5 from 26) instead of by counting replies: high in the tree a
+/// (one ply at 15–17 empties, plus one for every `SORT_SEARCH_EMPTIES_PER_PLY` empties more: 2 at
+/// 18–20, 3 at 21–23, 4 at 24–26, 5 from 27) instead of by counting replies: high in the tree a
 /// wrong first move is expensive, and the evaluation knows more than mobility. The searches cost
 /// about 9 % of the nodes on FFO #40–49; one ply more at every level costs more than it saves.
-const SORT_SEARCH_MIN_EMPTIES: u32 = 14;
+/// From 14 empties: 617 M nodes on FFO #40–49 against 682 M from 15, but 6 % more time (cpu ratio
+/// 0.938 for 15 against 14, farm-bench -n 2): the ordering searches at 14 cost more than they save.
+const SORT_SEARCH_MIN_EMPTIES: u32 = 15;
 const SORT_SEARCH_EMPTIES_PER_PLY: u32 = 3;
 /// The deepest ordering search (the solver is never asked about more than about 30 empties in
 /// play, but any position is accepted, and the ordering search does not poll `should_stop`).

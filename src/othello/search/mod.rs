@@ -167,6 +167,7 @@ const TT_MIN_DEPTH: u32 = 2;
 
 /// The small table's size.
 const SHALLOW_TT_BYTES: usize = 64 << 10;
+
 /// Positions between two looks at the clock and the stop flag.
 const CHECK_INTERVAL: u64 = 1024;
 /// Share of a timed search's budget after which the midgame iterations before an exact solve
