@@ -30,6 +30,10 @@ python3 -c "print(f'nodes/s, best of 5: native $n, wasm $w, wasm/native = {$w/$n
 # ratio flatters wasm somewhat.
 w2=$(echo "$browser_runs" | best searchAgain.nps)
 python3 -c "print(f'the same searches again in the page: wasm $w2, wasm/native = {$w2/$n:.2f}')"
+# Level 9's own search (pattern evaluation, ProbCut): what the page's AI runs.
+n9=$(echo "$native_runs" | best level9.nps)
+w9=$(echo "$browser_runs" | best level9.nps)
+python3 -c "print(f'level 9 search (pattern evaluation, ProbCut, depth 15), best of 5: native $n9, wasm $w9, wasm/native = {$w9/$n9:.2f}')"
 echo "$browser_runs" | python3 -c '
 import json, sys
 runs = [json.loads(line)["parallel"] for line in sys.stdin if line.strip()]

@@ -1,7 +1,8 @@
 // Browser figures for the README (`make bench`): page-ready time, transfer size gzipped (the first
 // load, and the pattern weights fetched after it), the nodes per second of the fixed searches of
 // examples/web_bench.rs run by the wasm engine, and level 9 (pattern weights loaded) on the FFO
-// positions #20–39 with exactly 20 empty squares. Prints one JSON object.
+// positions #20–39 with exactly 20 empty squares, and level 9's own search (pattern evaluation,
+// ProbCut) of the same openings. Prints one JSON object.
 
 import { gzipSync } from 'node:zlib';
 import { startServer, launchBrowser, openPage, waitReady } from './helpers.js';
@@ -9,6 +10,8 @@ import { startServer, launchBrowser, openPage, waitReady } from './helpers.js';
 // Keep in step with examples/web_bench.rs.
 const OPENINGS = ['f5d6c3d3c4f4f6f3e6e7', 'f5f6e6f4e3c5c4d3', 'f5d6c3d3c4f4c5b3c2'];
 const DEPTH = 10;
+// Level 9's own search (pattern evaluation, ProbCut) of the same openings at this depth.
+const LEVEL9_DEPTH = 15;
 const TT_MEGABYTES = 64;
 // Midgame positions (out of the book) for one worker against two, at this depth.
 const PARALLEL_OPENINGS = ['f5d6c3d3c4f4f6f3e6e7d7c5b6', 'f5f6e6f4e3c5c4d3c3d6f3', 'c4e3f6e6f5c5f4g6f7d3c6g5', 'f5d6c5f4e3c6d3f6e6d7g5c4b4f3'];
@@ -81,6 +84,28 @@ try {
   );
   const search = await fixedSearches();
   const searchAgain = await fixedSearches();
+  // Level 9's search, weights loaded; a time far beyond the search so that only the depth stops
+  // it (the native side has no time limit).
+  const level9 = await page.evaluate(
+    async ({ openings, depth, tt }) => {
+      const { Game, Searcher } = await import('./www/pkg/reversi.js');
+      const weights = new Uint8Array(await (await fetch('./weights/pattern.bin')).arrayBuffer());
+      let nodes = 0;
+      let ms = 0;
+      for (const opening of openings) {
+        const searcher = new Searcher(tt);
+        searcher.setPatternWeights(weights);
+        const board = Game.fromTranscript(opening).board;
+        const started = performance.now();
+        const result = searcher.search(board, { level: 9, depth, timeMs: 3_600_000, exactFromEmpties: 0, book: false });
+        ms += performance.now() - started;
+        nodes += result.nodes;
+        searcher.free();
+      }
+      return { nodes, ms: Math.round(ms), nps: Math.round(nodes / (ms / 1000)) };
+    },
+    { openings: OPENINGS, depth: LEVEL9_DEPTH, tt: TT_MEGABYTES },
+  );
   const solve20 = await page.evaluate(async ({ tt }) => {
     const { Searcher } = await import('./www/pkg/reversi.js');
     const weights = new Uint8Array(await (await fetch('./weights/pattern.bin')).arrayBuffer());
@@ -145,7 +170,7 @@ try {
     return out;
   }, { depth: PARALLEL_DEPTH, openings: PARALLEL_OPENINGS });
   await context.close();
-  console.log(JSON.stringify({ pageReadyMs: { median: readyTimes[2], all: readyTimes }, transfer, search, searchAgain, solve20, parallel }));
+  console.log(JSON.stringify({ pageReadyMs: { median: readyTimes[2], all: readyTimes }, transfer, search, searchAgain, level9, solve20, parallel }));
 } finally {
   await browser.close();
   server.close();
