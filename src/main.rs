@@ -15,6 +15,7 @@ use std::sync::Arc;
 use std::time::Instant;
 
 mod cli_io;
+mod program_player;
 
 /// `println!` that never panics: when standard output is a closed pipe (`reversi … | head -1`)
 /// the program ends quietly with status 141, as Unix tools stopped by SIGPIPE do; when writing
@@ -49,6 +50,7 @@ const USAGE: &str = "usage:
   reversi match A B [--openings N] [--plies P] [--seed S] [--threads T] [--tt MIB] [--clock wall|cpu]
       A, B: a level (9) or settings: level=9,eval=course,time=200,depth=8,nodes=N,exact=E,
             weights=FILE,probcut=on|off,book=on|off
+            or another reversi binary: program=PATH,level=L,time=T[,depth=D]
   reversi bench-time [--positions N] [--time-ms T] [--eval pattern|course] [--exact E] [--seed S] [--clock wall|cpu]
                      [--verbose yes]
   reversi probcut-fit [--positions N] [--depth D] [--seed S] [--weights FILE] [--out FILE] [--threads T]";
@@ -545,6 +547,55 @@ fn signed_tenths(x: f64) -> String {
     }
 }
 
+/// One side of a match: this engine at some settings, or another `reversi` binary.
+enum MatchSide {
+    Engine(arena::PlayerConfig),
+    Program(program_player::ProgramConfig),
+}
+
+impl MatchSide {
+    fn parse(text: &str) -> Result<MatchSide, UsageError> {
+        if program_player::names_program(text) {
+            program_player::ProgramConfig::parse(text).map(MatchSide::Program).map_err(UsageError)
+        } else {
+            arena::PlayerConfig::parse(text).map(MatchSide::Engine).map_err(|e| UsageError(e.to_string()))
+        }
+    }
+
+    fn text(&self) -> &str {
+        match self {
+            MatchSide::Engine(c) => &c.text,
+            MatchSide::Program(p) => &p.text,
+        }
+    }
+
+    fn has_game_clock(&self) -> bool {
+        matches!(self, MatchSide::Engine(c) if c.game_clock.is_some())
+    }
+
+    /// The pattern weights an engine side plays with (none for a program).
+    fn weights(&self) -> Result<Option<Arc<PatternWeights>>, UsageError> {
+        match self {
+            MatchSide::Engine(c) => config_weights(c),
+            MatchSide::Program(_) => Ok(None),
+        }
+    }
+
+    fn player(
+        &self,
+        tt: usize,
+        weights: Option<Arc<PatternWeights>>,
+        book: Option<Arc<Book>>,
+        seed: u64,
+        clock: fn() -> f64,
+    ) -> program_player::AnyPlayer {
+        program_player::AnyPlayer(match self {
+            MatchSide::Engine(c) => Box::new(c.player(tt, weights, book, seed).with_clock(clock)),
+            MatchSide::Program(p) => Box::new(program_player::ProgramPlayer(p.clone())),
+        })
+    }
+}
+
 /// A match between two configurations: every opening twice, colours swapped; a progress line per
 /// game on stderr, the result with its confidence interval and Elo difference on stdout.
 fn cmd_match(args: &[String]) -> Result<ExitCode, UsageError> {
@@ -558,9 +609,8 @@ fn cmd_match(args: &[String]) -> Result<ExitCode, UsageError> {
     if positional.len() != 2 {
         return Err(UsageError("match needs two players (a level, or settings such as depth=8,eval=pattern)".into()));
     }
-    let parse = |text: &str| arena::PlayerConfig::parse(text).map_err(|e| UsageError(e.to_string()));
-    let (a, b) = (parse(positional[0])?, parse(positional[1])?);
-    let (weights_a, weights_b) = (config_weights(&a)?, config_weights(&b)?);
+    let (a, b) = (MatchSide::parse(positional[0])?, MatchSide::parse(positional[1])?);
+    let (weights_a, weights_b) = (a.weights()?, b.weights()?);
     let openings: usize = option_number(&options, "openings", 20)?;
     let plies: usize = option_number(&options, "plies", MATCH_OPENING_PLIES)?;
     let seed: u64 = option_number(&options, "seed", MATCH_SEED)?;
@@ -603,8 +653,8 @@ fn cmd_match(args: &[String]) -> Result<ExitCode, UsageError> {
     };
     let report = arena::play_match(
         &starts,
-        || a.player(tt, weights_a.clone(), book.clone(), seed).with_clock(clock),
-        || b.player(tt, weights_b.clone(), book.clone(), seed ^ 1).with_clock(clock),
+        || a.player(tt, weights_a.clone(), book.clone(), seed, clock),
+        || b.player(tt, weights_b.clone(), book.clone(), seed ^ 1, clock),
         threads,
         &progress,
     );
@@ -612,17 +662,20 @@ fn cmd_match(args: &[String]) -> Result<ExitCode, UsageError> {
     let e = report.estimate();
     let (elo_low, elo_high) = e.elo_interval();
     let elo = reversi::othello::analysis::rating::format_elo;
-    let described = |c: &arena::PlayerConfig, weights: bool| match c.game_clock {
-        Some(g) => format!(
-            "{}, game clock {} s + {} s a move",
-            describe(&c.limits, weights),
-            g.total_ms as f64 / 1000.0,
-            g.increment_ms as f64 / 1000.0
-        ),
-        None => describe(&c.limits, weights),
+    let described = |side: &MatchSide, weights: bool| match side {
+        MatchSide::Program(p) => p.describe(),
+        MatchSide::Engine(c) => match c.game_clock {
+            Some(g) => format!(
+                "{}, game clock {} s + {} s a move",
+                describe(&c.limits, weights),
+                g.total_ms as f64 / 1000.0,
+                g.increment_ms as f64 / 1000.0
+            ),
+            None => describe(&c.limits, weights),
+        },
     };
-    say!("A: {} ({})", a.text, described(&a, weights_a.is_some()));
-    say!("B: {} ({})", b.text, described(&b, weights_b.is_some()));
+    say!("A: {} ({})", a.text(), described(&a, weights_a.is_some()));
+    say!("B: {} ({})", b.text(), described(&b, weights_b.is_some()));
     say!(
         "{} games ({} openings of {plies} random plies, seed {seed}, both colours): A {} wins, {} draws, {} losses",
         t.games(),
@@ -642,7 +695,7 @@ fn cmd_match(args: &[String]) -> Result<ExitCode, UsageError> {
         signed_tenths(t.mean_discs()),
         start.elapsed().as_secs_f64()
     );
-    if a.game_clock.is_some() || b.game_clock.is_some() {
+    if a.has_game_clock() || b.has_game_clock() {
         let on_time = |side: bool| report.outcomes.iter().filter(|o| o.a_lost_on_time == Some(side)).count();
         say!("lost on time: A {}, B {}", on_time(true), on_time(false));
     }

@@ -1,0 +1,68 @@
+//! `reversi match` with `program=PATH` players: another `reversi` binary asked for each move.
+
+use std::process::Command;
+
+const BIN: &str = env!("CARGO_BIN_EXE_reversi");
+
+fn reversi(args: &[&str]) -> (i32, String, String) {
+    let out = Command::new(BIN).args(args).output().expect("the binary runs");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn the_binary_plays_itself_as_two_programs() {
+    // 40 random plies leave 20 empties: a short game of about 20 processes a side.
+    let player = format!("program={BIN},level=9,time=100,depth=2");
+    let (code, out, err) = reversi(&["match", &player, &player, "--openings", "1", "--plies", "40", "--threads", "1"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("best --level 9 --time-ms 100 --depth 2, a fresh process each move"), "{out}");
+    assert!(out.contains("2 games (1 openings of 40 random plies"), "{out}");
+    assert!(out.contains("score "), "{out}");
+}
+
+#[test]
+fn program_settings_are_checked_before_any_game() {
+    for (player, says) in [
+        ("program=/no/such/reversi,level=9,time=50", "program '/no/such/reversi' is not a file"),
+        (&format!("program={BIN},level=9") as &str, "program= needs level= and time="),
+        (&format!("program={BIN},time=50"), "program= needs level= and time="),
+        (&format!("program={BIN},level=9,time=50,eval=course"), "'eval=course' cannot go with program="),
+        (&format!("program={BIN},level=9,time=50,depth=0"), "depth '0' is not a number from 1 to 60"),
+    ] {
+        let (code, out, err) = reversi(&["match", player, "1", "--openings", "1"]);
+        assert_eq!(code, 2, "{player}: {out}{err}");
+        assert!(err.contains(says) && err.lines().count() == 1, "{player}: {err}");
+        assert!(out.is_empty(), "{player}: {out}");
+    }
+}
+
+#[test]
+fn a_program_that_cannot_answer_stops_the_match() {
+    // All scripts written before any is run (a file still open for writing cannot be run).
+    let dir = std::env::temp_dir().join(format!("reversi-match-program-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let cases = [
+        ("garbage", "echo hello world", "printed 'hello world' instead of a move"),
+        ("illegal", "echo a1 +3 exact", "answered the illegal move 'a1' in "),
+        ("fails", "echo oops >&2; exit 3", "failed (exit status: 3) in "),
+        ("slow", "exec sleep 30", "gave no move within 5.01 s (10 times its time + 5 s)"),
+    ];
+    for (name, body, _) in cases {
+        let path = dir.join(name);
+        std::fs::write(&path, format!("#!/bin/sh\n{body}\n")).unwrap();
+        std::fs::set_permissions(&path, std::os::unix::fs::PermissionsExt::from_mode(0o755)).unwrap();
+    }
+    for (name, _, says) in cases {
+        let path = dir.join(name);
+        let player = format!("program={},level=9,time=1", path.display());
+        let (code, out, err) = reversi(&["match", &player, "1", "--openings", "1", "--threads", "1"]);
+        assert_eq!(code, 2, "{name}: {out}{err}");
+        assert!(err.contains(&format!("program '{}'", path.display())) && err.contains(says), "{name}: {err}");
+        assert!(!err.contains("panicked"), "{name}: {err}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
