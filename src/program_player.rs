@@ -104,10 +104,13 @@ impl ProgramConfig {
         });
         let limit = Duration::from_millis(10 * self.time_ms + 5_000);
         let Ok((stdout, stderr)) = receive.recv_timeout(limit) else {
+            // Its processor time tells a program that hung from one starved by a busy machine.
+            let used =
+                cpu_seconds(child.id()).map_or(String::new(), |s| format!(", having used {s:.2} s of processor time"));
             let _ = child.kill();
             let _ = child.wait();
             return Err(format!(
-                "program '{name}' gave no move within {} s (10 times its time + 5 s) in {position}",
+                "program '{name}' gave no move within {} s (10 times its time + 5 s{used}) in {position}",
                 limit.as_secs_f64()
             ));
         };
@@ -126,6 +129,17 @@ impl ProgramConfig {
             Err(_) => Err(format!("program '{name}' printed '{}' instead of a move", excerpt(stdout.trim()))),
         }
     }
+}
+
+/// The processor time (user and system) a running process has used, from `/proc/PID/stat` (in
+/// ticks of 1/100 s, the usual `USER_HZ`); `None` where it cannot be read (not Linux).
+fn cpu_seconds(pid: u32) -> Option<f64> {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
+    // After the command's name (in parentheses, which may hold anything): state is field 3,
+    // utime and stime fields 14 and 15.
+    let mut fields = stat.rsplit_once(')')?.1.split_whitespace().skip(11);
+    let (user, system): (f64, f64) = (fields.next()?.parse().ok()?, fields.next()?.parse().ok()?);
+    Some((user + system) / 100.0)
 }
 
 /// Up to 64 KiB of a pipe's text (`best` prints a few lines).

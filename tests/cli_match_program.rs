@@ -49,7 +49,11 @@ fn a_program_that_cannot_answer_stops_the_match() {
         ("garbage", "echo hello world", "printed 'hello world' instead of a move"),
         ("illegal", "echo a1 +3 exact", "answered the illegal move 'a1' in "),
         ("fails", "echo oops >&2; exit 3", "failed (exit status: 3) in "),
-        ("slow", "exec sleep 30", "gave no move within 5.01 s (10 times its time + 5 s)"),
+        (
+            "slow",
+            "exec sleep 30",
+            "gave no move within 5.01 s (10 times its time + 5 s, having used 0.00 s of processor time)",
+        ),
     ];
     for (name, body, _) in cases {
         let path = dir.join(name);
