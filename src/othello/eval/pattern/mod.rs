@@ -110,6 +110,23 @@ fn images(b: u64) -> [u64; 8] {
     [b, m, f, fm, transpose(b), transpose(m), transpose(f), transpose(fm)]
 }
 
+/// Per pattern, the symmetries of its instances in instance order, as [`Layout`] finds them (it
+/// checks this list when it is built): constants, so that [`PatternWeights::evaluate`]'s loops
+/// unroll into fixed reads of the images.
+const SYMMETRIES: [&[usize]; PATTERN_COUNT] = [
+    &[0, 2, 4, 5],
+    &[0, 1, 2, 3],
+    &[0, 1, 2, 3, 4, 5, 6, 7],
+    &[0, 2, 4, 5],
+    &[0, 2, 4, 5],
+    &[0, 2, 4, 5],
+    &[0, 1],
+    &[0, 1, 2, 3],
+    &[0, 1, 2, 3],
+    &[0, 1, 2, 3],
+    &[0, 1, 2, 3],
+];
+
 /// One instance of a pattern on the board.
 #[derive(Clone, Copy, Debug)]
 pub struct Instance {
@@ -122,8 +139,6 @@ pub struct Instance {
 /// the class (shared trained weight) of every configuration.
 pub struct Layout {
     pub instances: Vec<Instance>,
-    /// Per pattern, the symmetries of its instances (the `symmetry` of each, in instance order).
-    pub symmetries: [Vec<usize>; PATTERN_COUNT],
     /// `3^n` per pattern.
     pub sizes: [usize; PATTERN_COUNT],
     /// Start of each pattern's table in a stage's full table; mobility and the constant follow.
@@ -141,7 +156,6 @@ pub struct Layout {
 impl Layout {
     fn build() -> Layout {
         let mut instances = Vec::new();
-        let mut symmetries: [Vec<usize>; PATTERN_COUNT] = Default::default();
         let mut sizes = [0; PATTERN_COUNT];
         let mut full_offsets = [0; PATTERN_COUNT];
         let mut class_offsets = [0; PATTERN_COUNT];
@@ -163,7 +177,6 @@ impl Layout {
                 if !sets.contains(&set) {
                     sets.push(set);
                     instances.push(Instance { pattern: p, symmetry: k });
-                    symmetries[p].push(k);
                 }
                 if squares.iter().all(|s| base.contains(s)) {
                     self_maps
@@ -195,9 +208,12 @@ impl Layout {
             class.push(canon);
         }
         let extra = 2 * (MOBILITY_CAP + 1) + 1;
+        for (p, list) in SYMMETRIES.iter().enumerate() {
+            let built: Vec<usize> = instances.iter().filter(|i| i.pattern == p).map(|i| i.symmetry).collect();
+            assert_eq!(built, *list, "SYMMETRIES[{p}] lists pattern {p}'s instances");
+        }
         Layout {
             instances,
-            symmetries,
             sizes,
             full_offsets,
             class,
@@ -326,7 +342,7 @@ impl PatternWeights {
         macro_rules! add_pattern {
             ($p:literal) => {{
                 let t = &table[layout.full_offsets[$p]..layout.full_offsets[$p] + layout.sizes[$p]];
-                for &k in &layout.symmetries[$p] {
+                for &k in SYMMETRIES[$p] {
                     let index = TERNARY[gather($p, ps[k])] as usize + 2 * TERNARY[gather($p, os[k])] as usize;
                     sum += i32::from(t[index]);
                 }
