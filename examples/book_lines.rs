@@ -14,7 +14,7 @@ use reversi::othello::search::{Control, Engine, EvalChoice, Limits};
 fn discs(score: Score) -> f64 {
     match score {
         Score::Exact(d) => f64::from(d),
-        Score::Eval(u) => f64::from(u) / 100.0,
+        Score::Eval(u) => f64::from(u) / f64::from(reversi::othello::eval::pattern::UNITS_PER_DISC),
     }
 }
 

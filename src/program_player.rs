@@ -4,8 +4,8 @@
 //! of processes.
 
 use reversi::othello::analysis::arena::Player;
-use reversi::othello::records::notation::excerpt;
-use reversi::{Board, Move};
+use reversi::othello::records::notation::{excerpt, format_board};
+use reversi::{Board, Color, Move, Position};
 use std::io::Read;
 use std::process::{Command, Stdio};
 use std::time::Duration;
@@ -74,15 +74,11 @@ impl ProgramConfig {
     /// The program's move in `board` (side to move as `X`), or what went wrong, naming the program
     /// and quoting what it printed.
     fn ask(&self, board: Board) -> Result<Move, String> {
-        let squares: String = (0..64)
-            .map(|i| match (board.player >> i & 1, board.opponent >> i & 1) {
-                (1, _) => 'X',
-                (_, 1) => 'O',
-                _ => '-',
-            })
-            .collect();
-        let position = format!("{squares} X");
         let name = crate::cli_io::path_excerpt(&self.program);
+        // The side to move written as Black (X): the program needs only who is to move.
+        let position = Position::from_colors(board.player, board.opponent, Color::Black)
+            .map(format_board)
+            .map_err(|e| format!("program '{name}': cannot write the position: {e}"))?;
         let mut command = Command::new(&self.program);
         command.arg("best").arg(&position).args(["--level", &self.level.to_string()]);
         command.args(["--time-ms", &self.time_ms.to_string()]);

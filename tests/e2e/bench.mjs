@@ -60,52 +60,37 @@ try {
   const { page, context } = await openPage(browser);
   await page.goto(server.url + 'index.html?black=human&white=human');
   await waitReady(page);
-  // The fixed searches; run twice in the same page. The second run reuses the wasm memory the
-  // first one grew, so the difference is what a fresh page pays: the first touch of new memory (a
-  // page fault costs the renderer several times what it costs a native process) and V8's
-  // tier-up. scripts/bench.sh prints both ratios.
-  const fixedSearches = () => page.evaluate(
-    async ({ openings, depth, tt }) => {
+  // The fixed searches of OPENINGS, each by a fresh searcher: `options` for Searcher.search, with
+  // the pattern weights loaded when `weights` is set.
+  const fixedSearches = (options, weights = false) => page.evaluate(
+    async ({ openings, options, weights, tt }) => {
       const { Game, Searcher } = await import('./www/pkg/reversi.js');
+      const bytes = weights ? new Uint8Array(await (await fetch('./weights/pattern.bin')).arrayBuffer()) : null;
       let nodes = 0;
       let ms = 0;
       for (const opening of openings) {
         const searcher = new Searcher(tt);
+        if (bytes) searcher.setPatternWeights(bytes);
         const board = Game.fromTranscript(opening).board;
         const started = performance.now();
-        const result = searcher.search(board, { depth });
+        const result = searcher.search(board, options);
         ms += performance.now() - started;
         nodes += result.nodes;
         searcher.free();
       }
       return { nodes, ms: Math.round(ms), nps: Math.round(nodes / (ms / 1000)) };
     },
-    { openings: OPENINGS, depth: DEPTH, tt: TT_MEGABYTES },
+    { openings: OPENINGS, options, weights, tt: TT_MEGABYTES },
   );
-  const search = await fixedSearches();
-  const searchAgain = await fixedSearches();
+  // Run twice in the same page. The second run reuses the wasm memory the first one grew, so the
+  // difference is what a fresh page pays: the first touch of new memory (a page fault costs the
+  // renderer several times what it costs a native process) and V8's tier-up. scripts/bench.sh
+  // prints both ratios.
+  const search = await fixedSearches({ depth: DEPTH });
+  const searchAgain = await fixedSearches({ depth: DEPTH });
   // Level 9's search, weights loaded; a time far beyond the search so that only the depth stops
   // it (the native side has no time limit).
-  const level9 = await page.evaluate(
-    async ({ openings, depth, tt }) => {
-      const { Game, Searcher } = await import('./www/pkg/reversi.js');
-      const weights = new Uint8Array(await (await fetch('./weights/pattern.bin')).arrayBuffer());
-      let nodes = 0;
-      let ms = 0;
-      for (const opening of openings) {
-        const searcher = new Searcher(tt);
-        searcher.setPatternWeights(weights);
-        const board = Game.fromTranscript(opening).board;
-        const started = performance.now();
-        const result = searcher.search(board, { level: 9, depth, timeMs: 3_600_000, exactFromEmpties: 0, book: false });
-        ms += performance.now() - started;
-        nodes += result.nodes;
-        searcher.free();
-      }
-      return { nodes, ms: Math.round(ms), nps: Math.round(nodes / (ms / 1000)) };
-    },
-    { openings: OPENINGS, depth: LEVEL9_DEPTH, tt: TT_MEGABYTES },
-  );
+  const level9 = await fixedSearches({ level: 9, depth: LEVEL9_DEPTH, timeMs: 3_600_000, exactFromEmpties: 0, book: false }, true);
   const solve20 = await page.evaluate(async ({ tt }) => {
     const { Searcher } = await import('./www/pkg/reversi.js');
     const weights = new Uint8Array(await (await fetch('./weights/pattern.bin')).arrayBuffer());

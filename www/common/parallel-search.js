@@ -124,8 +124,7 @@ export class ParallelSearch {
     let best = { index: order[0], value: null, result: null, depth: 0 };
     const values = []; // each completed iteration's value
     let nodes = probe.nodes || 0;
-    // Which worker last searched each move (its table holds that move's tree): it searches the move
-    // again at the next depth.
+    // Each move's worker (see round), kept across iterations.
     const owners = roots.map((_, i) => i % clients.length);
 
     const report = () => {
@@ -300,7 +299,7 @@ export class ParallelSearch {
       }
     })();
 
-    const work = async (client, me) => {
+    const work = async (me) => {
       for (;;) {
         if (aborted || failed) return;
         const next = order.find((i) => owner(i) === me && wanted(i)) ?? order.find(wanted);
@@ -343,7 +342,7 @@ export class ParallelSearch {
     };
 
     // The first move's owner searches it, then helps with the rest.
-    await Promise.all(clients.map((c, me) => (me === firstOwner ? firstSearch.then(() => work(c, me)) : work(c, me))));
+    await Promise.all(clients.map((_, me) => (me === firstOwner ? firstSearch.then(() => work(me)) : work(me))));
     const complete = !aborted && alpha !== null && order.every((i) => resolved(i));
     const bounds = hi.map((h, i) => (i === bestIndex ? alpha : h));
     return { complete, bestIndex, alpha, bestResult, bounds, nodes };

@@ -142,8 +142,8 @@ impl TimePlan {
 /// Nodes an exact solve at 20 empty squares needs (about the 75th percentile of positions of real
 /// games, level 9's solver, `cargo run --release --example solve_cost`: median 3.2 M, 75th 3.6 M,
 /// 90th 4.6 M), and how much each further empty square multiplies it (2.1 on average over 14–24
-/// empties, more at 23–24). Measured before the selective pre-solve, which saves about 30 % of the
-/// nodes on FFO #40–49: the prediction errs on the side of caution.
+/// empties, more at 23–24). Measured again with issue 18's final solver: 75th percentiles 3.5 M at
+/// 20, 12.7 M at 22, 96 M at 24 empties, so the prediction errs a little on the side of caution.
 pub const SOLVE_NODES_AT_20: f64 = 4.0e6;
 pub const SOLVE_GROWTH_PER_EMPTY: f64 = 2.3;
 /// A solve is started when its prediction (a 75th percentile) is at most this share of the time
