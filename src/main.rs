@@ -48,9 +48,12 @@ const USAGE: &str = "usage:
   reversi book-name \"<transcript>\"
   reversi bench [FFO-40-59.obf]
   reversi match A B [--openings N] [--plies P] [--seed S] [--threads T] [--tt MIB] [--clock wall|cpu]
+                   [--games FILE]
       A, B: a level (9) or settings: level=9,eval=course,time=200,depth=8,nodes=N,exact=E,
             weights=FILE,probcut=on|off,book=on|off
             or another reversi binary: program=PATH,level=L,time=T[,depth=D]
+      --games FILE: every game, one a line: its moves, A's colour and disc difference (and the
+            opening's position when it is not the start); `train book-add --lines` reads it
   reversi bench-time [--positions N] [--time-ms T] [--eval pattern|course] [--exact E] [--seed S] [--clock wall|cpu]
                      [--verbose yes]
   reversi probcut-fit [--positions N] [--depth D] [--seed S] [--weights FILE] [--out FILE] [--threads T]";
@@ -599,7 +602,7 @@ impl MatchSide {
 /// A match between two configurations: every opening twice, colours swapped; a progress line per
 /// game on stderr, the result with its confidence interval and Elo difference on stdout.
 fn cmd_match(args: &[String]) -> Result<ExitCode, UsageError> {
-    let (positional, options) = option_values(args, &["openings", "plies", "seed", "threads", "tt", "clock"])?;
+    let (positional, options) = option_values(args, &["openings", "plies", "seed", "threads", "tt", "clock", "games"])?;
     let clock = match options.iter().rev().find(|(n, _)| *n == "clock").map(|(_, v)| *v) {
         None | Some("wall") => monotonic_ms as fn() -> f64,
         Some("cpu") if thread_cpu_ms().is_some() => || thread_cpu_ms().unwrap_or(0.0),
@@ -631,6 +634,15 @@ fn cmd_match(args: &[String]) -> Result<ExitCode, UsageError> {
     // From the standard start (--plies 0) every pair of games starts alike: only the players'
     // random choices (the book's, weak levels') tell the games apart.
     let starts = if plies == 0 { vec![Position::start(); openings] } else { arena::openings(openings, plies, seed) };
+    // The games file is opened before the first game, so that a bad path costs nothing.
+    let mut games_file = match options.iter().rev().find(|(n, _)| *n == "games").map(|(_, v)| *v) {
+        Some(path) => Some((
+            path,
+            std::fs::File::create(path)
+                .map_err(|e| UsageError(format!("--games '{}': {e}", cli_io::path_excerpt(path))))?,
+        )),
+        None => None,
+    };
     let book = opening_book();
     let start = Instant::now();
     let progress = |report: &arena::MatchReport, total: usize| {
@@ -699,7 +711,30 @@ fn cmd_match(args: &[String]) -> Result<ExitCode, UsageError> {
         let on_time = |side: bool| report.outcomes.iter().filter(|o| o.a_lost_on_time == Some(side)).count();
         say!("lost on time: A {}, B {}", on_time(true), on_time(false));
     }
+    if let Some((path, file)) = games_file.as_mut() {
+        write_games(file, &report, &starts)
+            .map_err(|e| UsageError(format!("--games '{}': {e}", cli_io::path_excerpt(path))))?;
+    }
     Ok(ExitCode::SUCCESS)
+}
+
+/// A match's games, one a line in game order: the moves as a transcript (what `train book-add
+/// --lines` reads), A's colour, A's disc difference, and the opening's position unless it is the
+/// standard start.
+fn write_games(file: &mut std::fs::File, report: &arena::MatchReport, starts: &[Position]) -> std::io::Result<()> {
+    use reversi::othello::records::notation::{format_board, format_transcript};
+    use std::io::Write;
+    let mut out = std::io::BufWriter::new(file);
+    for o in &report.outcomes {
+        let colour = if o.a_black { "black" } else { "white" };
+        write!(out, "{} A={colour} discs={:+}", format_transcript(&o.moves, false), o.diff)?;
+        let start = starts[o.opening];
+        if start != Position::start() {
+            write!(out, " from={}", format_board(start).replace(' ', ""))?;
+        }
+        writeln!(out)?;
+    }
+    out.flush()
 }
 
 /// Positions for the timing benchmark and the ProbCut fit: a few random plies, then moves of a

@@ -320,6 +320,20 @@ fn the_build_runs_end_to_end_deterministic_resumable_extendable() {
     let v = verify(&book, 10, 5, 1, 3, 2, &|_| {}).unwrap();
     assert_eq!((v.positions, v.leaves), (10, 5));
     assert!(v.agree <= 10 && v.leaf_agree <= 5 && v.mean_error >= 0.0);
+    // By moves played: the same positions and agreements, none past the book's last expanded level.
+    let (n, agree) = v.by_level.iter().fold((0, 0), |(n, a), &(pn, pa)| (n + pn, a + pa));
+    assert_eq!((n, agree), (v.positions, v.agree));
+    assert!(v.by_level.len() <= 5, "{:?}", v.by_level);
+    // A line that ends before the book's depth is shallow: its move is never a player's.
+    let f5 = Board::start().play("f5".parse().unwrap()).unwrap();
+    let entry = book.entry(f5).unwrap();
+    let reply = f5.legal_moves().into_iter().map(Move::Play).find(|&m| entry.moves.iter().all(|b| b.mv != m)).unwrap();
+    let short = replay(Position::start(), &format!("f5{reply}")).unwrap().0;
+    let (with_short, _) = reversi::train::book::add_lines(&book, &[short], 5, 3, 1).unwrap();
+    let entry = with_short.entry(f5).unwrap();
+    assert!(entry.moves.iter().any(|m| m.mv == reply && !m.deep), "{entry:?}");
+    assert!(entry.moves.iter().filter(|m| m.mv != reply).all(|m| m.deep), "{entry:?}");
+    assert!((0..32).all(|r| with_short.choose(f5, 64, r).is_none_or(|m| m.mv != reply)));
     // Where the book and the deeper search agree, the book's move loses nothing.
     assert!(v.within_one_disc >= v.agree && v.within_one_disc <= 10 && v.regret >= 0.0);
     if v.agree == 10 {

@@ -292,6 +292,58 @@ fn match_settings_take_book_on_or_off() {
 }
 
 #[test]
+fn match_writes_its_games_for_book_add() {
+    let dir = std::env::temp_dir().join(format!("reversi-match-games-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("games.txt");
+    let path = file.to_str().unwrap();
+    let (code, out, err) = reversi(&[
+        "match",
+        "depth=1,eval=course,book=on",
+        "depth=2,eval=course",
+        "--openings",
+        "2",
+        "--plies",
+        "0",
+        "--games",
+        path,
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let text = std::fs::read_to_string(&file).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 4, "{text}");
+    // Game order: opening 0 with A Black, then White; each game replays from the start to its end,
+    // and the disc differences add up to the match's mean.
+    let mut sum = 0;
+    for (i, line) in lines.iter().enumerate() {
+        let fields: Vec<&str> = line.split(' ').collect();
+        assert_eq!(fields[1], if i % 2 == 0 { "A=black" } else { "A=white" }, "{line}");
+        let (_, end) = reversi::othello::records::notation::replay(reversi::Position::start(), fields[0]).unwrap();
+        assert!(end.is_game_over(), "{line}");
+        let a_black = end.final_score_black() * if i % 2 == 0 { 1 } else { -1 };
+        assert_eq!(fields[2], format!("discs={a_black:+}"), "{line}");
+        sum += a_black;
+    }
+    let mean =
+        format!("mean disc difference {}", if sum == 0 { "0.0".into() } else { format!("{:+.1}", sum as f64 / 4.0) });
+    assert!(out.contains(&mean), "{out} / {mean}");
+    // Random openings: the opening's position follows.
+    let (code, _, err) =
+        reversi(&["match", "depth=1,eval=course", "depth=1,eval=course", "--openings", "1", "--games", path]);
+    assert_eq!(code, 0, "{err}");
+    let text = std::fs::read_to_string(&file).unwrap();
+    assert!(
+        text.lines().all(|l| l.split(' ').nth(3).is_some_and(|f| f.starts_with("from=") && f.len() == 70)),
+        "{text}"
+    );
+    // A path that cannot be written is refused before any game.
+    let (code, _, err) = reversi(&["match", "1", "1", "--games", dir.join("no/such/dir/games.txt").to_str().unwrap()]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.starts_with("reversi: --games '") && !err.contains("game 1/"), "{err}");
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
 fn best_says_what_kind_of_score_it_prints_in_the_pages_units() {
     // The pattern evaluation's estimate in discs to a tenth, as the page shows it.
     let (code, out, err) = reversi(&["best", START, "--level", "9", "--depth", "4", "book=off"]);

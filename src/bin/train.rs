@@ -450,6 +450,12 @@ fn book_verify(args: &[String]) -> Result<(), Fail> {
             100.0 * v.within_one_disc as f64 / v.positions as f64,
             v.regret / v.positions as f64
         );
+        // Agreement by how deep in the book: near its end a choice rests on one search per move.
+        let levels: Vec<String> = (v.by_level.iter().enumerate())
+            .filter(|(_, &(n, _))| n > 0)
+            .map(|(level, (n, agree))| format!("{level}: {agree}/{n}"))
+            .collect();
+        say!("agreement by moves played: {}", levels.join(", "));
     }
     if v.leaves > 0 {
         say!(

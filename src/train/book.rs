@@ -631,11 +631,14 @@ pub struct Verification {
     pub leaf_mean_error: f64,
     /// Of the leaves, how many have the same best move at the build's depth and deeper.
     pub leaf_agree: usize,
+    /// The positions with book moves by moves played: `(positions, agree)` at each level.
+    pub by_level: Vec<(usize, usize)>,
 }
 
 /// One sampled position checked: inner (with book moves) or a leaf, the value error in discs,
-/// whether the best moves agree, and what the book's move gives away by the deeper search.
-type Checked = (bool, f64, bool, f64);
+/// whether the best moves agree, what the book's move gives away by the deeper search, and the
+/// moves played to reach it.
+type Checked = (bool, f64, bool, f64, usize);
 
 /// Checks a sample of the book (drawn from `seed`) against searches `deeper` plies deeper than
 /// the book's: `positions` positions with book moves (is the deeper search's best move one of the
@@ -658,10 +661,12 @@ pub fn verify(
         if board.is_game_over() {
             continue;
         }
-        if entry.moves.is_empty() {
-            outer.push(board);
-        } else {
+        // Positions where a player uses the book (a deep book move), and the leaves at the
+        // book's depth; a line added beyond the build (shallow) is neither.
+        if entry.moves.iter().any(|m| m.deep) {
             inner.push(board);
+        } else if entry.moves.is_empty() && (board.player | board.opponent).count_ones() >= book.plies() + 4 {
+            outer.push(board);
         }
     }
     let mut rng = Rng::new(seed);
@@ -698,24 +703,25 @@ pub fn verify(
                     let child = |mv: Move| board.play(mv).map(|b| b.canonical().0).ok();
                     let mut regret = 0.0;
                     let agree = if inner {
-                        let best_value = entry.moves[0].value;
-                        if entry.best_in_book() {
-                            let agree = entry
-                                .moves
-                                .iter()
-                                .filter(|m| m.value == best_value)
-                                .any(|m| child(m.mv) == child(best));
-                            if !agree {
-                                // The book's move searched as deep: how much does it give away?
-                                if let Ok(after) = board.play(entry.moves[0].mv) {
-                                    engine.clear();
-                                    let (reply, _) = search(&mut engine, after, depth - 1);
-                                    regret = (f64::from(value + reply) / 100.0).max(0.0);
+                        // The book's best moves as a player draws them: the deep ones.
+                        match entry.playable_value() {
+                            Some(best_value) => {
+                                let mut chosen = entry.moves.iter().filter(|m| m.deep && m.value == best_value);
+                                let first = chosen.clone().next().expect("a deep move of the best value").mv;
+                                let agree = chosen.any(|m| child(m.mv) == child(best));
+                                if !agree {
+                                    // The book's move searched as deep: how much does it give away?
+                                    if let Ok(after) = board.play(first) {
+                                        engine.clear();
+                                        let (reply, _) = search(&mut engine, after, depth - 1);
+                                        regret = (f64::from(value + reply) / 100.0).max(0.0);
+                                    }
                                 }
+                                agree
                             }
-                            agree
-                        } else {
-                            entry.moves.iter().all(|m| child(m.mv) != child(best))
+                            // The book sends the player to search: right when the deeper search's
+                            // best is none of its deep moves.
+                            None => entry.moves.iter().filter(|m| m.deep).all(|m| child(m.mv) != child(best)),
                         }
                     } else {
                         engine.clear();
@@ -723,7 +729,8 @@ pub fn verify(
                         child(shallow) == child(best)
                     };
                     let mut r = results.lock().unwrap_or_else(|p| p.into_inner());
-                    r[i] = Some((inner, error, agree, regret));
+                    let level = (board.player | board.opponent).count_ones() as usize - 4;
+                    r[i] = Some((inner, error, agree, regret, level));
                     let done = r.iter().filter(|x| x.is_some()).count();
                     drop(r);
                     if done % 25 == 0 || done == jobs.len() {
@@ -740,8 +747,15 @@ pub fn verify(
         }
     });
     let mut v = Verification::default();
-    for (inner, error, agree, regret) in results.into_inner().unwrap_or_else(|p| p.into_inner()).into_iter().flatten() {
+    for (inner, error, agree, regret, level) in
+        results.into_inner().unwrap_or_else(|p| p.into_inner()).into_iter().flatten()
+    {
         if inner {
+            if v.by_level.len() <= level {
+                v.by_level.resize(level + 1, (0, 0));
+            }
+            v.by_level[level].0 += 1;
+            v.by_level[level].1 += usize::from(agree);
             v.positions += 1;
             v.agree += usize::from(agree);
             v.mean_error += error;

@@ -421,7 +421,7 @@ impl Tally {
 }
 
 /// One game of a match, from side A's point of view.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct GameOutcome {
     /// Index of the opening in the match's list.
     pub opening: usize,
@@ -431,6 +431,8 @@ pub struct GameOutcome {
     pub diff: i32,
     /// The game ended on a game clock: A's ran out (`Some(true)`) or B's (`Some(false)`).
     pub a_lost_on_time: Option<bool>,
+    /// The moves played from the opening's position (passes included).
+    pub moves: Vec<Move>,
 }
 
 /// The games of a match (in game order once the match is over: opening 0 with A Black, opening 0
@@ -521,7 +523,7 @@ where
                     let diff = if a_black { game.score_black } else { -game.score_black };
                     let a_lost_on_time = game.lost_on_time.map(|c| c == a_color);
                     let mut r = report.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
-                    r.outcomes.push(GameOutcome { opening, a_black, diff, a_lost_on_time });
+                    r.outcomes.push(GameOutcome { opening, a_black, diff, a_lost_on_time, moves: game.moves });
                     on_game(&r, total);
                 }
             });
@@ -943,7 +945,8 @@ mod tests {
 
     #[test]
     fn the_estimate_uses_pairs_once_the_match_is_complete() {
-        let o = |opening, a_black, diff| GameOutcome { opening, a_black, diff, a_lost_on_time: None };
+        let o =
+            |opening, a_black, diff| GameOutcome { opening, a_black, diff, a_lost_on_time: None, moves: Vec::new() };
         let report = MatchReport { outcomes: vec![o(0, true, 10), o(0, false, -2), o(1, true, 0), o(1, false, 4)] };
         assert_eq!(report.pair_scores(), vec![0.5, 0.75]);
         assert_eq!(report.estimate(), Estimate::from_pairs(&[0.5, 0.75]));

@@ -195,9 +195,11 @@ pub fn parse(bytes: &[u8]) -> Result<Book, BookError> {
         keys: Vec<(u64, u64)>,
         values: Vec<i8>,
         own: Vec<i8>,
+        deep: Vec<bool>,
         child_start: Vec<u32>,
         children: Vec<u8>,
         index: Index,
+        plies: usize,
     }
     impl Reader<'_> {
         fn byte(&mut self) -> Result<u8, BookError> {
@@ -206,8 +208,9 @@ pub fn parse(bytes: &[u8]) -> Result<Book, BookError> {
             b.ok_or_else(|| BookError::Format("the tree is cut short".into()))
         }
 
-        /// Reads the position `board` (a canonical image) and returns its backed-up value.
-        fn node(&mut self, board: Board, depth: usize) -> Result<i8, BookError> {
+        /// Reads the position `board` (a canonical image) and returns its backed-up value and
+        /// whether its tree reaches the book's depth.
+        fn node(&mut self, board: Board, depth: usize) -> Result<(i8, bool), BookError> {
             let number = self.keys.len() + 1;
             // One message shape (the position's number in the tree, and what is wrong with it)
             // keeps the reader small in the page's wasm.
@@ -228,6 +231,10 @@ pub fn parse(bytes: &[u8]) -> Result<Book, BookError> {
                 return fail("neither a value nor a book move");
             }
             let mut best = if own == NO_VALUE { i32::MIN } else { i32::from(own) };
+            // A leaf is deep at the book's depth or at the end of the game (moves played: the
+            // discs on the board − 4; a pass plays none).
+            let mut deep = count == 0
+                && ((board.player | board.opponent).count_ones() as usize >= self.plies + 4 || board.is_game_over());
             let mut children = Vec::with_capacity(count);
             let mut previous_rank: Option<usize> = None;
             for _ in 0..count {
@@ -242,9 +249,9 @@ pub fn parse(bytes: &[u8]) -> Result<Book, BookError> {
                 previous_rank = Some(rank);
                 children.push(square);
                 let child = child_of(board, square).canonical().0;
-                let value = if b & SEEN != 0 {
+                let (value, child_deep) = if b & SEEN != 0 {
                     match self.index.find(&self.keys, key(child)) {
-                        Some(i) => self.values[i],
+                        Some(i) => (self.values[i], self.deep[i]),
                         None => return fail("a move refers to a position not described before"),
                     }
                 } else {
@@ -257,6 +264,7 @@ pub fn parse(bytes: &[u8]) -> Result<Book, BookError> {
                     self.node(child, depth + 1)?
                 };
                 best = best.max(-i32::from(value));
+                deep |= child_deep;
             }
             let value = best.clamp(-64, 64) as i8;
             if self.keys.len() >= self.positions {
@@ -266,9 +274,10 @@ pub fn parse(bytes: &[u8]) -> Result<Book, BookError> {
             self.keys.push(key(board));
             self.values.push(value);
             self.own.push(own);
+            self.deep.push(deep);
             self.child_start.push(self.children.len() as u32);
             self.children.extend_from_slice(&children);
-            Ok(value)
+            Ok((value, deep))
         }
     }
 
@@ -279,9 +288,11 @@ pub fn parse(bytes: &[u8]) -> Result<Book, BookError> {
         keys: Vec::with_capacity(positions),
         values: Vec::with_capacity(positions),
         own: Vec::with_capacity(positions),
+        deep: Vec::with_capacity(positions),
         child_start: Vec::with_capacity(positions + 1),
         children: Vec::new(),
         index: Index::new(positions),
+        plies: usize::from(plies),
     };
     reader.node(root(), 0)?;
     if reader.at != payload_len {
@@ -296,6 +307,7 @@ pub fn parse(bytes: &[u8]) -> Result<Book, BookError> {
         index: reader.index,
         values: reader.values,
         own: reader.own,
+        deep: reader.deep,
         child_start: reader.child_start,
         children: reader.children,
         plies,

@@ -14,6 +14,13 @@
 //! side to move's point of view. Looking a position up ([`Book::entry`]) finds it under any of its
 //! 8 images and gives its book moves mapped back onto the board as given, with their values.
 //!
+//! A book move is **deep** when the tree after it reaches the book's depth (every move the build
+//! kept), **shallow** when it ends early: a line added by `train book-add` beyond what was built,
+//! valued by one search of the position it leads to, like a move outside the book. Values of
+//! subtrees of different depths do not compare (the searches' horizons differ, and with them the
+//! evaluation's bias between the sides to move), so a player chooses among deep moves only
+//! ([`Book::choose`]); the review and the names use every book move.
+//!
 //! The file format is in [`file`]; the opening names (Tiger, Rose, Cow…) in [`names`].
 //!
 //! ```
@@ -70,6 +77,8 @@ pub type RawBook = BTreeMap<(u64, u64), RawNode>;
 pub struct BookMove {
     pub mv: Move,
     pub value: i32,
+    /// The tree after it reaches the book's depth (see the module's documentation).
+    pub deep: bool,
 }
 
 /// What the book knows of a position.
@@ -87,6 +96,16 @@ impl BookEntry {
     /// Whether the best move is a book move (no move outside the book was found better).
     pub fn best_in_book(&self) -> bool {
         self.moves.first().is_some_and(|m| self.out_of_book.is_none_or(|o| m.value >= o))
+    }
+
+    /// The value of the best deep book move, when a player should play from the book: `None` when
+    /// there is no deep book move, or a move outside the book or a shallow book move was found
+    /// better than every deep one (the player should search).
+    pub fn playable_value(&self) -> Option<i32> {
+        let deep = self.moves.iter().filter(|m| m.deep).map(|m| m.value).max()?;
+        let shallow = self.moves.iter().filter(|m| !m.deep).map(|m| m.value);
+        let outside = self.out_of_book.into_iter().chain(shallow).max();
+        outside.is_none_or(|o| o <= deep).then_some(deep)
     }
 }
 
@@ -115,6 +134,9 @@ pub struct Book {
     index: Index,
     values: Vec<i8>,
     own: Vec<i8>,
+    /// Whether the tree from position `i` reaches the book's depth (a leaf at the book's depth or
+    /// at the end of the game, or a position with such a book move).
+    deep: Vec<bool>,
     /// Book moves of position `i`: `children[child_start[i]..child_start[i + 1]]`.
     child_start: Vec<u32>,
     children: Vec<u8>,
@@ -176,7 +198,7 @@ impl Book {
                 Some(sq) => Move::Play(sq.symmetric(back)),
                 None => Move::Pass,
             };
-            moves.push(BookMove { mv, value: -i32::from(self.values[child]) });
+            moves.push(BookMove { mv, value: -i32::from(self.values[child]), deep: self.deep[child] });
         }
         let order = |m: &BookMove| (-m.value, m.mv.square().map_or(PASS, Square::index));
         sort_small(&mut moves, |a, b| order(a) < order(b));
@@ -188,18 +210,16 @@ impl Book {
         })
     }
 
-    /// A move for a player using the book: drawn among the book moves within `margin` discs of
-    /// the best, `random` choosing which (any number: it is mixed first). `None` when the position
-    /// is not in the book, has no book move, or a move outside the book was found better than
-    /// every book move (the player should search).
+    /// A move for a player using the book: drawn among the deep book moves within `margin` discs
+    /// of the best, `random` choosing which (any number: it is mixed first). `None` when the
+    /// position is not in the book, has no deep book move, or a move outside the book or a
+    /// shallow book move was found better than every deep one (the player should search):
+    /// [`BookEntry::playable_value`].
     pub fn choose(&self, board: Board, margin: i32, random: u64) -> Option<BookMove> {
         let entry = self.entry(board)?;
-        if !entry.best_in_book() {
-            return None;
-        }
-        let best = entry.moves[0].value;
+        let best = entry.playable_value()?;
         let candidates: Vec<BookMove> =
-            entry.moves.iter().copied().filter(|m| m.value >= best - margin.max(0)).collect();
+            entry.moves.iter().copied().filter(|m| m.deep && m.value >= best - margin.max(0)).collect();
         let pick = (splitmix(random) % candidates.len() as u64) as usize;
         Some(candidates[pick])
     }
@@ -361,6 +381,49 @@ mod tests {
         assert_eq!(book.entry(f5).unwrap().value, 5);
         assert_eq!(book.choose(f5, 1, 7), None);
         assert!(book.choose(Board::start(), 0, 7).is_some());
+    }
+
+    /// `tiny()` built one move deeper below one of the two replies after f5: that reply is deep,
+    /// the other a shallow leaf (as a line added by `book-add`).
+    fn tiny_with_one_deep_reply(deep_reply: usize) -> (Book, Board, Vec<Move>) {
+        let mut raw = tiny();
+        let (after, _) = Board::start()
+            .canonical()
+            .0
+            .play_unchecked(Board::start().canonical().0.legal_moves().next().unwrap())
+            .canonical();
+        let replies: Vec<Square> = after.legal_moves().collect();
+        let (leaf, _) = after.play_unchecked(replies[deep_reply]).canonical();
+        let next = leaf.legal_moves().next().unwrap();
+        // The leaf keeps its value (its own) and gets one book move to a position at ply 3.
+        raw.get_mut(&key(leaf)).unwrap().children = vec![next.index()];
+        // Worth −5 to its side to move: the leaf keeps its own value as its best.
+        raw.insert(key(leaf.play_unchecked(next).canonical().0), RawNode { own: Some(5), children: vec![] });
+        let book = Book::from_raw(&raw, 3, 4).unwrap();
+        let f5 = Board::start().play("f5".parse().unwrap()).unwrap();
+        let moves = book.entry(f5).unwrap().moves.iter().map(|m| m.mv).collect();
+        (book, f5, moves)
+    }
+
+    #[test]
+    fn players_choose_deep_book_moves_only() {
+        // Reply 0 is worth 1 to White, reply 1 −3 (see the test above).
+        let (book, f5, _) = tiny_with_one_deep_reply(0);
+        let entry = book.entry(f5).unwrap();
+        assert_eq!(entry.moves.iter().map(|m| (m.value, m.deep)).collect::<Vec<_>>(), [(1, true), (-3, false)]);
+        assert_eq!(entry.playable_value(), Some(1));
+        assert!((0..64).all(|r| book.choose(f5, 10, r) == Some(entry.moves[0])), "the shallow reply is never drawn");
+        // The better reply shallow: its one search beats every deep move, so the player searches.
+        let (book, f5, _) = tiny_with_one_deep_reply(1);
+        let entry = book.entry(f5).unwrap();
+        assert_eq!(entry.moves.iter().map(|m| (m.value, m.deep)).collect::<Vec<_>>(), [(1, false), (-3, true)]);
+        assert_eq!((entry.playable_value(), book.choose(f5, 10, 3)), (None, None));
+        // The review still sees both as book moves, and the best as the position's value.
+        assert_eq!(entry.value, 1);
+        // A book whose every leaf is shallow (built to 2 plies, announced as 3) plays nothing.
+        let book = Book::from_raw(&tiny(), 3, 4).unwrap();
+        assert_eq!(book.choose(Board::start(), 0, 1), None);
+        assert!(book.entry(f5).unwrap().moves.iter().all(|m| !m.deep));
     }
 
     #[test]
