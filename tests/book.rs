@@ -341,3 +341,74 @@ fn the_build_runs_end_to_end_deterministic_resumable_extendable() {
     }
     let _ = Arc::new(book);
 }
+
+#[test]
+fn deepening_searches_the_played_lines_again_until_they_are_all_deepened() {
+    let weights = reversi::train::book::weights().unwrap();
+    let mut engine = reversi::train::book::book_engine(&weights);
+    let mut built = BuildState::new(tiny_settings(4), &mut engine);
+    run_build(&mut built, 2, None);
+    let deepen = |state: &mut BuildState, threads: usize, path: Option<&std::path::Path>| -> (usize, u32) {
+        let mut rounds = 0;
+        let mut on_round = |_: u32, _: &BuildState| -> Result<(), String> {
+            rounds += 1;
+            Ok(())
+        };
+        let mut run =
+            BuildRun { threads, state_path: path, save_every_s: 0.0, on_level: &mut on_round, progress: &|_| {} };
+        let done = reversi::train::book::deepen(state, 5, &mut run).unwrap();
+        (done, rounds)
+    };
+    let mut one = built.clone();
+    let (done, rounds) = deepen(&mut one, 1, None);
+    assert!(done > 0 && rounds >= 1, "{done} positions in {rounds} rounds");
+    // Every line players reach in the deepened book is deepened; nothing else changed.
+    let book = one.book().unwrap();
+    let played = reversi::train::book::played_positions(&book);
+    assert!(played.len() < book.len(), "{} of {}", played.len(), book.len());
+    for board in &played {
+        let node = &one.nodes[&(board.player, board.opponent)];
+        assert_eq!(node.deepened, 5, "{board:?}");
+    }
+    let deepened = one.nodes.values().filter(|n| n.deepened == 5).count();
+    assert_eq!(deepened, done);
+    for (k, node) in &one.nodes {
+        if node.deepened == 0 {
+            assert_eq!(node, &built.nodes[k]);
+        }
+    }
+    // A leaf's value is now its depth-5 search.
+    let leaf = played.iter().find(|b| !one.nodes[&(b.player, b.opponent)].expanded).expect("a played leaf");
+    engine.clear();
+    assert_eq!(
+        one.nodes[&(leaf.player, leaf.opponent)].searched,
+        reversi::train::book::search(&mut engine, *leaf, 5).0
+    );
+    // Two threads, through a state file: the same; deepening again finds nothing to do.
+    let dir = std::env::temp_dir().join(format!("reversi-deepen-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("state.bin");
+    let mut two = built.clone();
+    deepen(&mut two, 2, Some(&path));
+    assert_eq!(two.nodes, one.nodes);
+    let mut loaded = reversi::train::book::load_state(&path).unwrap().unwrap();
+    assert_eq!(loaded.nodes, one.nodes);
+    assert_eq!(deepen(&mut loaded, 2, None), (0, 0));
+    // A state written before deepening existed (version 1, no deepened byte) reads as never deepened.
+    let mut v1 = Vec::new();
+    let v2 = reversi::train::book::state_bytes(&built);
+    v1.extend_from_slice(&v2[..8]);
+    v1.push(1);
+    let mut at = 9 + 5 * 4 + 2 * 4 + 8 + 8 + 8 + 4;
+    v1.extend_from_slice(&v2[9..at]);
+    for _ in 0..built.nodes.len() {
+        let children = usize::from(v2[at + 16 + 3 + 8]);
+        let len = 16 + 3 + 8 + 1 + children;
+        v1.extend_from_slice(&v2[at..at + len]);
+        at += len + 1; // the deepened byte left out
+    }
+    let sum = reversi::othello::eval::pattern::file::fnv1a64(&v1);
+    v1.extend_from_slice(&sum.to_le_bytes());
+    assert_eq!(reversi::train::book::parse_state(&v1).unwrap(), built);
+    std::fs::remove_dir_all(&dir).ok();
+}

@@ -30,6 +30,10 @@ const USAGE: &str = "usage:
       builds the opening book level by level (moves played) with our own searches; the state file
       is saved every minute and the book written after each level; the same command continues an
       interrupted build, and a larger --plies a finished one
+  train book-deepen --state FILE --depth D [--out weights/book.bin] [--threads 2]
+      searches the lines players reach again at depth D (leaves) and their positions' own values,
+      until every such line is deepened (values change, and with them the lines); saved to the
+      state as the build is, the book written after each round
   train book-add --book weights/book.bin (--line TRANSCRIPT | --lines FILE | --games FILE.ggf)
                  [--out FILE] [--plies P] [--leaf-depth D] [--screen-depth 4]
       adds the moves of a transcript, of a file of transcripts (one a line, anything after the
@@ -80,6 +84,7 @@ fn main() -> ExitCode {
         Some("test") => test(&args[1..]),
         Some("book-build") => book_build(&args[1..]),
         Some("book-add") => book_add(&args[1..]),
+        Some("book-deepen") => book_deepen(&args[1..]),
         Some("book-verify") => book_verify(&args[1..]),
         Some("-h" | "--help" | "help") => {
             say!("{USAGE}");
@@ -363,6 +368,49 @@ fn book_build(args: &[String]) -> Result<(), Fail> {
     );
     let counts: Vec<String> = levels.iter().enumerate().map(|(l, (n, _))| format!("{l}:{n}")).collect();
     say!("positions by moves played: {}", counts.join(" "));
+    Ok(())
+}
+
+fn book_deepen(args: &[String]) -> Result<(), Fail> {
+    let opts = options(args, &["state", "depth", "out", "threads"])?;
+    let out = PathBuf::from(get(&opts, "out").unwrap_or("weights/book.bin"));
+    let state_path = PathBuf::from(get(&opts, "state").ok_or_else(|| Fail("book-deepen needs --state FILE".into()))?);
+    let mut state = reversi::train::book::load_state(&state_path)
+        .map_err(Fail)?
+        .ok_or_else(|| Fail(format!("{}: no such build state", state_path.display())))?;
+    let depth: u32 = number(&opts, "depth", state.settings.leaf_depth + 4)?;
+    if depth <= state.settings.leaf_depth || depth > 30 {
+        return Err(Fail(format!(
+            "--depth must be above the build's leaf depth ({}) and at most 30",
+            state.settings.leaf_depth
+        )));
+    }
+    if state.next_level().is_some() {
+        return Err(Fail(format!("{}: the build is not finished (run book-build first)", state_path.display())));
+    }
+    let threads: usize = number(&opts, "threads", 2)?;
+    let mut on_round = |round: u32, state: &BuildState| -> Result<(), String> {
+        let book = state.book()?;
+        let size = write_book(&out, &book).map_err(|Fail(e)| e)?;
+        note!("train: round {round} done: wrote {} ({} positions, {size} bytes)", out.display(), book.len());
+        Ok(())
+    };
+    let mut run = BuildRun {
+        threads,
+        state_path: Some(&state_path),
+        save_every_s: 60.0,
+        on_level: &mut on_round,
+        progress: &|line| note!("train: {line}"),
+    };
+    let done = reversi::train::book::deepen(&mut state, depth, &mut run).map_err(Fail)?;
+    let book = state.book().map_err(Fail)?;
+    let size = write_book(&out, &book)?;
+    let deepened = state.nodes.values().filter(|n| u32::from(n.deepened) >= depth).count();
+    say!(
+        "book: {} positions, {deepened} of them searched again at depth {depth} ({done} in this run), {size} bytes, {} of building",
+        book.len(),
+        hms(state.seconds)
+    );
     Ok(())
 }
 

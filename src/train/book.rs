@@ -94,6 +94,9 @@ pub struct BuildNode {
     pub own: Option<i32>,
     /// Once expanded: its book moves (squares of the canonical board, [`PASS`] for a pass).
     pub children: Vec<u8>,
+    /// The depth `book-deepen` searched it again at (its value as a leaf, or its own value), 0
+    /// when it keeps the build's searches.
+    pub deepened: u8,
 }
 
 /// A build in progress.
@@ -257,8 +260,15 @@ impl BuildState {
     pub fn new(settings: BuildSettings, engine: &mut Engine) -> BuildState {
         engine.clear();
         let (searched, _) = search(engine, root(), settings.leaf_depth);
-        let node =
-            BuildNode { level: 0, flags: NARROW | WIDE, expanded: false, searched, own: None, children: Vec::new() };
+        let node = BuildNode {
+            level: 0,
+            flags: NARROW | WIDE,
+            expanded: false,
+            searched,
+            own: None,
+            children: Vec::new(),
+            deepened: 0,
+        };
         BuildState { settings, nodes: BTreeMap::from([(key(root()), node)]), searches: 1, seconds: 0.0 }
     }
 
@@ -294,6 +304,7 @@ impl BuildState {
                     searched: value,
                     own: None,
                     children: Vec::new(),
+                    deepened: 0,
                 })
                 .flags |= flags;
         }
@@ -340,7 +351,8 @@ impl BuildState {
 }
 
 const STATE_MAGIC: &[u8; 8] = b"RVBKSTAT";
-const STATE_VERSION: u8 = 1;
+/// Version 2 added each position's `deepened` byte (version 1 is read as never deepened).
+const STATE_VERSION: u8 = 2;
 
 /// The state as bytes (with a checksum).
 pub fn state_bytes(state: &BuildState) -> Vec<u8> {
@@ -366,6 +378,7 @@ pub fn state_bytes(state: &BuildState) -> Vec<u8> {
         out.extend_from_slice(&n.own.unwrap_or(i32::MIN).to_le_bytes());
         out.push(n.children.len() as u8);
         out.extend_from_slice(&n.children);
+        out.push(n.deepened);
     }
     let sum = fnv1a64(&out);
     out.extend_from_slice(&sum.to_le_bytes());
@@ -387,8 +400,9 @@ pub fn parse_state(bytes: &[u8]) -> Result<BuildState, String> {
         at += n;
         Ok(slice)
     };
-    if take(1)?[0] != STATE_VERSION {
-        return Err("a state file of another version".into());
+    let version = take(1)?[0];
+    if version != 1 && version != STATE_VERSION {
+        return Err(format!("a state file of version {version} (this program reads 1 and {STATE_VERSION})"));
     }
     let mut u32s = [0u32; 5];
     for v in u32s.iter_mut() {
@@ -420,8 +434,9 @@ pub fn parse_state(bytes: &[u8]) -> Result<BuildState, String> {
         let own = i32_at(take(4)?);
         let n = take(1)?[0] as usize;
         let children = take(n)?.to_vec();
+        let deepened = if version >= 2 { take(1)?[0] } else { 0 };
         let own = (own != i32::MIN).then_some(own);
-        nodes.insert((player, opponent), BuildNode { level, flags, expanded, searched, own, children });
+        nodes.insert((player, opponent), BuildNode { level, flags, expanded, searched, own, children, deepened });
     }
     Ok(BuildState { settings, nodes, searches, seconds })
 }
@@ -530,6 +545,126 @@ pub fn build(state: &mut BuildState, run: &mut BuildRun) -> Result<(), String> {
         }
     }
     Ok(())
+}
+
+/// The positions of the book that players reach: from the start, with the book playing either
+/// colour, a player using the book plays its best deep moves (every one of equal value; nothing
+/// where the book sends it to search) and the other side any book move. Canonical boards, in board
+/// order.
+pub fn played_positions(book: &Book) -> Vec<Board> {
+    let mut seen: std::collections::BTreeSet<((u64, u64), bool)> = std::collections::BTreeSet::new();
+    let mut stack = vec![(root(), true), (root(), false)];
+    while let Some((board, book_to_move)) = stack.pop() {
+        if !seen.insert((key(board), book_to_move)) {
+            continue;
+        }
+        let Some(entry) = book.entry(board) else { continue };
+        let best = if book_to_move { entry.playable_value() } else { None };
+        for m in &entry.moves {
+            let follow = if book_to_move { m.deep && Some(m.value) == best } else { m.deep };
+            if let (true, Ok(next)) = (follow, board.play(m.mv)) {
+                stack.push((next.canonical().0, !book_to_move));
+            }
+        }
+    }
+    let mut boards: Vec<Board> = seen.into_iter().map(|(k, _)| board_of(k)).collect();
+    boards.dedup();
+    boards
+}
+
+/// A position searched again by [`deepen`]: its value as a leaf, and its own value.
+type Researched = (i32, Option<i32>);
+
+/// Searches the lines players reach again, deeper (`train book-deepen`): every position of
+/// [`played_positions`] not yet deepened to `depth` gets its value as a leaf searched at `depth`,
+/// or, once expanded, its own value (the three best moves outside the book by the shallow search,
+/// searched deeply). The own value's search is of the position after the move, one ply further
+/// from the start than the leaves' searches are: at `depth` when the two horizons then have the
+/// same side to move, at `depth − 1` otherwise (an evaluation's value depends on who is to move
+/// at its horizon, and values with different sides there do not compare). Values change, so the
+/// lines players reach change: repeated until every one of them is deepened. Saved and reported
+/// as a build is; a state deepened to `depth` continues where it stopped.
+pub fn deepen(state: &mut BuildState, depth: u32, run: &mut BuildRun) -> Result<usize, String> {
+    let weights = weights()?;
+    let threads = run.threads.max(1);
+    let mut engines: Vec<Engine> = (0..threads).map(|_| book_engine(&weights)).collect();
+    let (plies, screen_depth) = (state.settings.plies, state.settings.screen_depth);
+    let depth_byte = depth.min(u32::from(u8::MAX)) as u8;
+    let started = Instant::now();
+    let seconds_before = state.seconds;
+    let mut last_save = Instant::now();
+    let mut total_done = 0;
+    for round in 1.. {
+        let book = state.book()?;
+        let pending: Vec<(Board, BuildNode)> = played_positions(&book)
+            .into_iter()
+            .filter_map(|b| state.nodes.get(&key(b)).map(|n| (b, n.clone())))
+            .filter(|(_, n)| n.deepened < depth_byte && (n.expanded || u32::from(n.level) >= plies))
+            .collect();
+        if pending.is_empty() {
+            break;
+        }
+        let round_start = Instant::now();
+        let chunk = (threads * 4).max(1);
+        for (done, batch) in pending.chunks(chunk).enumerate() {
+            let next = AtomicUsize::new(0);
+            let results: Mutex<Vec<Option<Researched>>> = Mutex::new(vec![None; batch.len()]);
+            std::thread::scope(|scope| {
+                for engine in engines.iter_mut() {
+                    let (next, results) = (&next, &results);
+                    scope.spawn(move || loop {
+                        let i = next.fetch_add(1, Ordering::Relaxed);
+                        let Some((board, node)) = batch.get(i) else { break };
+                        let found = if node.expanded {
+                            let same_side = (plies - u32::from(node.level) - 1) % 2 == 0;
+                            let own_depth = if same_side { depth } else { depth - 1 };
+                            (node.searched, own_value(engine, *board, &node.children, own_depth, screen_depth))
+                        } else {
+                            engine.clear();
+                            (search(engine, *board, depth).0, None)
+                        };
+                        results.lock().unwrap_or_else(|p| p.into_inner())[i] = Some(found);
+                    });
+                }
+            });
+            let results = results.into_inner().unwrap_or_else(|p| p.into_inner());
+            for ((board, _), found) in batch.iter().zip(results) {
+                let (searched, own) = found.expect("every position of the batch was searched");
+                let node = state.nodes.get_mut(&key(*board)).expect("pending positions are in the build");
+                if node.expanded {
+                    node.own = own;
+                } else {
+                    node.searched = searched;
+                }
+                node.deepened = depth_byte;
+            }
+            let done = ((done + 1) * chunk).min(pending.len());
+            total_done += batch.len();
+            state.seconds = seconds_before + started.elapsed().as_secs_f64();
+            let per_node = round_start.elapsed().as_secs_f64() / done as f64;
+            (run.progress)(&format!(
+                "deepen to {depth}, round {round}: {done}/{} positions, {} deepened in all, {:.2} s a position, \
+                 elapsed {}, round left {}",
+                pending.len(),
+                total_done,
+                per_node,
+                hms(state.seconds),
+                hms(per_node * (pending.len() - done) as f64)
+            ));
+            if let Some(path) = run.state_path {
+                if last_save.elapsed().as_secs_f64() >= run.save_every_s {
+                    save_state(path, state)?;
+                    last_save = Instant::now();
+                }
+            }
+        }
+        if let Some(path) = run.state_path {
+            save_state(path, state)?;
+            last_save = Instant::now();
+        }
+        (run.on_level)(round, state)?;
+    }
+    Ok(total_done)
 }
 
 /// Adds lines to a book: each game (moves from the standard start) is followed while its
