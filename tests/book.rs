@@ -317,7 +317,7 @@ fn the_build_runs_end_to_end_deterministic_resumable_extendable() {
     assert_eq!((none, again.len()), (0, added.len()));
 
     // Verify against searches 1 ply deeper: counts add up.
-    let v = verify(&book, 10, 5, 1, 3, 2, &|_| {}).unwrap();
+    let v = verify(&book, false, 10, 5, 1, 3, 2, &|_| {}).unwrap();
     assert_eq!((v.positions, v.leaves), (10, 5));
     assert!(v.agree <= 10 && v.leaf_agree <= 5 && v.mean_error >= 0.0);
     // By moves played: the same positions and agreements, none past the book's last expanded level.
@@ -377,6 +377,13 @@ fn deepening_searches_the_played_lines_again_until_they_are_all_deepened() {
             assert_eq!(node, &built.nodes[k]);
         }
     }
+    // Where a player chooses from the book: played positions with a deep move to play, the start
+    // among them; book-verify's choices sample draws from exactly those.
+    let choices = reversi::train::book::book_choices(&book);
+    assert!(choices.contains(&Board::start().canonical().0));
+    assert!(choices.iter().all(|b| played.contains(b) && book.entry(*b).unwrap().playable_value().is_some()));
+    let v = verify(&book, true, 1000, 0, 1, 3, 2, &|_| {}).unwrap();
+    assert_eq!(v.positions, choices.len());
     // A leaf's value is now its depth-5 search.
     let leaf = played.iter().find(|b| !one.nodes[&(b.player, b.opponent)].expanded).expect("a played leaf");
     engine.clear();

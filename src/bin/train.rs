@@ -41,9 +41,10 @@ const USAGE: &str = "usage:
       the standard start, up to P moves: the book's depth by default) missing from the book,
       searches what changed, writes the book
   train book-verify [--book weights/book.bin] [--positions 500] [--leaves 0] [--deeper 4]
-                    [--seed 1] [--threads 2]
+                    [--seed 1] [--threads 2] [--sample book|choices]
       searches a sample of book positions DEEPER plies deeper than the book: how often the
-      deeper search's best move is one of the book's best, and the mean value error";
+      deeper search's best move is one of the book's best, and the mean value error; --sample
+      choices draws only the positions where a player using the book chooses its move from it";
 
 struct Fail(String);
 
@@ -459,13 +460,19 @@ fn book_add(args: &[String]) -> Result<(), Fail> {
 }
 
 fn book_verify(args: &[String]) -> Result<(), Fail> {
-    let opts = options(args, &["book", "positions", "leaves", "deeper", "seed", "threads"])?;
+    let opts = options(args, &["book", "positions", "leaves", "deeper", "seed", "threads", "sample"])?;
     let path = PathBuf::from(get(&opts, "book").unwrap_or("weights/book.bin"));
     let book = load_book(&path)?;
     let deeper: u32 = number(&opts, "deeper", 4)?;
     let start = Instant::now();
+    let choices = match get(&opts, "sample").unwrap_or("book") {
+        "book" => false,
+        "choices" => true,
+        other => return Err(Fail(format!("--sample '{other}' is not book or choices"))),
+    };
     let v = reversi::train::book::verify(
         &book,
+        choices,
         number(&opts, "positions", 500)?,
         number(&opts, "leaves", 0)?,
         deeper,
@@ -484,8 +491,9 @@ fn book_verify(args: &[String]) -> Result<(), Fail> {
     );
     if v.positions > 0 {
         say!(
-            "positions with book moves: {}; the deeper search's best move is a best book move in {} ({:.1} %); \
+            "{}: {}; the deeper search's best move is a best book move in {} ({:.1} %); \
              mean value error {:.2} discs",
+            if choices { "positions where the book chooses a player's move" } else { "positions with book moves" },
             v.positions,
             v.agree,
             100.0 * v.agree as f64 / v.positions as f64,

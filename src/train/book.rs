@@ -552,6 +552,20 @@ pub fn build(state: &mut BuildState, run: &mut BuildRun) -> Result<(), String> {
 /// where the book sends it to search) and the other side any book move. Canonical boards, in board
 /// order.
 pub fn played_positions(book: &Book) -> Vec<Board> {
+    let mut boards: Vec<Board> = played(book).into_iter().map(|(k, _)| board_of(k)).collect();
+    boards.dedup();
+    boards
+}
+
+/// The positions where a player using the book chooses its move from it (the book's side to move,
+/// reached as in [`played_positions`], with a deep book move to play), in board order.
+pub fn book_choices(book: &Book) -> Vec<Board> {
+    let choices = played(book).into_iter().filter(|&(_, book_to_move)| book_to_move).map(|(k, _)| board_of(k));
+    choices.filter(|&b| book.entry(b).is_some_and(|e| e.playable_value().is_some())).collect()
+}
+
+/// The canonical boards players reach, each with whether the book's side is to move there.
+fn played(book: &Book) -> std::collections::BTreeSet<((u64, u64), bool)> {
     let mut seen: std::collections::BTreeSet<((u64, u64), bool)> = std::collections::BTreeSet::new();
     let mut stack = vec![(root(), true), (root(), false)];
     while let Some((board, book_to_move)) = stack.pop() {
@@ -567,9 +581,7 @@ pub fn played_positions(book: &Book) -> Vec<Board> {
             }
         }
     }
-    let mut boards: Vec<Board> = seen.into_iter().map(|(k, _)| board_of(k)).collect();
-    boards.dedup();
-    boards
+    seen
 }
 
 /// A position searched again by [`deepen`]: its value as a leaf, and its own value.
@@ -776,11 +788,14 @@ pub struct Verification {
 type Checked = (bool, f64, bool, f64, usize);
 
 /// Checks a sample of the book (drawn from `seed`) against searches `deeper` plies deeper than
-/// the book's: `positions` positions with book moves (is the deeper search's best move one of the
+/// the book's: `positions` positions with book moves (all of the book's, or with `choices` only
+/// those where a player using the book chooses from it: [`book_choices`]) (is the deeper search's best move one of the
 /// book's best, and how far apart are the values) and `leaves` leaves (how far is the stored
 /// value from the deeper one; does the build's depth find the same best move).
+#[allow(clippy::too_many_arguments)]
 pub fn verify(
     book: &Book,
+    choices: bool,
     positions: usize,
     leaves: usize,
     deeper: u32,
@@ -803,6 +818,9 @@ pub fn verify(
         } else if entry.moves.is_empty() && (board.player | board.opponent).count_ones() >= book.plies() + 4 {
             outer.push(board);
         }
+    }
+    if choices {
+        inner = book_choices(book);
     }
     let mut rng = Rng::new(seed);
     let mut sample = |list: &mut Vec<Board>, n: usize| -> Vec<Board> {
