@@ -231,10 +231,9 @@ pub fn parse(bytes: &[u8]) -> Result<Book, BookError> {
                 return fail("neither a value nor a book move");
             }
             let mut best = if own == NO_VALUE { i32::MIN } else { i32::from(own) };
-            // A leaf is deep at the book's depth or at the end of the game (moves played: the
-            // discs on the board − 4; a pass plays none).
-            let mut deep = count == 0
-                && ((board.player | board.opponent).count_ones() as usize >= self.plies + 4 || board.is_game_over());
+            // A leaf is deep at the book's depth or at the end of the game (no legal move, not
+            // even a pass). Moves played: the discs on the board − 4 (a pass plays none).
+            let mut deep = count == 0 && (board.empty_count() as usize + self.plies <= 60 || legal.is_empty());
             let mut children = Vec::with_capacity(count);
             let mut previous_rank: Option<usize> = None;
             for _ in 0..count {
