@@ -1,5 +1,6 @@
-//! Building the opening book with our own searches (`train book-build`, `book-add`,
-//! `book-verify`); the book itself, its file and its use are in [`crate::othello::book`].
+//! Building the opening book with our own searches (`train book-build`, `book-deepen`,
+//! `book-add`, `book-verify`); the book itself, its file and its use are in
+//! [`crate::othello::book`].
 //!
 //! **The build** expands the tree from the start one level (number of moves played) at a time, so
 //! that a build stopped anywhere leaves a book complete to the last finished level. A position's
