@@ -401,6 +401,10 @@ fn deepening_searches_the_played_lines_again_until_they_are_all_deepened() {
     let mut loaded = reversi::train::book::load_state(&path).unwrap().unwrap();
     assert_eq!(loaded.nodes, one.nodes);
     assert_eq!(deepen(&mut loaded, 2, None), (0, 0));
+    // A depth the own values cannot be searched one shallower at is refused.
+    let mut run =
+        BuildRun { threads: 1, state_path: None, save_every_s: 0.0, on_level: &mut |_, _| Ok(()), progress: &|_| {} };
+    assert!(reversi::train::book::deepen(&mut loaded, 1, &mut run).unwrap_err().contains("depth of 1"));
     // A state written before deepening existed (version 1, no deepened byte) reads as never deepened.
     let mut v1 = Vec::new();
     let v2 = reversi::train::book::state_bytes(&built);

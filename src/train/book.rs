@@ -598,11 +598,14 @@ type Researched = (i32, Option<i32>);
 /// lines players reach change: repeated until every one of them is deepened. Saved and reported
 /// as a build is; a state deepened to `depth` continues where it stopped.
 pub fn deepen(state: &mut BuildState, depth: u32, run: &mut BuildRun) -> Result<usize, String> {
+    if depth < 2 || depth > u32::from(u8::MAX) {
+        return Err(format!("a deepening depth of {depth} (2 to 255)"));
+    }
     let weights = weights()?;
     let threads = run.threads.max(1);
     let mut engines: Vec<Engine> = (0..threads).map(|_| book_engine(&weights)).collect();
     let (plies, screen_depth) = (state.settings.plies, state.settings.screen_depth);
-    let depth_byte = depth.min(u32::from(u8::MAX)) as u8;
+    let depth_byte = depth as u8;
     let started = Instant::now();
     let seconds_before = state.seconds;
     let mut last_save = Instant::now();
@@ -619,7 +622,7 @@ pub fn deepen(state: &mut BuildState, depth: u32, run: &mut BuildRun) -> Result<
         }
         let round_start = Instant::now();
         let chunk = (threads * 4).max(1);
-        for (done, batch) in pending.chunks(chunk).enumerate() {
+        for (index, batch) in pending.chunks(chunk).enumerate() {
             let next = AtomicUsize::new(0);
             let results: Mutex<Vec<Option<Researched>>> = Mutex::new(vec![None; batch.len()]);
             std::thread::scope(|scope| {
@@ -629,7 +632,7 @@ pub fn deepen(state: &mut BuildState, depth: u32, run: &mut BuildRun) -> Result<
                         let i = next.fetch_add(1, Ordering::Relaxed);
                         let Some((board, node)) = batch.get(i) else { break };
                         let found = if node.expanded {
-                            let same_side = (plies - u32::from(node.level) - 1) % 2 == 0;
+                            let same_side = plies.saturating_sub(u32::from(node.level) + 1) % 2 == 0;
                             let own_depth = if same_side { depth } else { depth - 1 };
                             (node.searched, own_value(engine, *board, &node.children, own_depth, screen_depth))
                         } else {
@@ -651,7 +654,7 @@ pub fn deepen(state: &mut BuildState, depth: u32, run: &mut BuildRun) -> Result<
                 }
                 node.deepened = depth_byte;
             }
-            let done = ((done + 1) * chunk).min(pending.len());
+            let done = ((index + 1) * chunk).min(pending.len());
             total_done += batch.len();
             state.seconds = seconds_before + started.elapsed().as_secs_f64();
             let per_node = round_start.elapsed().as_secs_f64() / done as f64;
