@@ -470,6 +470,30 @@ pub struct BuildRun<'a> {
     pub progress: &'a dyn Fn(&str),
 }
 
+/// `work` done on every item, shared out over the engines (one thread each, each taking the next
+/// item not yet started); the results in the items' order.
+fn on_engines<T: Sync, R: Send>(
+    engines: &mut [Engine],
+    items: &[T],
+    work: impl Fn(&mut Engine, &T) -> R + Sync,
+) -> Vec<R> {
+    let next = AtomicUsize::new(0);
+    let results: Mutex<Vec<Option<R>>> = Mutex::new((0..items.len()).map(|_| None).collect());
+    std::thread::scope(|scope| {
+        for engine in engines.iter_mut() {
+            let (next, results, work) = (&next, &results, &work);
+            scope.spawn(move || loop {
+                let i = next.fetch_add(1, Ordering::Relaxed);
+                let Some(item) = items.get(i) else { break };
+                let found = work(engine, item);
+                results.lock().unwrap_or_else(|p| p.into_inner())[i] = Some(found);
+            });
+        }
+    });
+    let results = results.into_inner().unwrap_or_else(|p| p.into_inner());
+    results.into_iter().map(|r| r.expect("every item was worked on")).collect()
+}
+
 /// Runs (or continues) a build to its `plies`.
 pub fn build(state: &mut BuildState, run: &mut BuildRun) -> Result<(), String> {
     let weights = weights()?;
@@ -485,23 +509,11 @@ pub fn build(state: &mut BuildState, run: &mut BuildRun) -> Result<(), String> {
         let chunk = (threads * 4).max(1);
         let mut done = 0;
         for batch in pending.chunks(chunk) {
-            let next = AtomicUsize::new(0);
-            let results: Mutex<Vec<Option<Expansion>>> = Mutex::new(vec![None; batch.len()]);
             let settings = state.settings;
-            std::thread::scope(|scope| {
-                for engine in engines.iter_mut() {
-                    let (next, results) = (&next, &results);
-                    scope.spawn(move || loop {
-                        let i = next.fetch_add(1, Ordering::Relaxed);
-                        let Some(&(board, flags)) = batch.get(i) else { break };
-                        let found = expand(engine, board, flags, &settings);
-                        results.lock().unwrap_or_else(|p| p.into_inner())[i] = Some(found);
-                    });
-                }
-            });
-            let results = results.into_inner().unwrap_or_else(|p| p.into_inner());
+            let results =
+                on_engines(&mut engines, batch, |engine, &(board, flags)| expand(engine, board, flags, &settings));
             for (&(board, _), found) in batch.iter().zip(results) {
-                state.merge(board, found.expect("every position of the batch was expanded"));
+                state.merge(board, found);
             }
             done += batch.len();
             state.seconds = seconds_before + started.elapsed().as_secs_f64();
@@ -585,9 +597,6 @@ fn played(book: &Book) -> std::collections::BTreeSet<((u64, u64), bool)> {
     seen
 }
 
-/// A position searched again by [`deepen`]: its value as a leaf, and its own value.
-type Researched = (i32, Option<i32>);
-
 /// Searches the lines players reach again, deeper (`train book-deepen`): every position of
 /// [`played_positions`] not yet deepened to `depth` gets its value as a leaf searched at `depth`,
 /// or, once expanded, its own value (the three best moves outside the book by the shallow search,
@@ -623,29 +632,17 @@ pub fn deepen(state: &mut BuildState, depth: u32, run: &mut BuildRun) -> Result<
         let round_start = Instant::now();
         let chunk = (threads * 4).max(1);
         for (index, batch) in pending.chunks(chunk).enumerate() {
-            let next = AtomicUsize::new(0);
-            let results: Mutex<Vec<Option<Researched>>> = Mutex::new(vec![None; batch.len()]);
-            std::thread::scope(|scope| {
-                for engine in engines.iter_mut() {
-                    let (next, results) = (&next, &results);
-                    scope.spawn(move || loop {
-                        let i = next.fetch_add(1, Ordering::Relaxed);
-                        let Some((board, node)) = batch.get(i) else { break };
-                        let found = if node.expanded {
-                            let same_side = plies.saturating_sub(u32::from(node.level) + 1) % 2 == 0;
-                            let own_depth = if same_side { depth } else { depth - 1 };
-                            (node.searched, own_value(engine, *board, &node.children, own_depth, screen_depth))
-                        } else {
-                            engine.clear();
-                            (search(engine, *board, depth).0, None)
-                        };
-                        results.lock().unwrap_or_else(|p| p.into_inner())[i] = Some(found);
-                    });
+            let results = on_engines(&mut engines, batch, |engine, (board, node)| {
+                if node.expanded {
+                    let same_side = plies.saturating_sub(u32::from(node.level) + 1) % 2 == 0;
+                    let own_depth = if same_side { depth } else { depth - 1 };
+                    (node.searched, own_value(engine, *board, &node.children, own_depth, screen_depth))
+                } else {
+                    engine.clear();
+                    (search(engine, *board, depth).0, None)
                 }
             });
-            let results = results.into_inner().unwrap_or_else(|p| p.into_inner());
-            for ((board, _), found) in batch.iter().zip(results) {
-                let (searched, own) = found.expect("every position of the batch was searched");
+            for ((board, _), (searched, own)) in batch.iter().zip(results) {
                 let node = state.nodes.get_mut(&key(*board)).expect("pending positions are in the build");
                 if node.expanded {
                     node.own = own;
@@ -792,9 +789,9 @@ pub struct Verification {
 type Checked = (bool, f64, bool, f64, usize);
 
 /// Checks a sample of the book (drawn from `seed`) against searches `deeper` plies deeper than
-/// the book's: `positions` positions with book moves (all of the book's, or with `choices` only
-/// those where a player using the book chooses from it: [`book_choices`]) (is the deeper search's best move one of the
-/// book's best, and how far apart are the values) and `leaves` leaves (how far is the stored
+/// the book's: `positions` positions with book moves, drawn from the whole book or, with
+/// `choices`, from [`book_choices`] (is the deeper search's best move one of the book's best, and
+/// how far apart are the values), and `leaves` leaves (how far is the stored
 /// value from the deeper one; does the build's depth find the same best move).
 #[allow(clippy::too_many_arguments)]
 pub fn verify(
@@ -817,9 +814,9 @@ pub fn verify(
         }
         // Positions where a player uses the book (a deep book move), and the leaves at the
         // book's depth; a line added beyond the build (shallow) is neither.
-        if entry.moves.iter().any(|m| m.deep) {
+        if !choices && entry.moves.iter().any(|m| m.deep) {
             inner.push(board);
-        } else if entry.moves.is_empty() && (board.player | board.opponent).count_ones() >= book.plies() + 4 {
+        } else if entry.moves.is_empty() && 60 - board.empty_count() >= book.plies() {
             outer.push(board);
         }
     }
@@ -886,7 +883,7 @@ pub fn verify(
                         child(shallow) == child(best)
                     };
                     let mut r = results.lock().unwrap_or_else(|p| p.into_inner());
-                    let level = (board.player | board.opponent).count_ones() as usize - 4;
+                    let level = 60 - board.empty_count() as usize;
                     r[i] = Some((inner, error, agree, regret, level));
                     let done = r.iter().filter(|x| x.is_some()).count();
                     drop(r);
