@@ -30,7 +30,8 @@ test-native:
 test-wasm:
 	@scripts/ensure-wasm-toolchain.sh
 	@scripts/ensure-browser.sh
-	scripts/run-and-clean-up.sh nice cargo test --target wasm32-unknown-unknown --features classroom --test wasm_bindings --test wasm_classroom
+	scripts/run-and-clean-up.sh nice cargo test --target wasm32-unknown-unknown --features classroom --test wasm_bindings --test wasm_classroom --test wasm_simd
+	RUSTFLAGS="-C target-feature=+simd128" scripts/run-and-clean-up.sh nice cargo test --target wasm32-unknown-unknown --target-dir target/simd --test wasm_simd
 
 test-e2e: wasm
 	@scripts/ensure-browser.sh

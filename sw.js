@@ -26,7 +26,12 @@ const CLASSROOM_PREFIX = 'othello-classroom-';
 const CACHE = PREFIX + version;
 const CLASSROOM_CACHE = CLASSROOM_PREFIX + version;
 const urlOf = (path) => new URL(path, self.location).href;
-const LISTED = new Set(files.map(([path]) => urlOf(path)));
+// The engine's wasm comes in two builds; only the one this browser runs is cached. The probe is
+// www/common/engine-wasm.js's (a module the page imports; this worker is a classic script).
+const SIMD_PROBE = [0, 97, 115, 109, 1, 0, 0, 0, 1, 5, 1, 96, 0, 1, 123, 3, 2, 1, 0, 10, 8, 1, 6, 0, 65, 0, 253, 15, 11];
+const UNUSED_WASM = WebAssembly.validate(new Uint8Array(SIMD_PROBE)) ? 'www/pkg/reversi_bg.wasm' : 'www/pkg/reversi_simd_bg.wasm';
+const GAME_FILES = files.filter(([path]) => path !== UNUSED_WASM);
+const LISTED = new Set(GAME_FILES.map(([path]) => urlOf(path)));
 // The classroom's own files: those the game's cache does not already hold.
 const CLASSROOM_FILES = classroom.filter(([path]) => !LISTED.has(urlOf(path)));
 const CLASSROOM_LISTED = new Set(CLASSROOM_FILES.map(([path]) => urlOf(path)));
@@ -88,7 +93,7 @@ function cacheClassroom() {
 async function install() {
   // A browser that has used the classroom keeps it: the new version brings its classroom along.
   const classroomUsed = (await caches.keys()).some((name) => name.startsWith(CLASSROOM_PREFIX));
-  await Promise.all([fill(CACHE, files), classroomUsed ? cacheClassroom() : null]);
+  await Promise.all([fill(CACHE, GAME_FILES), classroomUsed ? cacheClassroom() : null]);
 }
 
 self.addEventListener('install', (event) => {

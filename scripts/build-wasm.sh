@@ -1,6 +1,9 @@
 #!/usr/bin/env bash
 # Builds the engine for the browser (ES module + .wasm), silent when up to date:
-#   www/pkg/            the game and the embeddable board (engine bindings only)
+#   www/pkg/            the game and the embeddable board (engine bindings only): reversi.js and two
+#                       builds of the same code, reversi_simd_bg.wasm (128-bit SIMD, what every
+#                       current browser runs) and reversi_bg.wasm (without, for older browsers);
+#                       www/common/engine-wasm.js picks one
 #   www/pkg/classroom/  the classroom page (the same, plus the traced lessons and the heuristic lab)
 # Two packages so that players do not download the classroom (about 124 KB gzipped more).
 set -euo pipefail
@@ -11,38 +14,60 @@ scripts/ensure-npm-packages.sh scripts/tools
 wasm_opt=scripts/tools/node_modules/.bin/wasm-opt
 terser=scripts/tools/node_modules/.bin/terser
 
-# build OUT_DIR [cargo options…]: one package; each has a target folder of its own, so that
-# switching features never rebuilds the other.
+# build OUT_DIR TARGET_DIR WASM_NAME SIMD [cargo options…]: one package's wasm, and its bindings
+# unless WASM_NAME is the SIMD build's (the bindings of both builds are the same file: checked).
+# Each build has a target folder of its own, so that switching features or flags never rebuilds
+# another.
 build() {
-  local out=$1 target_dir=$2
-  shift 2
+  local out=$1 target_dir=$2 name=$3 simd=$4
+  shift 4
   local wasm=$target_dir/wasm32-unknown-unknown/release/reversi.wasm
+  local rustflags="" opt_features=""
+  if [ "$simd" = simd ]; then
+    rustflags="-C target-feature=+simd128"
+    opt_features="--enable-simd"
+  fi
   # --lib: the CLI binary has the same output name and is of no use in a browser.
-  nice cargo build --quiet --lib --release --target wasm32-unknown-unknown --target-dir "$target_dir" "$@"
-  if [ -f "$out/reversi_bg.wasm" ] && [ ! "$wasm" -nt "$out/reversi_bg.wasm" ] && [ "$out/reversi.js" -nt "$wasm" ]; then
+  RUSTFLAGS="$rustflags" nice cargo build --quiet --lib --release --target wasm32-unknown-unknown --target-dir "$target_dir" "$@"
+  if [ -f "$out/$name" ] && [ ! "$wasm" -nt "$out/$name" ] && [ "$out/reversi.js" -nt "$wasm" ]; then
     return 0
   fi
-  wasm-bindgen --target web --no-typescript --out-dir "$out" "$wasm"
+  local tmp
+  tmp=$(mktemp -d)
+  trap 'rm -rf "$tmp"' RETURN
+  wasm-bindgen --target web --no-typescript --out-dir "$tmp" "$wasm"
   # -O3 (speed) also makes the game's wasm about 12 % smaller gzipped: what keeps the first load
-  # under 150 KB. The features are those rustc's wasm32 target emits.
+  # under 150 KB. The features are those rustc's wasm32 target emits (and SIMD in the SIMD build).
   # On failure the bindings go, so that the next run does not take the package for up to date.
+  # shellcheck disable=SC2086 # opt_features is empty or one flag
   if ! "$wasm_opt" -O3 --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext \
-    --enable-mutable-globals "$out/reversi_bg.wasm" -o "$out/reversi_bg.opt.wasm"; then
-    rm -f "$out/reversi.js" "$out/reversi_bg.opt.wasm"
+    --enable-mutable-globals $opt_features "$tmp/reversi_bg.wasm" -o "$tmp/opt.wasm"; then
+    rm -f "$out/reversi.js"
     exit 1
   fi
-  mv "$out/reversi_bg.opt.wasm" "$out/reversi_bg.wasm"
   # The bindings are generated code with a doc comment for every export: minified they are less
   # than half as heavy gzipped, and the page and its worker each load them before the first move.
-  if ! "$terser" "$out/reversi.js" --module --compress --mangle -o "$out/reversi.min.js"; then
-    rm -f "$out/reversi.js" "$out/reversi.min.js"
+  if ! "$terser" "$tmp/reversi.js" --module --compress --mangle -o "$tmp/reversi.min.js"; then
+    rm -f "$out/reversi.js"
     exit 1
   fi
-  mv "$out/reversi.min.js" "$out/reversi.js"
+  mkdir -p "$out"
+  if [ "$simd" = simd ]; then
+    # One set of bindings serves both builds of the wasm: they must be the same file.
+    if [ -f "$out/reversi.js" ] && ! cmp -s "$tmp/reversi.min.js" "$out/reversi.js"; then
+      echo "build-wasm: the SIMD build's bindings differ from $out/reversi.js" >&2
+      rm -f "$out/reversi.js"
+      exit 1
+    fi
+  else
+    mv "$tmp/reversi.min.js" "$out/reversi.js"
+  fi
+  mv "$tmp/opt.wasm" "$out/$name"
   touch "$out/reversi.js"
-  echo "Built $out: $(wc -c <"$out/reversi_bg.wasm") bytes of wasm, $(gzip -9c "$out/reversi_bg.wasm" | wc -c) gzipped; bindings $(gzip -9c "$out/reversi.js" | wc -c) gzipped."
+  echo "Built $out/$name: $(wc -c <"$out/$name") bytes, $(gzip -9c "$out/$name" | wc -c) gzipped; bindings $(gzip -9c "$out/reversi.js" | wc -c) gzipped."
 }
 
-build www/pkg target
-build www/pkg/classroom target/classroom --features classroom
+build www/pkg target reversi_bg.wasm plain
+build www/pkg target/simd reversi_simd_bg.wasm simd
+build www/pkg/classroom target/classroom reversi_bg.wasm plain --features classroom
 scripts/build-offline.sh

@@ -16,6 +16,7 @@ import { attachInput } from './common/input.js';
 import { EngineClient, SearchCancelled } from './common/engine-client.js';
 import { squareIndex, opponentOf } from './common/squares.js';
 import { sideScore, signedDiscs, forBlack } from './common/score-text.js';
+import { ENGINE_WASM } from './common/engine-wasm.js';
 
 /** Every tunable of the element, in one place. */
 export const config = {
@@ -28,7 +29,7 @@ export const config = {
 };
 
 const BINDINGS_URL = new URL('./pkg/reversi.js', import.meta.url);
-const WASM_URL = new URL('./pkg/reversi_bg.wasm', import.meta.url);
+const WASM_URL = new URL(`./pkg/${ENGINE_WASM}`, import.meta.url);
 /** The iframe page beside www/ (dist/embed.html): what a page of another site should use. */
 const EMBED_URL = new URL('../embed.html', import.meta.url);
 

@@ -74,7 +74,7 @@ const unexpected = (errors) => errors.filter((e) => !e.includes('inline script')
 
 test('two boards on one page play independently and share one download of the wasm', async () => {
   const first = site.requests.length;
-  const wasmDownloads = () => site.requests.slice(first).filter((p) => p.endsWith('reversi_bg.wasm')).length;
+  const wasmDownloads = () => site.requests.slice(first).filter((p) => p.endsWith('reversi_simd_bg.wasm')).length;
   const { page, context, errors } = await openHost('two-boards.html', 2);
   // The policy is really enforced: the page's own inline script did not run.
   assert.equal(await page.evaluate(() => window.inlineScriptRan), undefined);
@@ -309,7 +309,7 @@ test('one board transfers at most 150 KB gzipped before it is playable', async (
   const sizes = files.map((p) => [p.slice(BASE.length), gzipSync(readFileSync(path.join(dist, p.slice(BASE.length))), { level: 9 }).length]);
   const total = sizes.reduce((sum, [, n]) => sum + n, 0);
   writeFileSync(path.join(artifacts, 'embed-weight.txt'), `${sizes.map(([f, n]) => `${n}\t${f}`).join('\n')}\n${total}\ttotal gzipped bytes\n`);
-  assert.ok(files.some((f) => f.endsWith('reversi_bg.wasm')) && files.some((f) => f.endsWith('worker.js')), files.join(' '));
+  assert.ok(files.some((f) => f.endsWith('reversi_simd_bg.wasm')) && files.some((f) => f.endsWith('worker.js')), files.join(' '));
   assert.ok(total <= 150 * 1024, `${total} bytes gzipped`);
   assert.deepEqual(unexpected(errors), []);
   await context.close();
@@ -343,7 +343,7 @@ test('from a sub-path of make dist under the policy: the game, the classroom and
 });
 
 test('the demo page: the element and the iframe download the wasm once where the HTTP cache allows it, and each page asks for it once', async () => {
-  const WASM = 'www/pkg/reversi_bg.wasm';
+  const WASM = 'www/pkg/reversi_simd_bg.wasm';
   const openDemo = async (url) => {
     const opened = await openPage(browser);
     const asked = { page: 0, iframe: 0 };

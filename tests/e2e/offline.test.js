@@ -27,11 +27,16 @@ test('after a first visit the game works offline: reload with no network and pla
   assert.match(version.caches[0], /^othello-game-[0-9a-f]{16}$/);
   // The install revalidated what the page had just downloaded: the weights and the wasm came over
   // the network once (then 304 Not Modified), not a second time.
-  for (const file of ['/weights/pattern.bin', '/www/pkg/reversi_bg.wasm']) {
+  for (const file of ['/weights/pattern.bin', '/www/pkg/reversi_simd_bg.wasm']) {
     const answers = server.requests.filter((request) => request.path === file).map((request) => request.status);
     assert.deepEqual(answers.filter((status) => status === 200), [200], `${file}: ${answers}`);
     assert.ok(answers.includes(304), `${file}: ${answers}`);
   }
+  // Only the build of the wasm this browser runs (SIMD) is downloaded and cached, not the other.
+  assert.deepEqual(server.requests.filter((request) => request.path === '/www/pkg/reversi_bg.wasm'), []);
+  const cached = (file) => page.evaluate(async (f) => Boolean(await caches.match(f)), file);
+  assert.equal(await cached('www/pkg/reversi_simd_bg.wasm'), true);
+  assert.equal(await cached('www/pkg/reversi_bg.wasm'), false);
 
   await context.setOffline(true);
   await page.reload();

@@ -4,6 +4,7 @@
 
 import init, * as wasm from '../pkg/reversi.js';
 import { Game, Searcher, levels, recogniseText, ggfDetails, openingName, openingLines } from '../pkg/reversi.js';
+import { ENGINE_WASM } from '../common/engine-wasm.js';
 import { createRenderer, GUTTER } from '../common/render.js';
 import { createGrid } from '../common/grid.js';
 import { attachInput } from '../common/input.js';
@@ -1309,7 +1310,7 @@ function registerOffline() {
 
 async function main() {
   // One compilation serves the page and every worker the AI will ever need.
-  const wasmUrl = new URL('../pkg/reversi_bg.wasm', import.meta.url);
+  const wasmUrl = new URL(`../pkg/${ENGINE_WASM}`, import.meta.url);
   // Read once: a damaged store is forgotten as it is read (and said in a notice below). The
   // clock's module only when the address or the saved game has a clock.
   const loaded = storage.loadSaved();

@@ -17,6 +17,15 @@ pub fn mirror(b: u64) -> u64 {
 /// Flip top–bottom (row 1 ↔ row 8).
 #[inline(always)]
 pub fn flip(b: u64) -> u64 {
+    // WebAssembly has no byte swap: LLVM spells `swap_bytes` out in 22 shifts, masks and ors,
+    // where two swaps of neighbours and a rotation take 11.
+    #[cfg(target_arch = "wasm32")]
+    {
+        let b = (b >> 8 & 0x00ff_00ff_00ff_00ff) | (b & 0x00ff_00ff_00ff_00ff) << 8;
+        let b = (b >> 16 & 0x0000_ffff_0000_ffff) | (b & 0x0000_ffff_0000_ffff) << 16;
+        b.rotate_left(32)
+    }
+    #[cfg(not(target_arch = "wasm32"))]
     b.swap_bytes()
 }
 

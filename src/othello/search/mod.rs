@@ -23,7 +23,7 @@ use crate::othello::book::{Book, BookUse};
 use crate::othello::eval::course::evaluate;
 use crate::othello::eval::expert::{override_move, recommended, ExpertRules};
 use crate::othello::eval::pattern::{PatternWeights, UNITS_PER_DISC};
-use crate::othello::rules::board::{legal_moves, Board};
+use crate::othello::rules::board::{legal_moves, legal_moves_both, Board};
 use crate::othello::rules::square::{Move, Square};
 use crate::othello::search::endgame::Solver;
 use crate::othello::search::score::{terminal_value, Score, WIN_BASE};
@@ -290,11 +290,12 @@ impl Engine {
         self.pattern.is_some()
     }
 
-    /// The static value of a leaf with the evaluation of the current search.
+    /// The static value of a leaf with the evaluation of the current search, given both sides'
+    /// legal moves.
     #[inline]
-    fn evaluate_leaf(&self, b: Board, moves: u64) -> i32 {
+    fn evaluate_leaf(&self, b: Board, moves: u64, replies: u64) -> i32 {
         match &self.leaf_pattern {
-            Some(w) => w.evaluate_with_moves(b, moves),
+            Some(w) => w.evaluate_with_mobility(b, moves, replies),
             None => evaluate(b),
         }
     }
@@ -309,8 +310,9 @@ impl Engine {
                 continue;
             }
             let child = b.play_unchecked(Square::new(list.squares[k]).expect("a square of the list"));
-            let replies = legal_moves(child.player, child.opponent);
-            list.scores[k] = -weights.evaluate_with_moves(child, replies) / 4 - 16 * replies.count_ones() as i32
+            let (replies, ours) = legal_moves_both(child.player, child.opponent);
+            list.scores[k] = -weights.evaluate_with_mobility(child, replies, ours) / 4
+                - 16 * replies.count_ones() as i32
                 + SQUARE_ORDER[list.squares[k] as usize];
         }
     }
@@ -692,14 +694,15 @@ impl Engine {
         if self.out_of_budget(control) {
             return 0;
         }
-        let moves = legal_moves(b.player, b.opponent);
         if depth == 0 || ply + 1 >= MAX_PLY {
-            if moves == 0 && legal_moves(b.opponent, b.player) == 0 {
+            let (moves, replies) = legal_moves_both(b.player, b.opponent);
+            if moves == 0 && replies == 0 {
                 return terminal_value(b.final_score());
             }
             self.hit_horizon = true;
-            return self.evaluate_leaf(b, moves);
+            return self.evaluate_leaf(b, moves, replies);
         }
+        let moves = legal_moves(b.player, b.opponent);
         if moves == 0 {
             if legal_moves(b.opponent, b.player) == 0 {
                 return terminal_value(b.final_score());
