@@ -290,13 +290,28 @@ impl Engine {
         self.pattern.is_some()
     }
 
-    /// The static value of a leaf with the evaluation of the current search, given both sides'
-    /// legal moves.
+    /// The value of a position at the horizon: the game's result when neither side can move,
+    /// otherwise the static evaluation of the current search.
     #[inline]
-    fn evaluate_leaf(&self, b: Board, moves: u64, replies: u64) -> i32 {
+    fn leaf_value(&mut self, b: Board) -> i32 {
         match &self.leaf_pattern {
-            Some(w) => w.evaluate_with_mobility(b, moves, replies),
-            None => evaluate(b),
+            Some(w) => {
+                // Both mobilities are features of the pattern evaluation (and in the wasm SIMD
+                // build both cost about what one does).
+                let (moves, replies) = legal_moves_both(b.player, b.opponent);
+                if moves == 0 && replies == 0 {
+                    return terminal_value(b.final_score());
+                }
+                self.hit_horizon = true;
+                w.evaluate_with_mobility(b, moves, replies)
+            }
+            None => {
+                if legal_moves(b.player, b.opponent) == 0 && legal_moves(b.opponent, b.player) == 0 {
+                    return terminal_value(b.final_score());
+                }
+                self.hit_horizon = true;
+                evaluate(b)
+            }
         }
     }
 
@@ -695,12 +710,7 @@ impl Engine {
             return 0;
         }
         if depth == 0 || ply + 1 >= MAX_PLY {
-            let (moves, replies) = legal_moves_both(b.player, b.opponent);
-            if moves == 0 && replies == 0 {
-                return terminal_value(b.final_score());
-            }
-            self.hit_horizon = true;
-            return self.evaluate_leaf(b, moves, replies);
+            return self.leaf_value(b);
         }
         let moves = legal_moves(b.player, b.opponent);
         if moves == 0 {
