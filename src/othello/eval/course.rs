@@ -24,7 +24,7 @@
 //! assert_eq!(report.terms[1].raw, 3 - 3);
 //! ```
 
-use crate::othello::rules::board::{legal_moves, Board};
+use crate::othello::rules::board::{legal_moves_both, Board};
 use crate::othello::rules::stability::stable_pair;
 use std::fmt;
 
@@ -382,7 +382,8 @@ pub fn square_weights(occupied: u64) -> [i32; 64] {
 /// Own legal moves minus the opponent's.
 #[inline]
 pub fn mobility(player: u64, opponent: u64) -> i32 {
-    legal_moves(player, opponent).count_ones() as i32 - legal_moves(opponent, player).count_ones() as i32
+    let (own, theirs) = legal_moves_both(player, opponent);
+    own.count_ones() as i32 - theirs.count_ones() as i32
 }
 
 /// Own stable discs minus the opponent's.
