@@ -14,7 +14,9 @@ use reversi::othello::records::notation::replay;
 use reversi::othello::rules::bitboard::symmetry;
 use reversi::othello::search::levels::level;
 use reversi::othello::search::{Control, Engine, EvalChoice, Limits};
-use reversi::train::book::{build, verify, BuildRun, BuildSettings, BuildState};
+use reversi::train::book::{
+    build, verify, BuildRun, BuildSettings, BuildState, DeepenScope, Reference, VerifySettings,
+};
 use reversi::{Board, Move, Position};
 use std::sync::Arc;
 
@@ -317,13 +319,34 @@ fn the_build_runs_end_to_end_deterministic_resumable_extendable() {
     assert_eq!((none, again.len()), (0, added.len()));
 
     // Verify against searches 1 ply deeper: counts add up.
-    let v = verify(&book, false, 10, 5, 1, 3, 2, &|_| {}).unwrap();
+    let settings = VerifySettings {
+        choices: false,
+        positions: 10,
+        leaves: 5,
+        deeper: 1,
+        reference: Reference::Leaves,
+        seed: 3,
+        threads: 2,
+    };
+    let v = verify(&book, &settings, &|_| {}).unwrap();
     assert_eq!((v.positions, v.leaves), (10, 5));
     assert!(v.agree <= 10 && v.leaf_agree <= 5 && v.mean_error >= 0.0);
     // By moves played: the same positions and agreements, none past the book's last expanded level.
     let (n, agree) = v.by_level.iter().fold((0, 0), |(n, a), &(pn, pa)| (n + pn, a + pa));
     assert_eq!((n, agree), (v.positions, v.agree));
     assert!(v.by_level.len() <= 5, "{:?}", v.by_level);
+    // The reference depth: beyond the leaves' depth, or beyond the book's tree and leaves (the
+    // book has 5 plies of leaf depth 3: from 2 moves played, 3 + 3 + 1), capped.
+    assert_eq!(settings.reference_depth(&book, 2), (4, false));
+    let tree = VerifySettings { reference: Reference::Tree { max_depth: 6 }, ..settings };
+    assert_eq!(tree.reference_depth(&book, 2), (6, true));
+    assert_eq!(tree.reference_depth(&book, 3), (6, false));
+    assert_eq!(tree.reference_depth(&book, 4), (5, false));
+    let deep = verify(&book, &VerifySettings { positions: 12, leaves: 0, ..tree }, &|_| {}).unwrap();
+    assert_eq!(deep.positions, 12);
+    let capped_levels: usize = deep.by_level.iter().take(3).map(|&(n, _)| n).sum();
+    assert_eq!(deep.capped, capped_levels);
+    assert_eq!(v.capped, 0);
     // A line that ends before the book's depth is shallow: its move is never a player's.
     let f5 = Board::start().play("f5".parse().unwrap()).unwrap();
     let entry = book.entry(f5).unwrap();
@@ -356,7 +379,7 @@ fn deepening_searches_the_played_lines_again_until_they_are_all_deepened() {
         };
         let mut run =
             BuildRun { threads, state_path: path, save_every_s: 0.0, on_level: &mut on_round, progress: &|_| {} };
-        let done = reversi::train::book::deepen(state, 5, &mut run).unwrap();
+        let done = reversi::train::book::deepen(state, 5, DeepenScope::Played, &mut run).unwrap();
         (done, rounds)
     };
     let mut one = built.clone();
@@ -382,7 +405,16 @@ fn deepening_searches_the_played_lines_again_until_they_are_all_deepened() {
     let choices = reversi::train::book::book_choices(&book);
     assert!(choices.contains(&Board::start().canonical().0));
     assert!(choices.iter().all(|b| played.contains(b) && book.entry(*b).unwrap().playable_value().is_some()));
-    let v = verify(&book, true, 1000, 0, 1, 3, 2, &|_| {}).unwrap();
+    let settings = VerifySettings {
+        choices: true,
+        positions: 1000,
+        leaves: 0,
+        deeper: 1,
+        reference: Reference::Leaves,
+        seed: 3,
+        threads: 2,
+    };
+    let v = verify(&book, &settings, &|_| {}).unwrap();
     assert_eq!(v.positions, choices.len());
     // A leaf's value is now its depth-5 search.
     let leaf = played.iter().find(|b| !one.nodes[&(b.player, b.opponent)].expanded).expect("a played leaf");
@@ -404,22 +436,113 @@ fn deepening_searches_the_played_lines_again_until_they_are_all_deepened() {
     // A depth the own values cannot be searched one shallower at is refused.
     let mut run =
         BuildRun { threads: 1, state_path: None, save_every_s: 0.0, on_level: &mut |_, _| Ok(()), progress: &|_| {} };
-    assert!(reversi::train::book::deepen(&mut loaded, 1, &mut run).unwrap_err().contains("depth of 1"));
+    assert!(reversi::train::book::deepen(&mut loaded, 1, DeepenScope::Played, &mut run)
+        .unwrap_err()
+        .contains("depth of 1"));
     // A state written before deepening existed (version 1, no deepened byte) reads as never deepened.
     let mut v1 = Vec::new();
-    let v2 = reversi::train::book::state_bytes(&built);
-    v1.extend_from_slice(&v2[..8]);
+    let current = reversi::train::book::state_bytes(&built);
+    v1.extend_from_slice(&current[..8]);
     v1.push(1);
-    let mut at = 9 + 5 * 4 + 2 * 4 + 8 + 8 + 8 + 4;
-    v1.extend_from_slice(&v2[9..at]);
+    let flag_at = 9 + 5 * 4 + 2 * 4 + 8 + 8 + 8;
+    let mut at = flag_at + 1 + 4;
+    v1.extend_from_slice(&current[9..flag_at]);
+    v1.extend_from_slice(&current[flag_at + 1..at]);
     for _ in 0..built.nodes.len() {
-        let children = usize::from(v2[at + 16 + 3 + 8]);
+        let children = usize::from(current[at + 16 + 3 + 8]);
         let len = 16 + 3 + 8 + 1 + children;
-        v1.extend_from_slice(&v2[at..at + len]);
+        v1.extend_from_slice(&current[at..at + len]);
         at += len + 1; // the deepened byte left out
     }
     let sum = reversi::othello::eval::pattern::file::fnv1a64(&v1);
     v1.extend_from_slice(&sum.to_le_bytes());
-    assert_eq!(reversi::train::book::parse_state(&v1).unwrap(), built);
+    assert_eq!(reversi::train::book::parse_state(&v1).unwrap(), BuildState { own_horizons_matched: false, ..built });
     std::fs::remove_dir_all(&dir).ok();
+}
+
+/// The state as a version-2 file would hold it (before the own values' horizons were matched).
+fn as_version_2(state: &BuildState) -> BuildState {
+    let v3 = reversi::train::book::state_bytes(state);
+    let mut v2 = Vec::new();
+    v2.extend_from_slice(&v3[..8]);
+    v2.push(2);
+    let flag_at = 9 + 5 * 4 + 2 * 4 + 8 + 8 + 8;
+    v2.extend_from_slice(&v3[9..flag_at]);
+    v2.extend_from_slice(&v3[flag_at + 1..v3.len() - 8]);
+    let sum = reversi::othello::eval::pattern::file::fnv1a64(&v2);
+    v2.extend_from_slice(&sum.to_le_bytes());
+    reversi::train::book::parse_state(&v2).unwrap()
+}
+
+#[test]
+fn own_values_keep_the_leaves_side_to_move_at_the_horizon() {
+    let weights = reversi::train::book::weights().unwrap();
+    let mut engine = reversi::train::book::book_engine(&weights);
+    let settings = tiny_settings(4);
+    let mut built = BuildState::new(settings, &mut engine);
+    run_build(&mut built, 2, None);
+    assert!(built.own_horizons_matched);
+    // The own value of a position at level L is a search of a position at L + 1; the leaves are
+    // at `plies`: the horizons differ in side to move when plies - (L + 1) is odd (levels 0 and
+    // 2), and the own value is searched one ply shallower there.
+    let other_parity = |level: u8| (settings.plies - (u32::from(level) + 1)) % 2 == 1;
+    for level in 0..4u8 {
+        let expected = if other_parity(level) { settings.leaf_depth - 1 } else { settings.leaf_depth };
+        assert_eq!(reversi::train::book::own_depth(settings.leaf_depth, level, settings.plies), expected);
+    }
+    let own_is_a_search_at =
+        |state: &BuildState, k: &(u64, u64), depth: u32, engine: &mut reversi::othello::search::Engine| {
+            let node = &state.nodes[k];
+            let board = Board { player: k.0, opponent: k.1 };
+            let outside: Vec<Board> = board
+                .legal_moves()
+                .into_iter()
+                .filter(|s| !node.children.contains(&s.index()))
+                .map(|s| board.play_unchecked(s).canonical().0)
+                .collect();
+            match node.own {
+                None => outside.is_empty(),
+                Some(own) => outside.iter().any(|&c| {
+                    engine.clear();
+                    -reversi::train::book::search(engine, c, depth).0 == own
+                }),
+            }
+        };
+    let mismatched: Vec<(u64, u64)> =
+        built.nodes.iter().filter(|(_, n)| n.expanded && other_parity(n.level)).map(|(k, _)| *k).collect();
+    assert!(!mismatched.is_empty());
+    // (An own value may also come from the screen when no move left out was searched deeply.)
+    let deep_own = mismatched.iter().filter(|k| own_is_a_search_at(&built, k, settings.leaf_depth - 1, &mut engine));
+    assert!(deep_own.count() * 2 >= mismatched.len());
+    let mut run =
+        BuildRun { threads: 2, state_path: None, save_every_s: 0.0, on_level: &mut |_, _| Ok(()), progress: &|_| {} };
+    // Nothing to search again in a build made so.
+    let mut state = built.clone();
+    assert_eq!(reversi::train::book::deepen(&mut state, settings.leaf_depth, DeepenScope::All, &mut run).unwrap(), 0);
+    assert_eq!(state, built);
+
+    // A build of state version 2 had its own values at the leaf depth: it cannot be continued
+    // until `deepen --scope all` at its leaf depth searches again exactly the other parity's.
+    let mut old = as_version_2(&built);
+    assert!(!old.own_horizons_matched);
+    let refused = build(&mut old, &mut run).unwrap_err();
+    assert!(refused.contains("book-deepen --scope all --depth 3"), "{refused}");
+    let done = reversi::train::book::deepen(&mut old, settings.leaf_depth, DeepenScope::All, &mut run).unwrap();
+    assert_eq!(done, mismatched.len());
+    assert!(old.own_horizons_matched);
+    for (k, node) in &old.nodes {
+        let before = &built.nodes[k];
+        if mismatched.contains(k) {
+            assert_eq!(u32::from(node.deepened), settings.leaf_depth);
+            assert_eq!((node.searched, &node.children), (before.searched, &before.children));
+            assert!(own_is_a_search_at(&old, k, settings.leaf_depth - 1, &mut engine), "{node:?}");
+        } else {
+            assert_eq!(node, before);
+        }
+    }
+    assert_eq!(reversi::train::book::deepen(&mut old, settings.leaf_depth, DeepenScope::All, &mut run).unwrap(), 0);
+    build(&mut old, &mut run).unwrap();
+    // A build continues to a number of plies of the same parity only.
+    assert!(!tiny_settings(5).continues(&settings));
+    assert!(tiny_settings(6).continues(&settings));
 }

@@ -30,10 +30,13 @@ const USAGE: &str = "usage:
       builds the opening book level by level (moves played) with our own searches; the state file
       is saved every minute and the book written after each level; the same command continues an
       interrupted build, and a larger --plies a finished one
-  train book-deepen --state FILE --depth D [--out weights/book.bin] [--threads 2]
-      searches the lines players reach again at depth D (leaves) and their positions' own values,
-      until every such line is deepened (values change, and with them the lines); saved to the
-      state as the build is, the book written after each round
+  train book-deepen --state FILE --depth D [--scope played|all] [--out weights/book.bin] [--threads 2]
+      searches the lines players reach (--scope all: every position) again at depth D (leaves)
+      and their positions' own values (at D, or D - 1 where the leaves' side to move at the
+      horizon needs it), until every such line is deepened (values change, and with them the
+      lines); saved to the state as the build is, the book written after each round. At the
+      build's own leaf depth, --scope all re-searches the own values whose horizon had the other
+      side to move
   train book-add --book weights/book.bin (--line TRANSCRIPT | --lines FILE | --games FILE.ggf)
                  [--out FILE] [--plies P] [--leaf-depth D] [--screen-depth 4]
       adds the moves of a transcript, of a file of transcripts (one a line, anything after the
@@ -41,10 +44,13 @@ const USAGE: &str = "usage:
       the standard start, up to P moves: the book's depth by default) missing from the book,
       searches what changed, writes the book
   train book-verify [--book weights/book.bin] [--positions 500] [--leaves 0] [--deeper 4]
-                    [--seed 1] [--threads 2] [--sample book|choices]
+                    [--reference tree|leaves] [--max-depth 20] [--seed 1] [--threads 2]
+                    [--sample book|choices]
       searches a sample of book positions DEEPER plies deeper than the book: how often the
-      deeper search's best move is one of the book's best, and the mean value error; --sample
-      choices draws only the positions where a player using the book chooses its move from it";
+      deeper search's best move is one of the book's best, and the mean value error. The book's
+      depth at a position is its tree below it and the leaves' searches (--reference tree, at
+      most --max-depth plies) or the leaves' depth alone (--reference leaves); --sample choices
+      draws only the positions where a player using the book chooses its move from it";
 
 struct Fail(String);
 
@@ -373,19 +379,24 @@ fn book_build(args: &[String]) -> Result<(), Fail> {
 }
 
 fn book_deepen(args: &[String]) -> Result<(), Fail> {
-    let opts = options(args, &["state", "depth", "out", "threads"])?;
+    let opts = options(args, &["state", "depth", "out", "threads", "scope"])?;
     let out = PathBuf::from(get(&opts, "out").unwrap_or("weights/book.bin"));
     let state_path = PathBuf::from(get(&opts, "state").ok_or_else(|| Fail("book-deepen needs --state FILE".into()))?);
     let mut state = reversi::train::book::load_state(&state_path)
         .map_err(Fail)?
         .ok_or_else(|| Fail(format!("{}: no such build state", state_path.display())))?;
     let depth: u32 = number(&opts, "depth", state.settings.leaf_depth + 4)?;
-    if depth <= state.settings.leaf_depth || depth > 30 {
+    if depth < state.settings.leaf_depth || depth > 30 {
         return Err(Fail(format!(
-            "--depth must be above the build's leaf depth ({}) and at most 30",
+            "--depth must be at least the build's leaf depth ({}) and at most 30",
             state.settings.leaf_depth
         )));
     }
+    let scope = match get(&opts, "scope").unwrap_or("played") {
+        "played" => reversi::train::book::DeepenScope::Played,
+        "all" => reversi::train::book::DeepenScope::All,
+        other => return Err(Fail(format!("--scope must be played or all, not {other:?}"))),
+    };
     if state.next_level().is_some() {
         return Err(Fail(format!("{}: the build is not finished (run book-build first)", state_path.display())));
     }
@@ -403,7 +414,7 @@ fn book_deepen(args: &[String]) -> Result<(), Fail> {
         on_level: &mut on_round,
         progress: &|line| note!("train: {line}"),
     };
-    let done = reversi::train::book::deepen(&mut state, depth, &mut run).map_err(Fail)?;
+    let done = reversi::train::book::deepen(&mut state, depth, scope, &mut run).map_err(Fail)?;
     let book = state.book().map_err(Fail)?;
     let size = write_book(&out, &book)?;
     let deepened = state.nodes.values().filter(|n| u32::from(n.deepened) >= depth).count();
@@ -460,7 +471,10 @@ fn book_add(args: &[String]) -> Result<(), Fail> {
 }
 
 fn book_verify(args: &[String]) -> Result<(), Fail> {
-    let opts = options(args, &["book", "positions", "leaves", "deeper", "seed", "threads", "sample"])?;
+    let opts = options(
+        args,
+        &["book", "positions", "leaves", "deeper", "seed", "threads", "sample", "reference", "max-depth"],
+    )?;
     let path = PathBuf::from(get(&opts, "book").unwrap_or("weights/book.bin"));
     let book = load_book(&path)?;
     let deeper: u32 = number(&opts, "deeper", 4)?;
@@ -470,24 +484,42 @@ fn book_verify(args: &[String]) -> Result<(), Fail> {
         "choices" => true,
         other => return Err(Fail(format!("--sample '{other}' is not book or choices"))),
     };
-    let v = reversi::train::book::verify(
-        &book,
+    let max_depth: u32 = number(&opts, "max-depth", 20)?;
+    if !(1..=60).contains(&max_depth) || deeper > 30 {
+        return Err(Fail("out of range: --max-depth 1 to 60, --deeper 0 to 30".into()));
+    }
+    let reference = match get(&opts, "reference").unwrap_or("tree") {
+        "tree" => reversi::train::book::Reference::Tree { max_depth },
+        "leaves" => reversi::train::book::Reference::Leaves,
+        other => return Err(Fail(format!("--reference '{other}' is not tree or leaves"))),
+    };
+    let settings = reversi::train::book::VerifySettings {
         choices,
-        number(&opts, "positions", 500)?,
-        number(&opts, "leaves", 0)?,
+        positions: number(&opts, "positions", 500)?,
+        leaves: number(&opts, "leaves", 0)?,
         deeper,
-        number(&opts, "seed", 1)?,
-        number(&opts, "threads", 2)?,
-        &|line| note!("train: {line}"),
-    )
-    .map_err(Fail)?;
+        reference,
+        seed: number(&opts, "seed", 1)?,
+        threads: number(&opts, "threads", 2)?,
+    };
+    let v = reversi::train::book::verify(&book, &settings, &|line| note!("train: {line}")).map_err(Fail)?;
+    let checked_against = match reference {
+        reversi::train::book::Reference::Tree { max_depth } => {
+            let (last, _) = settings.reference_depth(&book, book.plies().saturating_sub(1));
+            format!(
+                "positions with book moves checked {deeper} plies beyond the book's own depth there \
+                 (its tree and leaves: depth {last} at its last level, at most {max_depth}: {} capped)",
+                v.capped
+            )
+        }
+        reversi::train::book::Reference::Leaves => format!("checked against depth {}", book.leaf_depth() + deeper),
+    };
     say!(
-        "book {}: {} positions, {} plies, valued at depth {}; checked against depth {}",
+        "book {}: {} positions, {} plies, valued at depth {}; {checked_against}",
         path.display(),
         book.len(),
         book.plies(),
         book.leaf_depth(),
-        book.leaf_depth() + deeper
     );
     if v.positions > 0 {
         say!(

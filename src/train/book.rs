@@ -75,9 +75,11 @@ pub struct BuildSettings {
 }
 
 impl BuildSettings {
-    /// Whether a build with `self` can continue one made with `other` (only `plies` may differ).
+    /// Whether a build with `self` can continue one made with `other`: only `plies` may differ,
+    /// by an even number (the own values' searches depend on the parity of `plies`, see
+    /// [`own_depth`]).
     pub fn continues(&self, other: &BuildSettings) -> bool {
-        BuildSettings { plies: other.plies, ..*self } == *other
+        BuildSettings { plies: other.plies, ..*self } == *other && self.plies % 2 == other.plies % 2
     }
 }
 
@@ -109,6 +111,10 @@ pub struct BuildState {
     pub searches: u64,
     /// Seconds of building so far (over every run).
     pub seconds: f64,
+    /// Whether every own value was searched at [`own_depth`] (the leaves' side to move at its
+    /// horizon): true for builds since state version 3; an older build's own values were all
+    /// searched at the leaf depth until `book-deepen --scope all` searches them again.
+    pub own_horizons_matched: bool,
 }
 
 fn key(board: Board) -> (u64, u64) {
@@ -248,6 +254,20 @@ pub fn expand(engine: &mut Engine, board: Board, flags: u8, s: &BuildSettings) -
             children.push((sq, *child, -value, child_flags));
         }
     }
+    let level = (60 - board.empty_count()) as u8;
+    let own_depth = own_depth(s.leaf_depth, level, s.plies);
+    if own.is_some() && own_depth != s.leaf_depth {
+        // The moves left out were valued with the other side to move at the horizon than the
+        // leaves: searched again one ply shallower.
+        own = deep
+            .iter()
+            .filter(|&&(_, _, i)| children.iter().all(|c| c.1 != groups[i].0))
+            .map(|&(_, _, i)| {
+                searches += 1;
+                -search(engine, groups[i].0, own_depth).0
+            })
+            .max();
+    }
     if own.is_none() {
         // No move searched deeply was left out: the best of the others by the screen, if any.
         own = screened[deep_count..].iter().map(|&(v, _, _)| v).max();
@@ -270,7 +290,13 @@ impl BuildState {
             children: Vec::new(),
             deepened: 0,
         };
-        BuildState { settings, nodes: BTreeMap::from([(key(root()), node)]), searches: 1, seconds: 0.0 }
+        BuildState {
+            settings,
+            nodes: BTreeMap::from([(key(root()), node)]),
+            searches: 1,
+            seconds: 0.0,
+            own_horizons_matched: true,
+        }
     }
 
     /// The positions of `level` still to expand, in board order.
@@ -352,8 +378,9 @@ impl BuildState {
 }
 
 const STATE_MAGIC: &[u8; 8] = b"RVBKSTAT";
-/// Version 2 added each position's `deepened` byte (version 1 is read as never deepened).
-const STATE_VERSION: u8 = 2;
+/// Version 2 added each position's `deepened` byte (version 1 is read as never deepened); version
+/// 3 the byte saying whether the own values were searched at [`own_depth`] (older states: not).
+const STATE_VERSION: u8 = 3;
 
 /// The state as bytes (with a checksum).
 pub fn state_bytes(state: &BuildState) -> Vec<u8> {
@@ -370,6 +397,7 @@ pub fn state_bytes(state: &BuildState) -> Vec<u8> {
     out.extend_from_slice(&s.seed.to_le_bytes());
     out.extend_from_slice(&state.searches.to_le_bytes());
     out.extend_from_slice(&state.seconds.to_le_bytes());
+    out.push(u8::from(state.own_horizons_matched));
     out.extend_from_slice(&(state.nodes.len() as u32).to_le_bytes());
     for (&(player, opponent), n) in &state.nodes {
         out.extend_from_slice(&player.to_le_bytes());
@@ -402,8 +430,8 @@ pub fn parse_state(bytes: &[u8]) -> Result<BuildState, String> {
         Ok(slice)
     };
     let version = take(1)?[0];
-    if version != 1 && version != STATE_VERSION {
-        return Err(format!("a state file of version {version} (this program reads 1 and {STATE_VERSION})"));
+    if !(1..=STATE_VERSION).contains(&version) {
+        return Err(format!("a state file of version {version} (this program reads 1 to {STATE_VERSION})"));
     }
     let mut u32s = [0u32; 5];
     for v in u32s.iter_mut() {
@@ -414,6 +442,7 @@ pub fn parse_state(bytes: &[u8]) -> Result<BuildState, String> {
     let seed = u64::from_le_bytes(take(8)?.try_into().expect("8 bytes"));
     let searches = u64::from_le_bytes(take(8)?.try_into().expect("8 bytes"));
     let seconds = f64::from_le_bytes(take(8)?.try_into().expect("8 bytes"));
+    let own_horizons_matched = version >= 3 && take(1)?[0] != 0;
     let count = u32::from_le_bytes(take(4)?.try_into().expect("4 bytes"));
     let settings = BuildSettings {
         plies: u32s[0],
@@ -439,7 +468,7 @@ pub fn parse_state(bytes: &[u8]) -> Result<BuildState, String> {
         let own = (own != i32::MIN).then_some(own);
         nodes.insert((player, opponent), BuildNode { level, flags, expanded, searched, own, children, deepened });
     }
-    Ok(BuildState { settings, nodes, searches, seconds })
+    Ok(BuildState { settings, nodes, searches, seconds, own_horizons_matched })
 }
 
 /// Writes the state beside its final name, then renames it: an interrupted write never leaves a
@@ -496,6 +525,14 @@ fn on_engines<T: Sync, R: Send>(
 
 /// Runs (or continues) a build to its `plies`.
 pub fn build(state: &mut BuildState, run: &mut BuildRun) -> Result<(), String> {
+    if !state.own_horizons_matched && state.nodes.values().any(|n| n.expanded) {
+        return Err(format!(
+            "a build made before own values kept the leaves' side to move at their horizon (state version 2 or \
+             older): search them again first with book-deepen --scope all --depth {}",
+            state.settings.leaf_depth
+        ));
+    }
+    state.own_horizons_matched = true;
     let weights = weights()?;
     let threads = run.threads.max(1);
     let mut engines: Vec<Engine> = (0..threads).map(|_| book_engine(&weights)).collect();
@@ -597,8 +634,48 @@ fn played(book: &Book) -> std::collections::BTreeSet<((u64, u64), bool)> {
     seen
 }
 
-/// Searches the lines players reach again, deeper (`train book-deepen`): every position of
-/// [`played_positions`] not yet deepened to `depth` gets its value as a leaf searched at `depth`,
+/// Which positions `book-deepen` searches again.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DeepenScope {
+    /// The lines players reach ([`played_positions`]).
+    Played,
+    /// Every position of the build. At the build's own leaf depth this re-searches only the own
+    /// values whose search had the other side to move at its horizon than the leaves (expanded
+    /// positions an odd number of moves above the book's last level): the rest already are
+    /// searches at that depth with the leaves' side to move at the horizon.
+    All,
+}
+
+/// Whether the build's own searches already give `node` what deepening to `depth` would: its leaf
+/// value at the build's depth, or its own value at [`own_depth`] of that depth (always so since
+/// state version 3; before, only where the leaf depth itself kept the leaves' side to move at the
+/// horizon).
+fn built_as_deep(node: &BuildNode, depth: u32, state: &BuildState) -> bool {
+    node.deepened == 0
+        && depth <= state.settings.leaf_depth
+        && (!node.expanded || state.own_horizons_matched || own_horizon_matches(node.level, state.settings.plies))
+}
+
+/// Whether the own value of an expanded position at `level` (a search of the position one move
+/// further) has the same side to move at its horizon as the leaves at `plies`, searched as deep.
+fn own_horizon_matches(level: u8, plies: u32) -> bool {
+    plies.saturating_sub(u32::from(level) + 1) % 2 == 0
+}
+
+/// The depth of the searches of an own value at `level` in a book whose leaves at `plies` are
+/// searched at `leaf_depth`: the same, or one ply shallower where that puts the leaves' side to
+/// move at the horizon (a search's value swings with the side to move at its horizon, by about 4
+/// discs at depth 12: values with different sides there do not compare).
+pub fn own_depth(leaf_depth: u32, level: u8, plies: u32) -> u32 {
+    if own_horizon_matches(level, plies) || leaf_depth < 2 {
+        leaf_depth
+    } else {
+        leaf_depth - 1
+    }
+}
+
+/// Searches positions of the book again, deeper (`train book-deepen`): every position of
+/// `scope` not yet deepened to `depth` gets its value as a leaf searched at `depth`,
 /// or, once expanded, its own value (the three best moves outside the book by the shallow search,
 /// searched deeply). The own value's search is of the position after the move, one ply further
 /// from the start than the leaves' searches are: at `depth` when the two horizons then have the
@@ -606,7 +683,7 @@ fn played(book: &Book) -> std::collections::BTreeSet<((u64, u64), bool)> {
 /// at its horizon, and values with different sides there do not compare). Values change, so the
 /// lines players reach change: repeated until every one of them is deepened. Saved and reported
 /// as a build is; a state deepened to `depth` continues where it stopped.
-pub fn deepen(state: &mut BuildState, depth: u32, run: &mut BuildRun) -> Result<usize, String> {
+pub fn deepen(state: &mut BuildState, depth: u32, scope: DeepenScope, run: &mut BuildRun) -> Result<usize, String> {
     if depth < 2 || depth > u32::from(u8::MAX) {
         return Err(format!("a deepening depth of {depth} (2 to 255)"));
     }
@@ -620,11 +697,15 @@ pub fn deepen(state: &mut BuildState, depth: u32, run: &mut BuildRun) -> Result<
     let mut last_save = Instant::now();
     let mut total_done = 0;
     for round in 1.. {
-        let book = state.book()?;
-        let pending: Vec<(Board, BuildNode)> = played_positions(&book)
+        let boards = match scope {
+            DeepenScope::Played => played_positions(&state.book()?),
+            DeepenScope::All => state.nodes.keys().map(|&k| board_of(k)).collect(),
+        };
+        let pending: Vec<(Board, BuildNode)> = boards
             .into_iter()
             .filter_map(|b| state.nodes.get(&key(b)).map(|n| (b, n.clone())))
             .filter(|(_, n)| n.deepened < depth_byte && (n.expanded || u32::from(n.level) >= plies))
+            .filter(|(_, n)| !built_as_deep(n, depth, state))
             .collect();
         if pending.is_empty() {
             break;
@@ -634,8 +715,7 @@ pub fn deepen(state: &mut BuildState, depth: u32, run: &mut BuildRun) -> Result<
         for (index, batch) in pending.chunks(chunk).enumerate() {
             let results = on_engines(&mut engines, batch, |engine, (board, node)| {
                 if node.expanded {
-                    let same_side = plies.saturating_sub(u32::from(node.level) + 1) % 2 == 0;
-                    let own_depth = if same_side { depth } else { depth - 1 };
+                    let own_depth = own_depth(depth, node.level, plies);
                     (node.searched, own_value(engine, *board, &node.children, own_depth, screen_depth))
                 } else {
                     engine.clear();
@@ -676,6 +756,13 @@ pub fn deepen(state: &mut BuildState, depth: u32, run: &mut BuildRun) -> Result<
             last_save = Instant::now();
         }
         (run.on_level)(round, state)?;
+    }
+    if scope == DeepenScope::All && depth >= state.settings.leaf_depth && !state.own_horizons_matched {
+        // Every own value is now a search at `own_depth`: the build can be continued.
+        state.own_horizons_matched = true;
+        if let Some(path) = run.state_path {
+            save_state(path, state)?;
+        }
     }
     Ok(total_done)
 }
@@ -733,8 +820,10 @@ pub fn add_lines(
     }
     for board in changed {
         let children = raw[&key(board)].children.clone();
+        let level = (60 - board.empty_count()) as u8;
+        let own_depth = own_depth(leaf_depth, level, book.plies());
         raw.get_mut(&key(board)).expect("changed positions are in the book").own =
-            own_value(&mut engine, board, &children, leaf_depth, screen_depth).map(to_discs);
+            own_value(&mut engine, board, &children, own_depth, screen_depth).map(to_discs);
     }
     let book = Book::from_raw(&raw, book.plies(), book.leaf_depth()).map_err(|e| e.to_string())?;
     Ok((book, added))
@@ -781,29 +870,72 @@ pub struct Verification {
     pub leaf_agree: usize,
     /// The positions with book moves by moves played: `(positions, agree)` at each level.
     pub by_level: Vec<(usize, usize)>,
+    /// Positions with book moves whose reference search was cut to [`Reference::Tree`]'s
+    /// `max_depth` (less than `deeper` plies beyond the book's own depth there).
+    pub capped: usize,
+}
+
+/// How deep the reference searches of `book-verify` are, for a position with book moves.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Reference {
+    /// `deeper` plies beyond the book's own depth at the position: its book moves' values come
+    /// from the tree down to the book's last level (`plies` moves) and the leaves' searches
+    /// below, `plies − moves played + leaf depth` plies in all, so the reference's horizon is
+    /// `deeper` plies beyond the leaves' (and has the same side to move for an even `deeper`);
+    /// at most `max_depth`, for the time it takes (near the start the tree is far deeper than
+    /// any search).
+    Tree { max_depth: u32 },
+    /// `deeper` plies beyond the leaves' depth, wherever the position is.
+    Leaves,
+}
+
+/// What `book-verify` checks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct VerifySettings {
+    /// Draw the positions with book moves from [`book_choices`] only (else from the whole book).
+    pub choices: bool,
+    /// Positions with book moves to check, and leaves.
+    pub positions: usize,
+    pub leaves: usize,
+    /// Plies beyond the book's depth the reference searches go.
+    pub deeper: u32,
+    pub reference: Reference,
+    /// Draws the sample.
+    pub seed: u64,
+    pub threads: usize,
+}
+
+impl VerifySettings {
+    /// The depth of the reference search of a position with book moves `level` moves from the
+    /// start, and whether [`Reference::Tree`]'s cap cut it.
+    pub fn reference_depth(&self, book: &Book, level: u32) -> (u32, bool) {
+        let leaves = book.leaf_depth() + self.deeper;
+        match self.reference {
+            Reference::Leaves => (leaves, false),
+            Reference::Tree { max_depth } => {
+                let tree = book.plies().saturating_sub(level) + leaves;
+                (tree.min(max_depth).max(1), tree > max_depth)
+            }
+        }
+    }
 }
 
 /// One sampled position checked: inner (with book moves) or a leaf, the value error in discs,
-/// whether the best moves agree, what the book's move gives away by the deeper search, and the
-/// moves played to reach it.
-type Checked = (bool, f64, bool, f64, usize);
+/// whether the best moves agree, what the book's move gives away by the deeper search, the
+/// moves played to reach it, and whether its reference depth was capped.
+type Checked = (bool, f64, bool, f64, usize, bool);
 
-/// Checks a sample of the book (drawn from `seed`) against searches `deeper` plies deeper than
-/// the book's: `positions` positions with book moves, drawn from the whole book or, with
-/// `choices`, from [`book_choices`] (is the deeper search's best move one of the book's best, and
-/// how far apart are the values), and `leaves` leaves (how far is the stored
-/// value from the deeper one; does the build's depth find the same best move).
-#[allow(clippy::too_many_arguments)]
+/// Checks a sample of the book (drawn from the settings' seed) against deeper searches
+/// ([`VerifySettings`]): positions with book moves, drawn from the whole book or from
+/// [`book_choices`] (is the deeper search's best move one of the book's best, and how far apart
+/// are the values), and leaves (how far is the stored value from the one `deeper` plies deeper;
+/// does the build's depth find the same best move).
 pub fn verify(
     book: &Book,
-    choices: bool,
-    positions: usize,
-    leaves: usize,
-    deeper: u32,
-    seed: u64,
-    threads: usize,
+    settings: &VerifySettings,
     progress: &(dyn Fn(&str) + Sync),
 ) -> Result<Verification, String> {
+    let VerifySettings { choices, positions, leaves, deeper, seed, threads, .. } = *settings;
     let weights = weights()?;
     let mut inner: Vec<Board> = Vec::new();
     let mut outer: Vec<Board> = Vec::new();
@@ -838,7 +970,7 @@ pub fn verify(
         .map(|b| (b, true))
         .chain(sample(&mut outer, leaves).into_iter().map(|b| (b, false)))
         .collect();
-    let depth = book.leaf_depth() + deeper;
+    let leaf_reference = book.leaf_depth() + deeper;
     let next = AtomicUsize::new(0);
     let results: Mutex<Vec<Option<Checked>>> = Mutex::new(vec![None; jobs.len()]);
     let started = Instant::now();
@@ -850,6 +982,9 @@ pub fn verify(
                 loop {
                     let i = next.fetch_add(1, Ordering::Relaxed);
                     let Some(&(board, inner)) = jobs.get(i) else { break };
+                    let level = 60 - board.empty_count() as usize;
+                    let (depth, capped) =
+                        if inner { settings.reference_depth(book, level as u32) } else { (leaf_reference, false) };
                     engine.clear();
                     let (value, best) = search(&mut engine, board, depth);
                     let entry = book.entry(board).expect("sampled from the book");
@@ -883,8 +1018,7 @@ pub fn verify(
                         child(shallow) == child(best)
                     };
                     let mut r = results.lock().unwrap_or_else(|p| p.into_inner());
-                    let level = 60 - board.empty_count() as usize;
-                    r[i] = Some((inner, error, agree, regret, level));
+                    r[i] = Some((inner, error, agree, regret, level, capped));
                     let done = r.iter().filter(|x| x.is_some()).count();
                     drop(r);
                     if done % 25 == 0 || done == jobs.len() {
@@ -901,7 +1035,7 @@ pub fn verify(
         }
     });
     let mut v = Verification::default();
-    for (inner, error, agree, regret, level) in
+    for (inner, error, agree, regret, level, capped) in
         results.into_inner().unwrap_or_else(|p| p.into_inner()).into_iter().flatten()
     {
         if inner {
@@ -915,6 +1049,7 @@ pub fn verify(
             v.mean_error += error;
             v.regret += regret;
             v.within_one_disc += usize::from(regret <= 1.0);
+            v.capped += usize::from(capped);
         } else {
             v.leaves += 1;
             v.leaf_agree += usize::from(agree);
