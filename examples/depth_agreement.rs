@@ -36,10 +36,8 @@ fn main() {
     let wanted: usize = args.first().and_then(|s| s.parse().ok()).unwrap_or(120);
     let seed: u64 = args.get(1).and_then(|s| s.parse().ok()).unwrap_or(7);
     let book = bundled().expect("the built-in book");
-    let mut boards: Vec<Board> = book
-        .boards()
-        .filter(|b| (19..=23).contains(&(60 - b.empty_count())) && b.legal_moves().count() >= 2)
-        .collect();
+    let mut boards: Vec<Board> =
+        book.boards().filter(|b| (19..=23).contains(&(60 - b.empty_count())) && b.legal_moves().count() >= 2).collect();
     let mut rng = Rng::new(seed);
     let n = wanted.min(boards.len());
     for i in 0..n {

@@ -55,11 +55,13 @@ fn the_committed_book_loads_round_trips_and_is_large() {
     assert_eq!(*bundled().unwrap(), book);
     assert!(book.len() >= 500, "{} positions", book.len());
     assert!(book.plies() >= 10);
-    // Every position's value is the negamax of its moves and its own value.
+    // Every position's value is the negamax of its deep moves and its own value (its shallow
+    // moves where nothing else gives one).
     for board in book.boards() {
         let entry = book.entry(board).unwrap();
-        let best_move = entry.moves.iter().map(|m| m.value).max();
-        let best = best_move.into_iter().chain(entry.out_of_book).max().unwrap();
+        let best_deep = entry.moves.iter().filter(|m| m.deep).map(|m| m.value).max();
+        let best = best_deep.into_iter().chain(entry.out_of_book).max();
+        let best = best.or_else(|| entry.moves.iter().map(|m| m.value).max()).unwrap();
         assert_eq!(entry.value, best);
         assert!((-64..=64).contains(&entry.value));
     }
@@ -307,15 +309,20 @@ fn the_build_runs_end_to_end_deterministic_resumable_extendable() {
     // Adding a line: its moves become book moves, the rest is unchanged.
     let line = replay(Position::start(), "f5f6e6f4g7").unwrap().0;
     let before = book.moves_in_book(Position::start(), &line);
-    let (added, new) = reversi::train::book::add_lines(&book, std::slice::from_ref(&line), 5, 3, 1).unwrap();
+    let (added, new) = reversi::train::book::add_lines(&book, std::slice::from_ref(&line), 5, 3).unwrap();
     assert_eq!(added.moves_in_book(Position::start(), &line), 5);
     assert!(before == 5 || new > 0, "a line leaving the book adds positions");
     assert_eq!(added.len(), book.len() + new);
+    // No value of the book changes: the added moves are shallow, and values leave them out.
+    for board in book.boards() {
+        assert_eq!(added.value(board), book.value(board));
+        assert_eq!(added.entry(board).unwrap().out_of_book, book.entry(board).unwrap().out_of_book);
+    }
     // Symmetric images of the line are in the book too.
     for &k in &start_symmetries() {
         assert_eq!(added.moves_in_book(Position::start(), &image(&line, k)), 5);
     }
-    let (again, none) = reversi::train::book::add_lines(&added, &[line], 5, 3, 1).unwrap();
+    let (again, none) = reversi::train::book::add_lines(&added, &[line], 5, 3).unwrap();
     assert_eq!((none, again.len()), (0, added.len()));
 
     // Verify against searches 1 ply deeper: counts add up.
@@ -352,7 +359,7 @@ fn the_build_runs_end_to_end_deterministic_resumable_extendable() {
     let entry = book.entry(f5).unwrap();
     let reply = f5.legal_moves().into_iter().map(Move::Play).find(|&m| entry.moves.iter().all(|b| b.mv != m)).unwrap();
     let short = replay(Position::start(), &format!("f5{reply}")).unwrap().0;
-    let (with_short, _) = reversi::train::book::add_lines(&book, &[short], 5, 3, 1).unwrap();
+    let (with_short, _) = reversi::train::book::add_lines(&book, &[short], 5, 3).unwrap();
     let entry = with_short.entry(f5).unwrap();
     assert!(entry.moves.iter().any(|m| m.mv == reply && !m.deep), "{entry:?}");
     assert!(entry.moves.iter().filter(|m| m.mv != reply).all(|m| m.deep), "{entry:?}");

@@ -38,11 +38,12 @@ const USAGE: &str = "usage:
       build's own leaf depth, --scope all re-searches the own values whose horizon had the other
       side to move
   train book-add --book weights/book.bin (--line TRANSCRIPT | --lines FILE | --games FILE.ggf)
-                 [--out FILE] [--plies P] [--leaf-depth D] [--screen-depth 4]
+                 [--out FILE] [--plies P] [--leaf-depth D]
       adds the moves of a transcript, of a file of transcripts (one a line, anything after the
       first space ignored, '#' comments: data/openings.txt reads as one) or of GGF games (from
-      the standard start, up to P moves: the book's depth by default) missing from the book,
-      searches what changed, writes the book
+      the standard start, up to P moves: the book's depth by default) missing from the book as
+      shallow moves (each new position searched once; no value of the book changes), writes
+      the book
   train book-verify [--book weights/book.bin] [--positions 500] [--leaves 0] [--deeper 4]
                     [--reference tree|leaves] [--max-depth 20] [--seed 1] [--threads 2]
                     [--sample book|choices]
@@ -427,7 +428,7 @@ fn book_deepen(args: &[String]) -> Result<(), Fail> {
 }
 
 fn book_add(args: &[String]) -> Result<(), Fail> {
-    let opts = options(args, &["book", "line", "lines", "games", "out", "plies", "leaf-depth", "screen-depth"])?;
+    let opts = options(args, &["book", "line", "lines", "games", "out", "plies", "leaf-depth"])?;
     let path = PathBuf::from(get(&opts, "book").unwrap_or("weights/book.bin"));
     let book = load_book(&path)?;
     let replay = |text: &str| reversi::othello::records::notation::replay(reversi::Position::start(), text);
@@ -453,10 +454,8 @@ fn book_add(args: &[String]) -> Result<(), Fail> {
     };
     let plies: usize = number(&opts, "plies", book.plies() as usize)?;
     let leaf_depth: u32 = number(&opts, "leaf-depth", book.leaf_depth())?;
-    let screen_depth: u32 = number(&opts, "screen-depth", 4)?;
     let start = Instant::now();
-    let (new_book, added) =
-        reversi::train::book::add_lines(&book, &games, plies, leaf_depth, screen_depth).map_err(Fail)?;
+    let (new_book, added) = reversi::train::book::add_lines(&book, &games, plies, leaf_depth).map_err(Fail)?;
     let out = get(&opts, "out").map_or(path.clone(), PathBuf::from);
     let size = write_book(&out, &new_book)?;
     say!(

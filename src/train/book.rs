@@ -659,7 +659,7 @@ fn built_as_deep(node: &BuildNode, depth: u32, state: &BuildState) -> bool {
 /// Whether the own value of an expanded position at `level` (a search of the position one move
 /// further) has the same side to move at its horizon as the leaves at `plies`, searched as deep.
 fn own_horizon_matches(level: u8, plies: u32) -> bool {
-    plies.saturating_sub(u32::from(level) + 1) % 2 == 0
+    plies.saturating_sub(u32::from(level) + 1).is_multiple_of(2)
 }
 
 /// The depth of the searches of an own value at `level` in a book whose leaves at `plies` are
@@ -768,21 +768,18 @@ pub fn deepen(state: &mut BuildState, depth: u32, scope: DeepenScope, run: &mut 
 }
 
 /// Adds lines to a book: each game (moves from the standard start) is followed while its
-/// positions are in the book, up to `plies` moves; a move missing from the book is added with the
-/// position it leads to (searched at `leaf_depth`, unless the book has it already), and the own
-/// value of every position that got a move is searched again without it. Returns the new book and
-/// how many positions were added.
-pub fn add_lines(
-    book: &Book,
-    games: &[Vec<Move>],
-    plies: usize,
-    leaf_depth: u32,
-    screen_depth: u32,
-) -> Result<(Book, usize), String> {
+/// positions are in the book, up to `plies` moves; a move missing from the book is added, a
+/// shallow move, with the position it leads to (searched at [`own_depth`] of `leaf_depth`, unless
+/// the book has it already). No value of the book changes: the own values stay those of the build,
+/// which cover the moves outside the built tree, the added ones among them, and a position's value
+/// leaves its shallow moves out (one search of a position a few moves from the start does not
+/// compare with a tree reaching the book's depth; counted in, the named lines moved the values of
+/// the first moves by 2–3 discs and changed level 9's reply to d3). Returns the new book and how
+/// many positions were added.
+pub fn add_lines(book: &Book, games: &[Vec<Move>], plies: usize, leaf_depth: u32) -> Result<(Book, usize), String> {
     let weights = weights()?;
     let mut engine = book_engine(&weights);
     let mut raw = book.to_raw();
-    let mut changed: Vec<Board> = Vec::new();
     let mut added = 0;
     for game in games {
         let mut position = Position::start();
@@ -797,8 +794,11 @@ pub fn add_lines(
             if !node.children.contains(&square) {
                 let child = child_of(canonical, square).canonical().0;
                 if let std::collections::btree_map::Entry::Vacant(slot) = raw.entry(key(child)) {
+                    // Searched as an own value is (the same position one move further), so that
+                    // its horizon has the leaves' side to move.
+                    let level = (60 - canonical.empty_count()) as u8;
                     engine.clear();
-                    let (value, _) = search(&mut engine, child, leaf_depth);
+                    let (value, _) = search(&mut engine, child, own_depth(leaf_depth, level, book.plies()));
                     slot.insert(RawNode { own: Some(to_discs(value)), children: Vec::new() });
                     added += 1;
                 }
@@ -811,19 +811,9 @@ pub fn add_lines(
                     }
                 }
                 node.children.sort_unstable();
-                if !changed.contains(&canonical) {
-                    changed.push(canonical);
-                }
             }
             position = next;
         }
-    }
-    for board in changed {
-        let children = raw[&key(board)].children.clone();
-        let level = (60 - board.empty_count()) as u8;
-        let own_depth = own_depth(leaf_depth, level, book.plies());
-        raw.get_mut(&key(board)).expect("changed positions are in the book").own =
-            own_value(&mut engine, board, &children, own_depth, screen_depth).map(to_discs);
     }
     let book = Book::from_raw(&raw, book.plies(), book.leaf_depth()).map_err(|e| e.to_string())?;
     Ok((book, added))

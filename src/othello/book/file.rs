@@ -231,6 +231,9 @@ pub fn parse(bytes: &[u8]) -> Result<Book, BookError> {
                 return fail("neither a value nor a book move");
             }
             let mut best = if own == NO_VALUE { i32::MIN } else { i32::from(own) };
+            // The best shallow move: it counts only where neither the own value nor a deep move
+            // gives a value (see `Book`'s documentation: the own value covers the shallow moves).
+            let mut best_shallow = i32::MIN;
             // A leaf is deep at the book's depth or at the end of the game (no legal move, not
             // even a pass). Moves played: the discs on the board − 4 (a pass plays none).
             let mut deep = count == 0 && (board.empty_count() as usize + self.plies <= 60 || legal.is_empty());
@@ -262,8 +265,15 @@ pub fn parse(bytes: &[u8]) -> Result<Book, BookError> {
                     }
                     self.node(child, depth + 1)?
                 };
-                best = best.max(-i32::from(value));
+                if child_deep {
+                    best = best.max(-i32::from(value));
+                } else {
+                    best_shallow = best_shallow.max(-i32::from(value));
+                }
                 deep |= child_deep;
+            }
+            if best == i32::MIN {
+                best = best_shallow;
             }
             let value = best.clamp(-64, 64) as i8;
             if self.keys.len() >= self.positions {
