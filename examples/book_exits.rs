@@ -1,6 +1,7 @@
 //! Where the book's player leaves its book in a match's games (`reversi match … --games FILE`,
 //! player A with the book): the first position where A is to move and the book has no move for it
-//! to play ([`BookEntry::playable_value`]), how many distinct such positions the games reach, and
+//! to play ([`BookEntry::playable_value`]; the same with any margin, which only widens the draw
+//! among the deep moves), how many distinct such positions the games reach, and
 //! their value for A by a search (the mean of depths D − 1 and D, which cancels most of the swing
 //! of a search's value with the side to move at its horizon). A match from the start whose games
 //! leave the book at a handful of positions measures those few lines, however many games it
