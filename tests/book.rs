@@ -249,6 +249,11 @@ fn damaged_book_bytes_never_panic() {
     }
 }
 
+/// Where a build state file (version 3) holds its "own values' horizons matched" byte: after the
+/// magic (8), the version (1), five u32 and two i32 settings, the seed, the searches and the
+/// seconds (8 each); versions 1 and 2 have no such byte.
+const OWN_HORIZONS_FLAG_AT: usize = 9 + 5 * 4 + 2 * 4 + 8 + 8 + 8;
+
 fn tiny_settings(plies: u32) -> BuildSettings {
     BuildSettings {
         plies,
@@ -451,10 +456,9 @@ fn deepening_searches_the_played_lines_again_until_they_are_all_deepened() {
     let current = reversi::train::book::state_bytes(&built);
     v1.extend_from_slice(&current[..8]);
     v1.push(1);
-    let flag_at = 9 + 5 * 4 + 2 * 4 + 8 + 8 + 8;
-    let mut at = flag_at + 1 + 4;
-    v1.extend_from_slice(&current[9..flag_at]);
-    v1.extend_from_slice(&current[flag_at + 1..at]);
+    let mut at = OWN_HORIZONS_FLAG_AT + 1 + 4;
+    v1.extend_from_slice(&current[9..OWN_HORIZONS_FLAG_AT]);
+    v1.extend_from_slice(&current[OWN_HORIZONS_FLAG_AT + 1..at]);
     for _ in 0..built.nodes.len() {
         let children = usize::from(current[at + 16 + 3 + 8]);
         let len = 16 + 3 + 8 + 1 + children;
@@ -473,9 +477,8 @@ fn as_version_2(state: &BuildState) -> BuildState {
     let mut v2 = Vec::new();
     v2.extend_from_slice(&v3[..8]);
     v2.push(2);
-    let flag_at = 9 + 5 * 4 + 2 * 4 + 8 + 8 + 8;
-    v2.extend_from_slice(&v3[9..flag_at]);
-    v2.extend_from_slice(&v3[flag_at + 1..v3.len() - 8]);
+    v2.extend_from_slice(&v3[9..OWN_HORIZONS_FLAG_AT]);
+    v2.extend_from_slice(&v3[OWN_HORIZONS_FLAG_AT + 1..v3.len() - 8]);
     let sum = reversi::othello::eval::pattern::file::fnv1a64(&v2);
     v2.extend_from_slice(&sum.to_le_bytes());
     reversi::train::book::parse_state(&v2).unwrap()

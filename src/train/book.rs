@@ -910,10 +910,22 @@ impl VerifySettings {
     }
 }
 
-/// One sampled position checked: inner (with book moves) or a leaf, the value error in discs,
-/// whether the best moves agree, what the book's move gives away by the deeper search, the
-/// moves played to reach it, and whether its reference depth was capped.
-type Checked = (bool, f64, bool, f64, usize, bool);
+/// One sampled position checked.
+#[derive(Clone, Copy, Debug)]
+struct Checked {
+    /// A position with book moves (else a leaf).
+    inner: bool,
+    /// |book value − deeper search's value|, discs.
+    error: f64,
+    /// The best moves agree.
+    agree: bool,
+    /// What the book's move gives away by the deeper search, discs.
+    regret: f64,
+    /// Moves played to reach it.
+    level: usize,
+    /// Its reference depth was cut to the cap.
+    capped: bool,
+}
 
 /// Checks a sample of the book (drawn from the settings' seed) against deeper searches
 /// ([`VerifySettings`]): positions with book moves, drawn from the whole book or from
@@ -1008,7 +1020,7 @@ pub fn verify(
                         child(shallow) == child(best)
                     };
                     let mut r = results.lock().unwrap_or_else(|p| p.into_inner());
-                    r[i] = Some((inner, error, agree, regret, level, capped));
+                    r[i] = Some(Checked { inner, error, agree, regret, level, capped });
                     let done = r.iter().filter(|x| x.is_some()).count();
                     drop(r);
                     if done % 25 == 0 || done == jobs.len() {
@@ -1025,7 +1037,7 @@ pub fn verify(
         }
     });
     let mut v = Verification::default();
-    for (inner, error, agree, regret, level, capped) in
+    for Checked { inner, error, agree, regret, level, capped } in
         results.into_inner().unwrap_or_else(|p| p.into_inner()).into_iter().flatten()
     {
         if inner {
