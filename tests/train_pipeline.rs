@@ -2,16 +2,16 @@
 //! and play with the result.
 
 use reversi::clock::monotonic_ms;
-use reversi::othello::eval::pattern::file;
+use reversi::othello::eval::pattern::{file, PatternWeights};
 use reversi::othello::search::{Control, Engine, EvalChoice, Limits};
 use reversi::train::fit::{fit, load_samples, weight_errors, FitSettings};
 use reversi::train::games::{game_index, GamePlayer, GamesWriter, GeneratorSettings};
 use reversi::Board;
 use std::sync::Arc;
 
-#[test]
-fn generate_fit_save_load_and_search() {
-    let dir = std::env::temp_dir().join(format!("reversi-pipeline-{}", std::process::id()));
+/// `games` games of depth-2 play, solved exactly from 12 empties, written to a new folder `name`.
+fn generate(name: &str, games: u32) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("reversi-{name}-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     let settings = GeneratorSettings {
         seed: 7,
@@ -25,15 +25,20 @@ fn generate_fit_save_load_and_search() {
     };
     let mut writer = GamesWriter::open(&dir, settings).unwrap();
     let mut player = GamePlayer::new(settings, None);
-    for k in 0..40 {
+    for k in 0..games {
         writer.append(&player.play(game_index(&settings, k))).unwrap();
     }
-    drop(writer);
+    dir
+}
+
+#[test]
+fn generate_fit_save_load_and_search() {
+    let dir = generate("pipeline", 40);
 
     let (train, held, games) = load_samples(&dir, 20).unwrap();
     assert_eq!(games, 40);
     assert!(!held.is_empty() && train.len() > 2 * held.len(), "{} {}", train.len(), held.len());
-    let weights = fit(&train, &FitSettings { stages: 2, lambda: 1.0, iterations: 30, overlap: 2 }, &|_| {});
+    let weights = fit(&train, &FitSettings { stages: 2, lambda: 1.0, iterations: 30, overlap: 2 }, None, &|_| {});
     let path = dir.join("w.bin");
     file::save(&path, 2, &weights).unwrap();
     let loaded = Arc::new(file::load(&path).unwrap());
@@ -52,5 +57,31 @@ fn generate_fit_save_load_and_search() {
     engine.set_pattern_weights(Some(loaded.clone()));
     let r = engine.search(Board::start(), &limits, &mut Control::new(&monotonic_ms));
     assert!(Board::start().legal_moves().contains(r.best_move.square().unwrap()));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_prior_is_what_the_ridge_pulls_towards() {
+    let dir = generate("prior", 40);
+    // Two halves of the games: the prior is fitted on one, then corrected on the other.
+    let (first, second, _) = load_samples(&dir, 50).unwrap();
+    let settings = FitSettings { stages: 2, lambda: 1.0, iterations: 30, overlap: 2 };
+    let prior = fit(&first, &settings, None, &|_| {});
+    let error = |w: &[f32]| weight_errors(&second, &PatternWeights::from_class_weights(2, w)).mean(0, 60, false).0;
+
+    // An overwhelming ridge keeps the prior (and, without one, the weights at zero).
+    let held = fit(&second, &FitSettings { lambda: 1e9, ..settings }, Some(&prior), &|_| {});
+    let moved = held.iter().zip(&prior).fold(0f32, |m, (a, b)| m.max((a - b).abs()));
+    assert!(moved < 1e-3, "the prior moved by {moved}");
+    let zero = fit(&second, &FitSettings { lambda: 1e9, ..settings }, None, &|_| {});
+    assert!(zero.iter().all(|w| w.abs() < 1e-3));
+
+    // A light one lets the new data correct it, and the prior still counts: the fit starts
+    // from it and ends nearer to it than a fit from nothing does.
+    let corrected = fit(&second, &settings, Some(&prior), &|_| {});
+    let fresh = fit(&second, &settings, None, &|_| {});
+    assert!(error(&corrected) < error(&prior) * 0.8, "{} vs {}", error(&corrected), error(&prior));
+    let distance = |w: &[f32]| w.iter().zip(&prior).map(|(a, b)| f64::from(a - b).powi(2)).sum::<f64>();
+    assert!(distance(&corrected) < distance(&fresh), "{} vs {}", distance(&corrected), distance(&fresh));
     std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -18,9 +18,11 @@ const USAGE: &str = "usage:
       plays games N of this shard (resumes where the file stops), appending them to
       DIR/games-S-KofN.bin; a progress line every 10 games
   train fit [--dir train-data] [--out weights/pattern.bin] [--stages 8] [--holdout 10]
-            [--iterations 150] [--lambda 20] [--overlap 2]
+            [--iterations 150] [--lambda 20] [--overlap 2] [--prior FILE]
       fits the pattern weights to every games file in DIR (ridge least squares per stage, each
-      stage also fitted on positions up to OVERLAP discs outside it), reports the held-out error
+      stage also fitted on positions up to OVERLAP discs outside it), reports the held-out error;
+      with --prior, the ridge pulls towards FILE's weights instead of zero (new data corrects
+      weights fitted before; --stages defaults to FILE's)
   train test [--dir train-data] [--weights FILE] [--holdout PERCENT]
       the mean absolute error of the weights on the held-out games, by empties (--holdout 100:
       every game of DIR, for a folder of games kept out of the fit)
@@ -193,17 +195,30 @@ fn generate(args: &[String]) -> Result<(), Fail> {
 }
 
 fn fit(args: &[String]) -> Result<(), Fail> {
-    let opts = options(args, &["dir", "out", "stages", "holdout", "iterations", "lambda", "overlap"])?;
+    let opts = options(args, &["dir", "out", "stages", "holdout", "iterations", "lambda", "overlap", "prior"])?;
     let dir = PathBuf::from(get(&opts, "dir").unwrap_or("train-data"));
     let out = PathBuf::from(get(&opts, "out").unwrap_or("weights/pattern.bin"));
+    let prior = match get(&opts, "prior") {
+        None => None,
+        Some(path) => {
+            let bytes = cli_io::read_capped(path, cli_io::WEIGHTS_LIMIT, "weights file").map_err(Fail)?;
+            Some(weights_file::decode(&bytes).map_err(|e| Fail(format!("--prior {path}: {e}")))?)
+        }
+    };
+    let default_stages = prior.as_ref().map_or(8, |(stages, _)| *stages);
     let settings = FitSettings {
-        stages: number(&opts, "stages", 8)?,
+        stages: number(&opts, "stages", default_stages)?,
         lambda: number(&opts, "lambda", 20.0)?,
         iterations: number(&opts, "iterations", 150)?,
         overlap: number(&opts, "overlap", 2)?,
     };
     if !(1..=61).contains(&settings.stages) {
         return Err(Fail(format!("--stages {} is out of range (1 to 61)", settings.stages)));
+    }
+    if let Some((stages, _)) = &prior {
+        if *stages != settings.stages {
+            return Err(Fail(format!("--prior has {stages} stages, --stages asks for {}", settings.stages)));
+        }
     }
     let holdout: u32 = number(&opts, "holdout", 10)?;
     let start = Instant::now();
@@ -217,7 +232,8 @@ fn fit(args: &[String]) -> Result<(), Fail> {
         held.len(),
         start.elapsed().as_secs_f64()
     );
-    let weights = reversi::train::fit::fit(&train, &settings, &|line| note!("train: {line}"));
+    let prior = prior.as_ref().map(|(_, w)| w.as_slice());
+    let weights = reversi::train::fit::fit(&train, &settings, prior, &|line| note!("train: {line}"));
     if let Some(parent) = out.parent().filter(|p| !p.as_os_str().is_empty()) {
         std::fs::create_dir_all(parent).map_err(|e| Fail(format!("{}: {e}", parent.display())))?;
     }

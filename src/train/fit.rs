@@ -4,7 +4,9 @@
 //! conjugate gradients on the normal equations (CGLS: no step size to tune, and it converges in a
 //! few dozen iterations). The ridge term λ pulls the weights of rarely seen configurations towards
 //! zero (a configuration seen in one game should not carry that game's result), while weights seen
-//! thousands of times barely feel it.
+//! thousands of times barely feel it. Given a prior (weights fitted before, on other data), the
+//! pull is towards the prior instead: `λ Σ (weight − prior)²`, so new data with better labels
+//! corrects the weights it sees often and leaves the rest as they were.
 
 use crate::othello::eval::pattern::{class_features, stage_of, Layout, PatternWeights, FEATURES};
 use crate::othello::rules::board::Board;
@@ -61,14 +63,27 @@ pub struct FitSettings {
 }
 
 /// Fits the weights of one stage by CGLS; returns them (in discs, `layout.class_len` of them).
-fn fit_stage(features: &[[u32; FEATURES]], labels: &[f32], len: usize, lambda: f32, iterations: usize) -> Vec<f32> {
+/// With a `prior`, fits the difference from it (ridge towards the prior) and returns prior + it.
+fn fit_stage(
+    features: &[[u32; FEATURES]],
+    labels: &[f32],
+    prior: Option<&[f32]>,
+    len: usize,
+    lambda: f32,
+    iterations: usize,
+) -> Vec<f32> {
     let n = labels.len();
     let mut w = vec![0f32; len];
     if n == 0 {
-        return w;
+        return prior.map_or(w, <[f32]>::to_vec);
     }
-    // Residuals r = y − A w, and s = Aᵀ r − λ w.
-    let mut r: Vec<f32> = labels.to_vec();
+    // Residuals r = y − A (prior + w), and s = Aᵀ r − λ w.
+    let mut r: Vec<f32> = match prior {
+        None => labels.to_vec(),
+        Some(w0) => {
+            labels.iter().zip(features).map(|(y, f)| y - f.iter().map(|&j| w0[j as usize]).sum::<f32>()).collect()
+        }
+    };
     let transposed = |r: &[f32], w: &[f32]| -> Vec<f32> {
         let mut s: Vec<f32> = w.iter().map(|x| -lambda * x).collect();
         for (f, &ri) in features.iter().zip(r) {
@@ -106,14 +121,27 @@ fn fit_stage(features: &[[u32; FEATURES]], labels: &[f32], len: usize, lambda: f
         }
         gamma = next;
     }
+    if let Some(w0) = prior {
+        for (wi, p) in w.iter_mut().zip(w0) {
+            *wi += p;
+        }
+    }
     w
 }
 
 /// Fits every stage (on as many threads as there are cores); `progress` hears about each
-/// finished stage. Returns `stages × layout.class_len` weights in discs.
-pub fn fit(samples: &[Sample], settings: &FitSettings, progress: &(dyn Fn(&str) + Sync)) -> Vec<f32> {
+/// finished stage. Returns `stages × layout.class_len` weights in discs. A `prior` (weights of
+/// `settings.stages` stages, as [`crate::othello::eval::pattern::file::decode`] gives them) is
+/// what the ridge term pulls towards instead of zero.
+pub fn fit(
+    samples: &[Sample],
+    settings: &FitSettings,
+    prior: Option<&[f32]>,
+    progress: &(dyn Fn(&str) + Sync),
+) -> Vec<f32> {
     let layout = Layout::get();
     let stages = settings.stages.max(1);
+    assert!(prior.is_none_or(|p| p.len() == stages * layout.class_len), "a prior of {stages} stages");
     // The disc counts of each stage, widened by the overlap.
     let ranges: Vec<(u32, u32)> = (0..stages)
         .map(|st| {
@@ -145,7 +173,9 @@ pub fn fit(samples: &[Sample], settings: &FitSettings, progress: &(dyn Fn(&str) 
                     let features: Vec<[u32; FEATURES]> =
                         stage_samples.iter().map(|s| class_features(layout, s.board)).collect();
                     let labels: Vec<f32> = stage_samples.iter().map(|s| f32::from(s.score)).collect();
-                    let w = fit_stage(&features, &labels, layout.class_len, settings.lambda, settings.iterations);
+                    let len = layout.class_len;
+                    let prior = prior.map(|p| &p[stage * len..(stage + 1) * len]);
+                    let w = fit_stage(&features, &labels, prior, len, settings.lambda, settings.iterations);
                     out.copy_from_slice(&w);
                     progress(&format!("stage {stage}: {} positions fitted", labels.len()));
                 }
