@@ -76,11 +76,20 @@ fn an_endless_file_is_refused_once_its_limit_is_read() {
         assert!(line.contains("'/dev/zero'") && line.contains(expected), "{args:?}: {line}");
     }
     let train = env!("CARGO_BIN_EXE_train");
-    for args in [["test", "--weights", "/dev/zero"], ["book-verify", "--book", "/dev/zero"]] {
+    for args in
+        [["test", "--weights", "/dev/zero"], ["book-verify", "--book", "/dev/zero"], ["fit", "--prior", "/dev/zero"]]
+    {
         let args: Vec<&OsStr> = args.iter().map(OsStr::new).collect();
         let line = refused("train", &format!("{args:?}"), run(train, &args));
         assert!(line.contains("'/dev/zero' is larger than"), "{line}");
     }
+    // A prior of other stages than asked for is refused before any data is read.
+    let args: Vec<&OsStr> = ["fit", "--prior", "weights/pattern.bin", "--stages", "4", "--dir", "/nonexistent"]
+        .iter()
+        .map(OsStr::new)
+        .collect();
+    let line = refused("train", "fit with a prior of 8 stages", run(train, &args));
+    assert!(line.contains("--prior has 8 stages, --stages asks for 4"), "{line}");
 }
 
 #[test]
