@@ -1,5 +1,6 @@
 //! Multi-ProbCut parameters, written by `reversi probcut-fit --positions 480 --depth 11 --seed 11`
-//! for the built-in weights/pattern.bin: 480 positions with 12 to 60 empties, each searched by iterative deepening
+//! for the 162K-game weights (a refit for their correction by exact labels played even over 400
+//! games, so this one stays): 480 positions with 12 to 60 empties, each searched by iterative deepening
 //! with the pattern evaluation; a least-squares line deep ≈ a·shallow + b per stage and depth.
 //!
 //! Rows: stage (empties 1–10 … 51–60); columns: deep depth from `FIRST_DEPTH`, with
