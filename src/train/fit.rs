@@ -62,6 +62,11 @@ pub struct FitSettings {
     pub overlap: u32,
 }
 
+/// A position's value under weights `w`: the sum of its features' weights (one row of `A w`).
+fn row_sum(features: &[u32; FEATURES], w: &[f32]) -> f32 {
+    features.iter().map(|&j| w[j as usize]).sum()
+}
+
 /// Fits the weights of one stage by CGLS; returns them (in discs, `layout.class_len` of them).
 /// With a `prior`, fits the difference from it (ridge towards the prior) and returns prior + it.
 fn fit_stage(
@@ -80,9 +85,7 @@ fn fit_stage(
     // Residuals r = y − A (prior + w), and s = Aᵀ r − λ w.
     let mut r: Vec<f32> = match prior {
         None => labels.to_vec(),
-        Some(w0) => {
-            labels.iter().zip(features).map(|(y, f)| y - f.iter().map(|&j| w0[j as usize]).sum::<f32>()).collect()
-        }
+        Some(w0) => labels.iter().zip(features).map(|(y, f)| y - row_sum(f, w0)).collect(),
     };
     let transposed = |r: &[f32], w: &[f32]| -> Vec<f32> {
         let mut s: Vec<f32> = w.iter().map(|x| -lambda * x).collect();
@@ -102,7 +105,7 @@ fn fit_stage(
             break;
         }
         for (qi, f) in q.iter_mut().zip(features) {
-            *qi = f.iter().map(|&j| p[j as usize]).sum();
+            *qi = row_sum(f, &p);
         }
         let delta: f64 = q.iter().map(|x| f64::from(*x) * f64::from(*x)).sum::<f64>()
             + f64::from(lambda) * p.iter().map(|x| f64::from(*x) * f64::from(*x)).sum::<f64>();
