@@ -1,12 +1,19 @@
 //! An Othello (Reversi) engine and the course's game-search algorithms, for native use and for
-//! WebAssembly. Three parts, each in its own folder, depending only downwards:
+//! WebAssembly. Four parts, each in its own folder, depending only downwards, and two small
+//! modules they share:
 //!
-//! * [`othello`] — the engine: bitboard rules, notation, the course's evaluation heuristics, the
-//!   playing search and the exact endgame solver. Depends on nothing else here but [`clock`].
+//! * [`othello`] — the engine: bitboard rules, notation and game records, the course's evaluation
+//!   heuristics and the trained pattern evaluation, the opening book, the playing search and the
+//!   exact endgame solver, and the analyses built on them (review, matches). Depends on nothing
+//!   else here but [`clock`].
 //! * [`course`] — the course notes' generic search (GERMOV / ESTÁTICA / PROFUNDO-O-SUFICIENTE,
 //!   MINIMAX, MINIMAX-A-B), the classroom's traced algorithms with their replay, and the teaching
 //!   games (explicit trees, tic-tac-toe, Othello); uses the engine for its Othello game.
-//! * `wasm` — thin WebAssembly bindings over both (built for `wasm32` only).
+//! * [`train`] — offline tooling run natively by the `train` program: the pattern evaluation's
+//!   self-play data and fit, and the opening book's build; uses the engine.
+//! * `wasm` — thin WebAssembly bindings over the engine and the course (built for `wasm32` only).
+//! * [`clock`] — a monotonic clock in milliseconds, natively and in a browser; [`capped_read`] — a
+//!   file read up to a size limit, for the command-line programs.
 //!
 //! ```
 //! use reversi::{Position, Move};
