@@ -741,7 +741,7 @@ fn write_games(file: &mut std::fs::File, report: &arena::MatchReport, starts: &[
 /// 2-ply pattern search (one in ten random), until `empties` squares are left. Game-like, varied,
 /// and the same for the same seed.
 fn sample_position(seed: u64, empties: u32, weights: &Option<Arc<PatternWeights>>) -> Board {
-    let mut rng = arena::Rng::new(seed);
+    let mut rng = reversi::rng::XorShift64Star::new(seed);
     let mut engine = Engine::new(1);
     engine.set_pattern_weights(weights.clone());
     let limits = Limits { eval: reversi::othello::search::EvalChoice::Pattern, ..Limits::depth(2) };

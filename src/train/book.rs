@@ -27,7 +27,6 @@
 //! `plies` continues a finished build deeper.
 
 use crate::clock::hms;
-use crate::othello::analysis::arena::Rng;
 use crate::othello::book::file::root;
 use crate::othello::book::{Book, RawBook, RawNode, PASS};
 use crate::othello::eval::pattern::file::{bundled, fnv1a64};
@@ -36,6 +35,7 @@ use crate::othello::rules::board::{Board, Position};
 use crate::othello::rules::square::{Move, Square};
 use crate::othello::search::score::Score;
 use crate::othello::search::{Control, Engine, EvalChoice, Limits};
+use crate::rng::XorShift64Star;
 use std::collections::BTreeMap;
 use std::path::Path;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -193,7 +193,7 @@ fn moves_by_child(board: Board) -> Vec<(Board, Vec<u8>)> {
 
 /// A tie-break between children of equal value, from the seed.
 fn tie(seed: u64, child: Board) -> u64 {
-    let mut rng = Rng::new(seed ^ child.hash());
+    let mut rng = XorShift64Star::new(seed ^ child.hash());
     rng.next_u64()
 }
 
@@ -957,7 +957,7 @@ pub fn verify(
     if choices {
         inner = book_choices(book);
     }
-    let mut rng = Rng::new(seed);
+    let mut rng = XorShift64Star::new(seed);
     let mut sample = |list: &mut Vec<Board>, n: usize| -> Vec<Board> {
         // A partial Fisher–Yates shuffle: the first n of a random order.
         let n = n.min(list.len());

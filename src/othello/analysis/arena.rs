@@ -21,6 +21,7 @@ use crate::othello::eval::pattern::PatternWeights;
 use crate::othello::rules::board::{legal_moves, Board, Position};
 use crate::othello::rules::square::{Color, Move, Square};
 use crate::othello::search::{Control, Engine, EvalChoice, Limits};
+use crate::rng::XorShift64Star;
 use std::sync::Arc;
 
 /// Anything that chooses moves: the engine at some settings, or the course's plain search.
@@ -254,33 +255,9 @@ impl Player for HeuristicPlayer {
     }
 }
 
-/// xorshift64*: small and good enough for drawing opening moves; fixed seeds make matches
-/// repeatable.
-#[derive(Clone, Debug)]
-pub struct Rng(u64);
-
-impl Rng {
-    pub fn new(seed: u64) -> Rng {
-        // A zero state would stay zero.
-        Rng(seed ^ 0x9E37_79B9_7F4A_7C15)
-    }
-
-    pub fn next_u64(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-
-    /// A number in `0..n` (n > 0).
-    pub fn below(&mut self, n: usize) -> usize {
-        (self.next_u64() % n as u64) as usize
-    }
-}
-
 /// The board after `plies` random plies from the start, forced passes counted as plies (a game
 /// that ends on the way stays at its end). Callers that need a move to search check for one.
-pub fn random_walk(rng: &mut Rng, plies: usize) -> Board {
+pub fn random_walk(rng: &mut XorShift64Star, plies: usize) -> Board {
     let mut board = Board::start();
     for _ in 0..plies {
         let moves: Vec<Square> = board.legal_moves().collect();
@@ -297,7 +274,7 @@ pub fn random_walk(rng: &mut Rng, plies: usize) -> Board {
 /// included), from a fixed `seed`: the same openings every run. Finished games are left out; if
 /// the seed cannot yield `count` distinct ones in a reasonable number of tries, fewer are returned.
 pub fn openings(count: usize, plies: usize, seed: u64) -> Vec<Position> {
-    let mut rng = Rng::new(seed);
+    let mut rng = XorShift64Star::new(seed);
     let mut out: Vec<Position> = Vec::with_capacity(count);
     let mut tries = 0;
     while out.len() < count && tries < count.saturating_mul(100).max(100) {

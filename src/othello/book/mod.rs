@@ -41,6 +41,7 @@ pub mod names;
 use crate::othello::rules::bitboard::inverse_symmetry;
 use crate::othello::rules::board::{Board, Position};
 use crate::othello::rules::square::{Move, Square};
+use crate::rng::mix_seed;
 use std::collections::BTreeMap;
 
 pub use file::BookError;
@@ -228,7 +229,7 @@ impl Book {
         let best = entry.playable_value()?;
         let candidates: Vec<BookMove> =
             entry.moves.iter().copied().filter(|m| m.deep && m.value >= best - margin.max(0)).collect();
-        let pick = (splitmix(random) % candidates.len() as u64) as usize;
+        let pick = (mix_seed(random) % candidates.len() as u64) as usize;
         Some(candidates[pick])
     }
 
@@ -317,14 +318,6 @@ impl Index {
         }
         self.slots[slot] = number as u32 + 1;
     }
-}
-
-/// splitmix64's finaliser: spreads any seed over all bits before it picks a move.
-fn splitmix(mut x: u64) -> u64 {
-    x = x.wrapping_add(0x9e37_79b9_7f4a_7c15);
-    x = (x ^ (x >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    x = (x ^ (x >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-    x ^ (x >> 31)
 }
 
 #[cfg(test)]

@@ -491,11 +491,9 @@ mod tests {
     #[test]
     fn arbitrary_boards_never_panic() {
         // Unreachable and even overlapping bitboards: every function must still return.
-        let mut x = 0x9e37_79b9_7f4a_7c15u64;
+        let mut rng = crate::rng::XorShift64::from_state(crate::rng::GOLDEN_GAMMA);
         for _ in 0..2000 {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
+            let x = rng.next_u64();
             let b = Board { player: x, opponent: x.rotate_left(17) ^ x >> 3 };
             let legal = legal_moves(b.player, b.opponent);
             assert_eq!(recommended(b, &ExpertRules::ALL) & !legal, 0);
@@ -509,7 +507,7 @@ mod tests {
     #[test]
     fn rules_never_recommend_illegal_moves() {
         // Random games: every recommendation is legal.
-        let mut x = 0x1234_5678_9abc_def1u64;
+        let mut rng = crate::rng::XorShift64::from_state(0x1234_5678_9abc_def1);
         for _ in 0..60 {
             let mut b = Board::start();
             while !b.is_game_over() {
@@ -519,10 +517,7 @@ mod tests {
                     b = b.passed();
                     continue;
                 }
-                x ^= x << 13;
-                x ^= x >> 7;
-                x ^= x << 17;
-                let k = (x % legal.count_ones() as u64) as usize;
+                let k = (rng.next_u64() % legal.count_ones() as u64) as usize;
                 b = b.play_unchecked(squares(legal).nth(k).unwrap());
             }
         }

@@ -29,6 +29,7 @@ use crate::othello::search::endgame::Solver;
 use crate::othello::search::score::{terminal_value, Score, WIN_BASE};
 use crate::othello::search::timing::{Decision, Iteration, SolveCost, TimePlan, QUIET_SHARE};
 use crate::othello::search::tt::{Bound, TranspositionTable, NO_MOVE};
+use crate::rng::mix_seed;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
@@ -680,8 +681,7 @@ impl Engine {
         let best_value = scored.iter().map(|(_, s)| s.to_value()).max().unwrap_or(0);
         let candidates: Vec<&(Move, Score)> =
             scored.iter().filter(|(_, s)| s.to_value() >= best_value.saturating_sub(limits.randomness)).collect();
-        let mut rng = limits.seed ^ board.hash();
-        let pick = (splitmix64(&mut rng) % candidates.len().max(1) as u64) as usize;
+        let pick = (mix_seed(limits.seed ^ board.hash()) % candidates.len().max(1) as u64) as usize;
         let (mv, score) = candidates.get(pick).map_or((Move::Pass, Score::Eval(0)), |c| **c);
         SearchResult {
             best_move: mv,
@@ -924,13 +924,4 @@ impl MoveList {
         self.scores[best] = self.scores[self.len];
         Square::new(sq)
     }
-}
-
-/// splitmix64: a small, good pseudo-random generator (for the weak levels' random choices).
-fn splitmix64(state: &mut u64) -> u64 {
-    *state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
-    let mut z = *state;
-    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-    z ^ (z >> 31)
 }

@@ -233,7 +233,7 @@ mod tests {
 
     fn sample(stages: usize) -> Vec<f32> {
         let layout = Layout::get();
-        let mut rng = crate::othello::analysis::arena::Rng::new(4);
+        let mut rng = crate::rng::XorShift64Star::new(4);
         (0..stages * layout.class_len)
             .map(|i| if i % 3 == 0 { 0.0 } else { (rng.next_u64() % 4001) as f32 / 100.0 - 20.0 })
             .collect()

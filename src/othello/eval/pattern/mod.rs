@@ -469,7 +469,7 @@ mod tests {
     use super::*;
 
     fn random_boards(count: usize, seed: u64) -> Vec<Board> {
-        let mut rng = crate::othello::analysis::arena::Rng::new(seed);
+        let mut rng = crate::rng::XorShift64Star::new(seed);
         (0..count)
             .map(|_| {
                 let occupied = rng.next_u64() | rng.next_u64();
@@ -528,7 +528,7 @@ mod tests {
     #[test]
     fn the_evaluation_is_symmetric() {
         let layout = Layout::get();
-        let mut rng = crate::othello::analysis::arena::Rng::new(9);
+        let mut rng = crate::rng::XorShift64Star::new(9);
         let stages = 3;
         let weights: Vec<f32> =
             (0..stages * layout.class_len).map(|_| (rng.next_u64() % 2001) as f32 / 100.0 - 10.0).collect();
