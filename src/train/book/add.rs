@@ -12,9 +12,8 @@ use crate::othello::rules::square::Move;
 /// the book has it already). No value of the book changes: the own values stay those of the build,
 /// which cover the moves outside the built tree, the added ones among them, and a position's value
 /// leaves its shallow moves out (one search of a position a few moves from the start does not
-/// compare with a tree reaching the book's depth; counted in, the named lines moved the values of
-/// the first moves by 2–3 discs and changed level 9's reply to d3). Returns the new book and how
-/// many positions were added.
+/// compare with a tree reaching the book's depth). Returns the new book and how many positions
+/// were added.
 pub fn add_lines(book: &Book, games: &[Vec<Move>], plies: usize, leaf_depth: u32) -> Result<(Book, usize), String> {
     let weights = weights()?;
     let mut engine = book_engine(&weights);

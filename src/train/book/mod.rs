@@ -140,8 +140,8 @@ fn own_horizon_matches(level: u8, plies: u32) -> bool {
 
 /// The depth of the searches of an own value at `level` in a book whose leaves at `plies` are
 /// searched at `leaf_depth`: the same, or one ply shallower where that puts the leaves' side to
-/// move at the horizon (a search's value swings with the side to move at its horizon, by about 4
-/// discs at depth 12: values with different sides there do not compare).
+/// move at the horizon (a search's value swings with the side to move at its horizon: values with
+/// different sides there do not compare).
 pub fn own_depth(leaf_depth: u32, level: u8, plies: u32) -> u32 {
     if own_horizon_matches(level, plies) || leaf_depth < 2 {
         leaf_depth

@@ -35,6 +35,8 @@ impl BuildSettings {
     /// Whether a build with `self` can continue one made with `other`: only `plies` may differ,
     /// by an even number (the own values' searches depend on the parity of `plies`, see
     /// [`own_depth`]).
+    ///
+    /// [`own_depth`]: super::own_depth
     pub fn continues(&self, other: &BuildSettings) -> bool {
         BuildSettings { plies: other.plies, ..*self } == *other && self.plies % 2 == other.plies % 2
     }
@@ -45,7 +47,8 @@ impl BuildSettings {
 pub struct BuildNode {
     /// Moves played to reach it (discs on the board − 4).
     pub level: u8,
-    /// The books it belongs to ([`NARROW`], [`WIDE`]).
+    /// The books it belongs to: bit 0, the book of the engine playing the side to move here (the
+    /// narrow margin); bit 1, the book of the engine playing the other side (the wide margin).
     pub flags: u8,
     pub expanded: bool,
     /// Its deep search, hundredths of a disc for the side to move.
@@ -53,6 +56,8 @@ pub struct BuildNode {
     /// Once expanded: the best value of a move left out of the book (hundredths).
     pub own: Option<i32>,
     /// Once expanded: its book moves (squares of the canonical board, [`PASS`] for a pass).
+    ///
+    /// [`PASS`]: crate::othello::book::PASS
     pub children: Vec<u8>,
     /// The depth `book-deepen` searched it again at (its value as a leaf, or its own value), 0
     /// when it keeps the build's searches.
@@ -71,6 +76,8 @@ pub struct BuildState {
     /// Whether every own value was searched at [`own_depth`] (the leaves' side to move at its
     /// horizon): true for builds since state version 3; an older build's own values were all
     /// searched at the leaf depth until `book-deepen --scope all` searches them again.
+    ///
+    /// [`own_depth`]: super::own_depth
     pub own_horizons_matched: bool,
 }
 
@@ -145,6 +152,8 @@ impl BuildState {
 const STATE_MAGIC: &[u8; 8] = b"RVBKSTAT";
 /// Version 2 added each position's `deepened` byte (version 1 is read as never deepened); version
 /// 3 the byte saying whether the own values were searched at [`own_depth`] (older states: not).
+///
+/// [`own_depth`]: super::own_depth
 const STATE_VERSION: u8 = 3;
 
 /// The state as bytes (with a checksum).
