@@ -7,8 +7,7 @@ use reversi::course::game::{Side, Value};
 use reversi::course::lesson::{LECTURE, MAXN, PRUNING};
 use reversi::course::trace::Algorithm;
 use reversi::course::tree::Tree;
-use reversi::rng::SplitMix64;
-use reversi::rng::XorShift64Star;
+use reversi::rng::{SplitMix64, XorShift64Star};
 use std::collections::BTreeSet;
 
 #[test]

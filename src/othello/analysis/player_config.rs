@@ -60,7 +60,7 @@ impl PlayerConfig {
     /// limit or a time.
     ///
     /// ```
-    /// use reversi::othello::analysis::arena::PlayerConfig;
+    /// use reversi::othello::analysis::player_config::PlayerConfig;
     /// use reversi::othello::search::EvalChoice;
     /// let c = PlayerConfig::parse("level=9,eval=course,time=200").unwrap();
     /// assert_eq!((c.limits.eval, c.limits.time_ms, c.limits.probcut), (EvalChoice::Course, Some(200), false));
