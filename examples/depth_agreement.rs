@@ -8,8 +8,8 @@
 //! `cargo run --release --example depth_agreement -- [POSITIONS] [SEED]` (120 and 7 by default;
 //! 120 positions take about 5 minutes on 2 cores).
 
-use reversi::othello::analysis::arena::Rng;
 use reversi::othello::book::file::bundled;
+use reversi::rng::XorShift64Star as Rng;
 use reversi::train::book::{book_engine, search, weights};
 use reversi::Board;
 use std::sync::atomic::{AtomicUsize, Ordering};

@@ -12,10 +12,10 @@
 //! and the depth-2 engine's move otherwise, so that they are neither all lopsided nor all alike.
 
 use reversi::clock::monotonic_ms;
-use reversi::othello::analysis::arena::Rng;
 use reversi::othello::rules::board::Board;
 use reversi::othello::search::score::Score;
 use reversi::othello::search::{Control, Engine, Limits, Progress};
+use reversi::rng::XorShift64Star as Rng;
 
 fn arg(name: &str, default: u64) -> u64 {
     let args: Vec<String> = std::env::args().collect();

@@ -5,9 +5,10 @@
 //! `cargo run --release --example midgame -- [POSITIONS] [DEPTH] [SEED]` (default 40 12 5).
 
 use reversi::clock::monotonic_ms;
-use reversi::othello::analysis::arena::{random_walk, Rng};
+use reversi::othello::analysis::arena::random_walk;
 use reversi::othello::search::levels::level;
 use reversi::othello::search::{Control, Engine, Limits};
+use reversi::rng::XorShift64Star as Rng;
 use std::time::Instant;
 
 fn main() {

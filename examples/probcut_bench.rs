@@ -6,9 +6,10 @@
 //! Positions: 4 to 30 random plies from the start (56 to 30 empties).
 
 use reversi::clock::monotonic_ms;
-use reversi::othello::analysis::arena::{random_walk, Rng};
+use reversi::othello::analysis::arena::random_walk;
 use reversi::othello::eval::pattern::file::bundled;
 use reversi::othello::search::{Control, Engine, EvalChoice, Limits};
+use reversi::rng::XorShift64Star as Rng;
 use reversi::{Board, Move};
 use std::time::Instant;
 

@@ -27,12 +27,13 @@
 
 use reversi::clock::monotonic_ms;
 use reversi::othello::analysis::arena::{
-    openings, random_walk, run_match, EnginePlayer, HeuristicPlayer, HeuristicSettings, Player as _, Rng, Tally,
+    openings, random_walk, run_match, EnginePlayer, HeuristicPlayer, HeuristicSettings, Player as _, Tally,
 };
 use reversi::othello::eval::course::{evaluate_with, Weights, CANDIDATES, WEIGHTS};
 use reversi::othello::eval::expert::{ExpertRules, Rule};
 use reversi::othello::rules::board::{legal_moves, Board};
 use reversi::othello::search::{Control, Engine, ExpertUse, Limits};
+use reversi::rng::XorShift64Star as Rng;
 use reversi::Position;
 use std::time::Instant;
 

@@ -9,10 +9,10 @@
 //! nodes, the growth of the median per empty square, and the solver's nodes per millisecond.
 
 use reversi::clock::monotonic_ms;
-use reversi::othello::analysis::arena::Rng;
 use reversi::othello::rules::board::Board;
 use reversi::othello::search::endgame::Solver;
 use reversi::othello::search::{Control, Engine, EvalChoice, Limits};
+use reversi::rng::XorShift64Star as Rng;
 use std::time::Instant;
 
 fn main() {

@@ -25,6 +25,7 @@ pub mod capped_read;
 pub mod clock;
 pub mod course;
 pub mod othello;
+pub mod rng;
 #[cfg(target_arch = "wasm32")]
 pub mod wasm;
 

@@ -1,7 +1,7 @@
 //! `reversi`: the engine on the command line (perft, exact solving, best move, benchmark).
 
 use reversi::clock::{hms, monotonic_ms};
-use reversi::othello::analysis::arena;
+use reversi::othello::analysis::{arena, player_config};
 use reversi::othello::book::{Book, BookUse};
 use reversi::othello::eval::pattern::PatternWeights;
 use reversi::othello::records::notation::{excerpt, parse_board, parse_obf, ObfEntry};
@@ -492,7 +492,7 @@ fn option_number<T: std::str::FromStr>(options: &[(&str, &str)], name: &str, def
 }
 
 /// The pattern weights a configuration asks for: its file, else the built-in ones.
-fn config_weights(config: &arena::PlayerConfig) -> Result<Option<Arc<PatternWeights>>, UsageError> {
+fn config_weights(config: &player_config::PlayerConfig) -> Result<Option<Arc<PatternWeights>>, UsageError> {
     match &config.weights {
         Some(path) => load_weights(path)
             .map(|w| Some(Arc::new(w)))
@@ -552,7 +552,7 @@ fn signed_tenths(x: f64) -> String {
 
 /// One side of a match: this engine at some settings, or another `reversi` binary.
 enum MatchSide {
-    Engine(arena::PlayerConfig),
+    Engine(player_config::PlayerConfig),
     Program(program_player::ProgramConfig),
 }
 
@@ -561,7 +561,7 @@ impl MatchSide {
         if program_player::names_program(text) {
             program_player::ProgramConfig::parse(text).map(MatchSide::Program).map_err(UsageError)
         } else {
-            arena::PlayerConfig::parse(text).map(MatchSide::Engine).map_err(|e| UsageError(e.to_string()))
+            player_config::PlayerConfig::parse(text).map(MatchSide::Engine).map_err(|e| UsageError(e.to_string()))
         }
     }
 
@@ -741,7 +741,7 @@ fn write_games(file: &mut std::fs::File, report: &arena::MatchReport, starts: &[
 /// 2-ply pattern search (one in ten random), until `empties` squares are left. Game-like, varied,
 /// and the same for the same seed.
 fn sample_position(seed: u64, empties: u32, weights: &Option<Arc<PatternWeights>>) -> Board {
-    let mut rng = arena::Rng::new(seed);
+    let mut rng = reversi::rng::XorShift64Star::new(seed);
     let mut engine = Engine::new(1);
     engine.set_pattern_weights(weights.clone());
     let limits = Limits { eval: reversi::othello::search::EvalChoice::Pattern, ..Limits::depth(2) };

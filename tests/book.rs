@@ -2,9 +2,6 @@
 //! playing from it, the review's "book" class, the file reader against damaged bytes, and the
 //! build end to end on a tiny depth (deterministic, resumable, extendable, verifiable).
 
-mod common;
-
-use common::Rng;
 use reversi::clock::monotonic_ms;
 use reversi::othello::analysis::review::{review_game, Class, ReviewLimits};
 use reversi::othello::book::file::{bundled, frame, parse, to_bytes};
@@ -14,6 +11,7 @@ use reversi::othello::records::notation::replay;
 use reversi::othello::rules::bitboard::symmetry;
 use reversi::othello::search::levels::level;
 use reversi::othello::search::{Control, Engine, EvalChoice, Limits};
+use reversi::rng::XorShift64Star;
 use reversi::train::book::{
     build, verify, BuildRun, BuildSettings, BuildState, DeepenScope, Reference, VerifySettings,
 };
@@ -21,7 +19,7 @@ use reversi::{Board, Move, Position};
 use std::sync::Arc;
 
 /// A line of the book from the start: each move drawn among the book moves.
-fn book_line(book: &Book, rng: &mut Rng, max: usize) -> Vec<Move> {
+fn book_line(book: &Book, rng: &mut XorShift64Star, max: usize) -> Vec<Move> {
     let mut position = Position::start();
     let mut moves = Vec::new();
     while moves.len() < max {
@@ -29,7 +27,7 @@ fn book_line(book: &Book, rng: &mut Rng, max: usize) -> Vec<Move> {
         if entry.moves.is_empty() {
             break;
         }
-        let mv = entry.moves[rng.below(entry.moves.len() as u64) as usize].mv;
+        let mv = entry.moves[rng.below(entry.moves.len())].mv;
         position = position.play(mv).unwrap();
         moves.push(mv);
     }
@@ -70,7 +68,7 @@ fn the_committed_book_loads_round_trips_and_is_large() {
 #[test]
 fn symmetric_transcripts_find_the_same_entry_and_name() {
     let book = bundled().unwrap();
-    let mut rng = Rng(17);
+    let mut rng = XorShift64Star::from_state(17);
     let symmetries = start_symmetries();
     assert_eq!(symmetries.len(), 4);
     for _ in 0..100 {
@@ -158,7 +156,7 @@ fn level_9_plays_from_the_book_and_the_first_moves_are_equal() {
 #[test]
 fn the_review_calls_the_best_book_moves_book() {
     let book = bundled().unwrap();
-    let mut rng = Rng(5);
+    let mut rng = XorShift64Star::from_state(5);
     let line = book_line(&book, &mut rng, 6);
     let mut moves = line.clone();
     // Then a move out of the book, searched as usual.
@@ -208,13 +206,13 @@ fn the_review_calls_the_best_book_moves_book() {
 #[test]
 fn damaged_book_bytes_never_panic() {
     let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/weights/book.bin")).unwrap();
-    let mut rng = Rng(0xb00c);
+    let mut rng = XorShift64Star::from_state(0xb00c);
     for round in 0..3000 {
         let mut damaged = bytes.clone();
         match round % 4 {
-            0 => damaged.truncate(rng.below(bytes.len() as u64) as usize),
+            0 => damaged.truncate(rng.below(bytes.len())),
             1 => {
-                let at = rng.below(bytes.len() as u64) as usize;
+                let at = rng.below(bytes.len());
                 damaged[at] ^= 1 << rng.below(8);
             }
             _ => {
@@ -222,11 +220,11 @@ fn damaged_book_bytes_never_panic() {
                 // sees the damage.
                 let mut payload = bytes[20..bytes.len() - 8].to_vec();
                 for _ in 0..1 + rng.below(4) {
-                    let at = rng.below(payload.len() as u64) as usize;
+                    let at = rng.below(payload.len());
                     payload[at] = rng.below(256) as u8;
                 }
                 if round % 4 == 3 {
-                    payload.truncate(rng.below(payload.len() as u64) as usize);
+                    payload.truncate(rng.below(payload.len()));
                 }
                 let positions = u32::from_le_bytes(bytes[12..16].try_into().unwrap());
                 damaged = frame(bytes[9], bytes[10], positions, &payload);
@@ -242,7 +240,7 @@ fn damaged_book_bytes_never_panic() {
     }
     // Random bytes, and random payloads in a valid frame.
     for _ in 0..2000 {
-        let len = rng.below(64) as usize;
+        let len = rng.below(64);
         let noise: Vec<u8> = (0..len).map(|_| rng.below(256) as u8).collect();
         assert!(parse(&noise).is_err());
         let _ = parse(&frame(10, 4, rng.below(40) as u32, &noise));

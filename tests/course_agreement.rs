@@ -3,25 +3,24 @@
 //! deterministically): same root value, same path; alpha-beta evaluates a subset of minimax's
 //! leaves, and both alpha-beta forms evaluate exactly the same leaves.
 
-mod common;
-use common::Rng;
 use reversi::course::algorithms::trace;
 use reversi::course::game::Value;
 use reversi::course::minimax::minimax;
 use reversi::course::trace::{Algorithm, DEFAULT_LIMIT};
 use reversi::course::tree::{ScalarTree, Tree};
+use reversi::rng::XorShift64Star;
 use std::collections::HashSet;
 
 /// A random tree as text: inner nodes with 1 to 4 children, leaves more likely deeper down,
 /// values in −5..=5 so that ties are common, some nodes labelled.
-fn random_tree_text(rng: &mut Rng) -> String {
-    fn node(rng: &mut Rng, depth: u32, max_depth: u32, next_label: &mut u32, out: &mut String) {
+fn random_tree_text(rng: &mut XorShift64Star) -> String {
+    fn node(rng: &mut XorShift64Star, depth: u32, max_depth: u32, next_label: &mut u32, out: &mut String) {
         let labelled = rng.below(3) == 0;
         if labelled {
             *next_label += 1;
             out.push_str(&format!("L{next_label}"));
         }
-        let leaf = depth == max_depth || (depth > 0 && rng.below(max_depth as u64 + 1) < depth as u64 / 2);
+        let leaf = depth == max_depth || (depth > 0 && rng.below(max_depth as usize + 1) < depth as usize / 2);
         if leaf {
             if labelled {
                 out.push(':');
@@ -47,7 +46,7 @@ fn random_tree_text(rng: &mut Rng) -> String {
 
 #[test]
 fn all_two_player_algorithms_agree_with_minimax_on_random_trees() {
-    let mut rng = Rng(0x5eed_7e55);
+    let mut rng = XorShift64Star::from_state(0x5eed_7e55);
     let (mut minimax_leaves, mut alpha_beta_leaves, mut cut_trees) = (0, 0, 0);
     for i in 0..3000 {
         let text = random_tree_text(&mut rng);
@@ -83,7 +82,7 @@ fn all_two_player_algorithms_agree_with_minimax_on_random_trees() {
 
 #[test]
 fn writing_a_tree_and_reading_it_back_gives_the_same_tree() {
-    let mut rng = Rng(77);
+    let mut rng = XorShift64Star::from_state(77);
     for i in 0..2000 {
         let text = random_tree_text(&mut rng);
         let tree = Tree::parse(&text).unwrap();

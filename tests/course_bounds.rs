@@ -6,7 +6,6 @@
 //! thousands of random trees, and on tic-tac-toe and Othello positions with every option.
 
 mod common;
-use common::Rng;
 use reversi::course::algorithms::trace_with;
 use reversi::course::game::{Othello, ShownOthello, Side, Traceable, Value};
 use reversi::course::lesson::{Lesson, Source, Spec, PRUNING};
@@ -15,6 +14,7 @@ use reversi::course::replay::Status;
 use reversi::course::tictactoe::{Board as TicTacToeBoard, TicTacToe, Utility};
 use reversi::course::trace::{Algorithm, Event, Options, Player, Trace, ValueKind, DEFAULT_LIMIT};
 use reversi::course::tree::{ScalarTree, Tree};
+use reversi::rng::XorShift64Star;
 use reversi::Board;
 
 const PRUNING_ALGORITHMS: [Algorithm; 4] =
@@ -118,9 +118,9 @@ fn check_trace(t: &Trace, truth: &mut dyn FnMut(usize) -> i32, what: &str) -> [u
 
 /// A random tree as text: inner nodes with 1 to 4 children, leaves more likely deeper down,
 /// values in −5..=5 so that ties are common.
-fn random_tree_text(rng: &mut Rng) -> String {
-    fn node(rng: &mut Rng, depth: u32, max_depth: u32, out: &mut String) {
-        let leaf = depth == max_depth || (depth > 0 && rng.below(max_depth as u64 + 1) < depth as u64 / 2);
+fn random_tree_text(rng: &mut XorShift64Star) -> String {
+    fn node(rng: &mut XorShift64Star, depth: u32, max_depth: u32, out: &mut String) {
+        let leaf = depth == max_depth || (depth > 0 && rng.below(max_depth as usize + 1) < depth as usize / 2);
         if leaf {
             out.push_str(&(rng.below(11) as i32 - 5).to_string());
         } else {
@@ -161,7 +161,7 @@ fn tree_values(tree: &Tree) -> Vec<i32> {
 
 #[test]
 fn on_random_trees_exact_numbers_are_values_and_bounds_hold() {
-    let mut rng = Rng(0xb0_0d5);
+    let mut rng = XorShift64Star::from_state(0xb0_0d5);
     let mut seen = [0; 3];
     for i in 0..3000 {
         let text = random_tree_text(&mut rng);
@@ -250,7 +250,7 @@ fn on_tic_tac_toe_and_othello_with_every_option_the_claims_hold() {
             }
         }
     }
-    let mut rng = Rng(404);
+    let mut rng = XorShift64Star::from_state(404);
     for i in 0..8 {
         let pos = common::random_position(&mut rng, 4 + 6 * i);
         if pos.is_game_over() {

@@ -2,13 +2,12 @@
 //! pinned), all right answers give "all correct", and planted wrong answers are exactly the ones
 //! marked wrong, each with its one-sentence explanation.
 
-mod common;
-use common::Rng;
-use reversi::course::exercise::{check, generate, parse_shape, Answers, Item, Report, SplitMix64, WindowAnswer};
+use reversi::course::exercise::{check, generate, parse_shape, Answers, Item, Report, WindowAnswer};
 use reversi::course::game::{Side, Value};
 use reversi::course::lesson::{LECTURE, MAXN, PRUNING};
 use reversi::course::trace::Algorithm;
 use reversi::course::tree::Tree;
+use reversi::rng::{SplitMix64, XorShift64Star};
 use std::collections::BTreeSet;
 
 #[test]
@@ -113,7 +112,7 @@ fn wrong(report: &Report) -> BTreeSet<(String, String)> {
 
 #[test]
 fn right_answers_are_all_correct_and_planted_wrong_ones_are_exactly_those_marked() {
-    let mut rng = Rng(1604);
+    let mut rng = XorShift64Star::from_state(1604);
     let algorithms = [
         Algorithm::Minimax,
         Algorithm::Negamax,
@@ -204,7 +203,7 @@ fn right_answers_are_all_correct_and_planted_wrong_ones_are_exactly_those_marked
                     .filter(|n| n.value.is_some() && !answers.pruned.contains(&n.label))
                     .map(|n| n.label.clone())
                     .collect();
-                let extra = &evaluated[rng.below(evaluated.len() as u64) as usize];
+                let extra = &evaluated[rng.below(evaluated.len())];
                 bad.pruned.push(extra.clone());
                 planted.insert(("pruned".to_string(), extra.clone()));
                 for w in bad.windows.iter_mut() {

@@ -12,6 +12,7 @@ use reversi::course::tictactoe::{Board as TicTacToeBoard, TicTacToe, Utility};
 use reversi::course::trace::{Algorithm, DEFAULT_LIMIT};
 use reversi::othello::records::notation::format_board;
 use reversi::othello::search::{Control, Engine, Limits};
+use reversi::rng::XorShift64Star;
 use reversi::Board;
 use std::collections::HashSet;
 
@@ -112,7 +113,7 @@ fn engine_value(board: Board, depth: u32) -> i32 {
 
 #[test]
 fn othello_trace_root_value_equals_the_engines_fixed_depth_score() {
-    let mut rng = common::Rng(2024);
+    let mut rng = XorShift64Star::from_state(2024);
     let mut positions = vec![reversi::Position::start()];
     positions.extend((0..24).map(|i| common::random_position(&mut rng, 4 + i * 2)));
     let mut checked = 0;
@@ -172,7 +173,7 @@ fn othello_lessons_draw_positions_and_explain_leaves() {
 #[test]
 fn othello_alpha_beta_leaves_are_a_subset_of_minimax_leaves_and_ordering_helps_overall() {
     let game = ShownOthello { game: othello(), max: reversi::Color::Black };
-    let mut rng = common::Rng(99);
+    let mut rng = XorShift64Star::from_state(99);
     let (mut plain, mut ordered) = (0, 0);
     for i in 0..40 {
         let pos = common::random_position(&mut rng, 6 + i);
@@ -212,7 +213,7 @@ fn the_traced_othello_game_is_the_course_othello_game() {
         max: reversi::Color::White,
     };
     let plain = othello();
-    let mut rng = common::Rng(5);
+    let mut rng = XorShift64Star::from_state(5);
     for _ in 0..50 {
         let b = common::random_position(&mut rng, 20).board();
         assert_eq!(shown.evaluate(&b), plain.evaluate(&b));
@@ -223,7 +224,7 @@ fn the_traced_othello_game_is_the_course_othello_game() {
 #[test]
 fn othello_root_value_is_what_reversi_best_prints() {
     use reversi::othello::search::score::Score;
-    let mut rng = common::Rng(7);
+    let mut rng = XorShift64Star::from_state(7);
     for (i, plies) in [0usize, 9, 20, 33, 48].into_iter().enumerate() {
         let pos = common::random_position(&mut rng, plies);
         let text = format_board(pos);

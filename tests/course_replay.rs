@@ -183,13 +183,8 @@ fn lessons_check_their_arguments() {
 
 #[test]
 fn changes_between_two_steps_turn_one_state_into_the_other() {
-    let mut rng = 12345u64;
-    let mut next = |n: usize| {
-        rng ^= rng << 13;
-        rng ^= rng >> 7;
-        rng ^= rng << 17;
-        (rng % n as u64) as usize
-    };
+    let mut rng = reversi::rng::XorShift64::from_state(12345);
+    let mut next = |n: usize| (rng.next_u64() % n as u64) as usize;
     for lesson in lessons() {
         let n = lesson.event_count();
         let mut pairs: Vec<(usize, usize)> = (0..n).map(|k| (k, k + 1)).chain((0..n).map(|k| (k + 1, k))).collect();

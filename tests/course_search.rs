@@ -3,13 +3,13 @@
 //! every algorithm and option, whose root values all agree.
 
 mod common;
-use common::Rng;
 use reversi::course::game::Value;
 use reversi::course::lesson::{node_counts, search, Lesson, Source, Spec, LECTURE, PRUNING};
 use reversi::course::trace::{
     Algorithm, Event, FirstBy, Options, OrderBy, Player, ScoutOutcome, SearchKind, Trace, ValueKind,
 };
 use reversi::othello::records::notation::format_board;
+use reversi::rng::XorShift64Star;
 
 fn spec(source: Source, algorithm: Algorithm, iterative: bool, table: bool) -> Spec {
     Spec { source, algorithm, options: Options { iterative, table } }
@@ -221,10 +221,10 @@ fn the_transposition_table_answers_transpositions_with_the_same_root_value() {
         }
     }
     // Othello has some transpositions (two moves that flip no common disc, in either order).
-    let mut rng = Rng(8);
+    let mut rng = XorShift64Star::from_state(8);
     let mut hits = 0;
     for _ in 0..10 {
-        let plies = 8 + rng.below(30) as usize;
+        let plies = 8 + rng.below(30);
         let pos = common::random_position(&mut rng, plies);
         let source = othello(&format_board(pos), 4);
         let with = search(&spec(source.clone(), Algorithm::AlphaBetaOrdered, false, true)).unwrap();
@@ -242,7 +242,7 @@ fn the_transposition_table_answers_transpositions_with_the_same_root_value() {
 #[test]
 fn pvs_shows_its_null_window_tests_and_re_searches() {
     let mut outcomes = std::collections::HashSet::new();
-    let mut rng = Rng(31);
+    let mut rng = XorShift64Star::from_state(31);
     for i in 0..12 {
         let pos = common::random_position(&mut rng, 6 + i * 3);
         if pos.is_game_over() {
@@ -297,9 +297,9 @@ fn pvs_shows_its_null_window_tests_and_re_searches() {
 }
 
 /// A random tree as text (shapes of every kind, values −9…9).
-fn random_tree_text(rng: &mut Rng) -> String {
-    fn node(rng: &mut Rng, depth: u32, max_depth: u32, out: &mut String) {
-        if depth == max_depth || (depth > 0 && rng.below(max_depth as u64 + 1) < depth as u64 / 2) {
+fn random_tree_text(rng: &mut XorShift64Star) -> String {
+    fn node(rng: &mut XorShift64Star, depth: u32, max_depth: u32, out: &mut String) {
+        if depth == max_depth || (depth > 0 && rng.below(max_depth as usize + 1) < depth as usize / 2) {
             out.push_str(&(rng.below(19) as i32 - 9).to_string());
         } else {
             out.push('(');
@@ -330,7 +330,7 @@ fn agree(source: &Source, what: &str) -> usize {
 
 #[test]
 fn every_algorithm_and_option_agrees_on_the_root_value() {
-    let mut rng = Rng(0xc0_117);
+    let mut rng = XorShift64Star::from_state(0xc0_117);
     for i in 0..3000 {
         let text = random_tree_text(&mut rng);
         assert_eq!(agree(&Source::Tree(text.clone()), &format!("tree {i}: {text}")), 6);
@@ -343,7 +343,7 @@ fn every_algorithm_and_option_agrees_on_the_root_value() {
             if board.is_over() {
                 break;
             }
-            let sq = reversi::course::tictactoe::Square(free[rng.below(free.len() as u64) as usize]);
+            let sq = reversi::course::tictactoe::Square(free[rng.below(free.len())]);
             moves.push_str(&sq.to_string());
             board = board.play(sq);
         }
@@ -353,7 +353,7 @@ fn every_algorithm_and_option_agrees_on_the_root_value() {
         assert_eq!(n, if depth == 0 { 9 } else { 11 });
     }
     for i in 0..120 {
-        let plies = rng.below(56) as usize;
+        let plies = rng.below(56);
         let pos = common::random_position(&mut rng, plies);
         let depth = [1, 2, 2, 3][i % 4];
         assert_eq!(agree(&othello(&format_board(pos), depth), &format!("Othello {i}")), 11);

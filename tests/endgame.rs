@@ -1,10 +1,9 @@
 //! The exact endgame solver against a dead-simple brute-force negamax on small endgames, and
 //! against the published FFO solutions #40–44.
 
-mod common;
-use common::Rng;
 use reversi::othello::records::notation::parse_obf;
 use reversi::othello::search::endgame::{Solution, Solver};
+use reversi::rng::XorShift64Star;
 use reversi::{Board, Move};
 
 /// Plain negamax over every line of play to the end: the reference value.
@@ -18,7 +17,7 @@ fn brute_force(board: Board) -> i32 {
 
 /// Positions reached by random play with `empties` empty squares left (fewer if a pass skipped
 /// a ply count), or a random finished game.
-fn played_out(rng: &mut Rng, empties: u32) -> Board {
+fn played_out(rng: &mut XorShift64Star, empties: u32) -> Board {
     let mut board = Board::start();
     while board.empty_count() > empties {
         let moves: Vec<_> = board.legal_moves().collect();
@@ -28,7 +27,7 @@ fn played_out(rng: &mut Rng, empties: u32) -> Board {
             }
             board = board.passed();
         } else {
-            board = board.play_unchecked(moves[rng.below(moves.len() as u64) as usize]);
+            board = board.play_unchecked(moves[rng.below(moves.len())]);
         }
     }
     board
@@ -36,12 +35,12 @@ fn played_out(rng: &mut Rng, empties: u32) -> Board {
 
 /// A board filled at random (not necessarily reachable): passes and finished games are common,
 /// the more so when one side is `sparse`.
-fn random_fill(rng: &mut Rng, empties: u32, sparse: bool) -> Board {
+fn random_fill(rng: &mut XorShift64Star, empties: u32, sparse: bool) -> Board {
     let mut empty = 0u64;
     while empty.count_ones() < empties {
         empty |= 1 << rng.below(64);
     }
-    let player = if sparse { rng.next() & rng.next() & rng.next() } else { rng.next() } & !empty;
+    let player = if sparse { rng.next_u64() & rng.next_u64() & rng.next_u64() } else { rng.next_u64() } & !empty;
     Board { player, opponent: !empty & !player }
 }
 
@@ -76,7 +75,7 @@ fn check_solution(board: Board, solution: &Solution, expected: i32, label: &str)
 
 #[test]
 fn solver_equals_brute_force_on_played_out_endgames() {
-    let mut rng = Rng(0x5eed_0001);
+    let mut rng = XorShift64Star::from_state(0x5eed_0001);
     let mut solver = Solver::new(4);
     for i in 0..400 {
         // Mostly small endgames; every tenth position has 9 or 10 empties.
@@ -89,7 +88,7 @@ fn solver_equals_brute_force_on_played_out_endgames() {
 
 #[test]
 fn solver_equals_brute_force_with_passes_and_finished_games() {
-    let mut rng = Rng(0x5eed_0002);
+    let mut rng = XorShift64Star::from_state(0x5eed_0002);
     let mut solver = Solver::new(4);
     let (mut passes, mut finished) = (0, 0);
     for i in 0..1000 {
@@ -105,7 +104,7 @@ fn solver_equals_brute_force_with_passes_and_finished_games() {
 
 #[test]
 fn windowed_solves_are_fail_soft_bounds() {
-    let mut rng = Rng(0x5eed_0003);
+    let mut rng = XorShift64Star::from_state(0x5eed_0003);
     let mut solver = Solver::new(4);
     for i in 0..300 {
         let empties = 1 + rng.below(10) as u32;
@@ -211,7 +210,7 @@ fn alpha_beta(board: Board, mut alpha: i32, beta: i32) -> i32 {
 #[test]
 fn solver_with_pattern_ordering_equals_alpha_beta_at_12_to_15_empties() {
     let weights = reversi::othello::eval::pattern::file::bundled().expect("bundled weights");
-    let mut rng = Rng(0x5eed_0004);
+    let mut rng = XorShift64Star::from_state(0x5eed_0004);
     let mut solver = Solver::new(8);
     solver.set_pattern_weights(Some(weights));
     for i in 0..16 {

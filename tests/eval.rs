@@ -9,20 +9,19 @@ use reversi::othello::rules::board::legal_moves;
 use reversi::othello::rules::stability::stable_discs;
 use reversi::{Board, Square};
 
-mod common;
-use common::Rng;
+use reversi::rng::XorShift64Star;
 
 /// A uniformly random member of the non-empty set `set`.
-fn pick(rng: &mut Rng, set: u64) -> Square {
+fn pick(rng: &mut XorShift64Star, set: u64) -> Square {
     let mut s = set;
-    for _ in 0..rng.below(u64::from(set.count_ones())) {
+    for _ in 0..rng.below(set.count_ones() as usize) {
         s &= s - 1;
     }
     Square::new(s.trailing_zeros() as u8).unwrap()
 }
 
 /// Positions from random games, every ply of every game (so all phases appear).
-fn random_game_positions(rng: &mut Rng, games: usize) -> Vec<Board> {
+fn random_game_positions(rng: &mut XorShift64Star, games: usize) -> Vec<Board> {
     let mut out = Vec::new();
     for _ in 0..games {
         let mut b = Board::start();
@@ -37,11 +36,11 @@ fn random_game_positions(rng: &mut Rng, games: usize) -> Vec<Board> {
 }
 
 /// Arbitrary (mostly unreachable) boards: evaluate must still behave.
-fn random_boards(rng: &mut Rng, n: usize) -> Vec<Board> {
+fn random_boards(rng: &mut XorShift64Star, n: usize) -> Vec<Board> {
     (0..n)
         .map(|_| {
-            let a = rng.next() & rng.next() | rng.next() & rng.next() & rng.next();
-            let b = rng.next() & !a;
+            let a = rng.next_u64() & rng.next_u64() | rng.next_u64() & rng.next_u64() & rng.next_u64();
+            let b = rng.next_u64() & !a;
             Board { player: a, opponent: b }
         })
         .collect()
@@ -64,7 +63,7 @@ fn slow_positional(b: Board) -> i32 {
 
 #[test]
 fn breakdown_adds_up_to_evaluate_and_terms_match_references() {
-    let mut rng = Rng(0xE7A1_0004);
+    let mut rng = XorShift64Star::from_state(0xE7A1_0004);
     let mut boards = random_game_positions(&mut rng, 100);
     boards.extend(random_boards(&mut rng, 2000));
     assert!(boards.len() > 7000);
@@ -106,7 +105,7 @@ fn breakdown_adds_up_to_evaluate_and_terms_match_references() {
 #[test]
 fn values_stay_bounded_even_with_huge_weights() {
     let huge: Weights = [[i32::MAX; 4]; 4];
-    let mut rng = Rng(7);
+    let mut rng = XorShift64Star::from_state(7);
     for b in random_boards(&mut rng, 500) {
         let v = evaluate_with(b, &huge);
         assert!(v.abs() <= MAX_EVAL);

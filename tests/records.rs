@@ -5,14 +5,15 @@
 
 mod common;
 
-use common::{random_move, Rng};
+use common::random_move;
 use reversi::othello::records::ggf::{format_ggf, parse_ggf, GgfGame};
 use reversi::othello::records::notation::{format_board, format_obf_line, parse_obf_line};
 use reversi::othello::records::record::{read_record, Notation};
+use reversi::rng::XorShift64Star;
 use reversi::{Move, Position};
 
 /// A random game from the start: (moves with passes, final position).
-fn random_game(rng: &mut Rng, max_moves: usize) -> (Vec<Move>, Position) {
+fn random_game(rng: &mut XorShift64Star, max_moves: usize) -> (Vec<Move>, Position) {
     let mut position = Position::start();
     let mut moves = Vec::new();
     while moves.len() < max_moves {
@@ -24,8 +25,8 @@ fn random_game(rng: &mut Rng, max_moves: usize) -> (Vec<Move>, Position) {
 }
 
 /// A valid GGF record of a random game, with some evaluations and times.
-fn random_ggf(rng: &mut Rng) -> String {
-    let length = rng.below(61) as usize;
+fn random_ggf(rng: &mut XorShift64Star) -> String {
+    let length = rng.below(61);
     let (moves, _) = random_game(rng, length);
     let mut game = GgfGame::new(Position::start(), &moves);
     game.set_property("PB", "black player");
@@ -84,16 +85,16 @@ const TOKENS: &[&str] = &[
     ")",
 ];
 
-fn token_soup(rng: &mut Rng) -> String {
-    (0..rng.below(80)).map(|_| TOKENS[rng.below(TOKENS.len() as u64) as usize]).collect()
+fn token_soup(rng: &mut XorShift64Star) -> String {
+    (0..rng.below(80)).map(|_| TOKENS[rng.below(TOKENS.len())]).collect()
 }
 
 /// `text` with a few characters deleted, inserted or replaced.
-fn mutate(rng: &mut Rng, text: &str) -> String {
+fn mutate(rng: &mut XorShift64Star, text: &str) -> String {
     let mut chars: Vec<char> = text.chars().collect();
     for _ in 0..1 + rng.below(4) {
-        let at = rng.below(chars.len() as u64 + 1) as usize;
-        let insert = TOKENS[rng.below(TOKENS.len() as u64) as usize].chars().next().unwrap_or('x');
+        let at = rng.below(chars.len() + 1);
+        let insert = TOKENS[rng.below(TOKENS.len())].chars().next().unwrap_or('x');
         match rng.below(3) {
             0 if at < chars.len() => {
                 chars.remove(at);
@@ -132,7 +133,7 @@ fn check(text: &str) {
 
 #[test]
 fn token_soups_never_panic() {
-    let mut rng = Rng(0x5eed_1234_abcd_ef01);
+    let mut rng = XorShift64Star::from_state(0x5eed_1234_abcd_ef01);
     for _ in 0..20_000 {
         check(&token_soup(&mut rng));
     }
@@ -140,7 +141,7 @@ fn token_soups_never_panic() {
 
 #[test]
 fn mutated_records_never_panic_and_stay_consistent() {
-    let mut rng = Rng(0x0bad_cafe_dead_beef);
+    let mut rng = XorShift64Star::from_state(0x0bad_cafe_dead_beef);
     for _ in 0..2_000 {
         let ggf = random_ggf(&mut rng);
         let record = read_record(&ggf).unwrap();
@@ -149,7 +150,7 @@ fn mutated_records_never_panic_and_stay_consistent() {
         for _ in 0..5 {
             check(&mutate(&mut rng, &ggf));
         }
-        let length = rng.below(61) as usize;
+        let length = rng.below(61);
         let (moves, position) = random_game(&mut rng, length);
         let obf = format_obf_line(position, &moves.first().map(|&m| vec![(m, 4)]).unwrap_or_default());
         assert_eq!(read_record(&obf).unwrap().start, position);
@@ -162,7 +163,7 @@ fn mutated_records_never_panic_and_stay_consistent() {
 
 #[test]
 fn written_games_read_back_with_their_evaluations() {
-    let mut rng = Rng(42);
+    let mut rng = XorShift64Star::from_state(42);
     for _ in 0..300 {
         let text = random_ggf(&mut rng);
         let game = parse_ggf(&text).unwrap();

@@ -2,7 +2,7 @@
 //! many random games.
 
 mod common;
-use common::Rng;
+use reversi::rng::XorShift64Star;
 use reversi::{Color, Move, Position, Square};
 
 /// The reference: an 8×8 array of cells, walked square by square in the 8 directions.
@@ -111,7 +111,7 @@ impl ArrayBoard {
 
 #[test]
 fn ten_thousand_random_games_agree_with_the_array_reference() {
-    let mut rng = Rng(0x5eed_1234_abcd_0001);
+    let mut rng = XorShift64Star::from_state(0x5eed_1234_abcd_0001);
     let mut positions_checked = 0u64;
     for game in 0..10_000 {
         let mut reference = ArrayBoard::start();
@@ -162,7 +162,7 @@ fn ten_thousand_random_games_agree_with_the_array_reference() {
                 continue;
             }
             assert!(pos.play(Move::Pass).is_err(), "a pass is refused while moves exist");
-            let (r, c) = want[rng.below(want.len() as u64) as usize];
+            let (r, c) = want[rng.below(want.len())];
             pos = pos.play(Move::Play(Square::from_coords(c as u8, r as u8).unwrap())).unwrap();
             reference.play(r, c);
         }
@@ -172,9 +172,9 @@ fn ten_thousand_random_games_agree_with_the_array_reference() {
 
 #[test]
 fn illegal_squares_are_refused_like_the_reference() {
-    let mut rng = Rng(77);
+    let mut rng = XorShift64Star::from_state(77);
     for _ in 0..500 {
-        let plies = rng.below(50) as usize;
+        let plies = rng.below(50);
         let pos = common::random_position(&mut rng, plies);
         for sq in Square::all() {
             let legal = pos.legal_moves().contains(sq);

@@ -1,7 +1,7 @@
 //! Exercises: the students predict, the engine checks.
 //!
 //! - [`generate`]: a random two-player tree from a seed and a shape (depth 2–5, branching 2–4,
-//!   leaf values −20…20), the same on every machine: the generator is this file's own
+//!   leaf values −20…20), the same on every machine: the generator is the crate's own
 //!   [`SplitMix64`], not a crate whose algorithm could change. The page's address carries
 //!   `exercise=<seed>&shape=<depth>x<branching>` ([`parse_shape`]).
 //! - [`check`]: the students' answers on a tree searched by an algorithm — the number of each
@@ -15,27 +15,8 @@ use crate::course::game::{Side, Value};
 use crate::course::replay::{Replay, Status};
 use crate::course::trace::{number, Algorithm, Bound, Event, Options, Player, Trace, ValueKind, Window};
 use crate::course::tree::{ScalarTree, Tree, VectorTree, MAX_NODES};
+use crate::rng::SplitMix64;
 use std::collections::{HashMap, HashSet};
-
-/// Steele, Lea and Flood's SplitMix64: a tiny, fixed, well-mixed generator (the same numbers
-/// from a seed on every machine and in every version).
-#[derive(Clone, Debug)]
-pub struct SplitMix64(pub u64);
-
-impl SplitMix64 {
-    pub fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-
-    /// A number in `0..n` (n > 0), by the high half of a 128-bit product.
-    pub fn below(&mut self, n: u64) -> u64 {
-        ((u128::from(self.next_u64()) * u128::from(n)) >> 64) as u64
-    }
-}
 
 /// The shapes an exercise may have.
 pub const DEPTHS: std::ops::RangeInclusive<u32> = 2..=5;
@@ -126,7 +107,7 @@ pub fn generate(seed: u64, depth: u32, branching: u32) -> Result<Tree, String> {
         let name = &labels[starts[level as usize] + index];
         out.push_str(name);
         if level == depth {
-            let v = rng.below(2 * LEAF_RANGE as u64 + 1) as i32 - LEAF_RANGE;
+            let v = rng.below(2 * LEAF_RANGE as usize + 1) as i32 - LEAF_RANGE;
             out.push(':');
             out.push_str(&v.to_string());
         } else {

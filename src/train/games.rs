@@ -26,12 +26,12 @@
 //! damage is an error that names the byte offset.
 
 use crate::capped_read::CappedReadError;
-use crate::othello::analysis::arena::Rng;
 use crate::othello::eval::pattern::PatternWeights;
 use crate::othello::rules::board::Position;
 use crate::othello::rules::square::{Move, Square};
 use crate::othello::search::endgame::Solver;
 use crate::othello::search::{Control, Engine, EvalChoice, Limits};
+use crate::rng::{mix_seed, XorShift64Star};
 use std::fmt;
 use std::fs::{File, OpenOptions};
 use std::io::{Read, Seek, SeekFrom, Write};
@@ -207,14 +207,6 @@ pub fn fnv1a(bytes: &[u8]) -> u32 {
     h
 }
 
-/// splitmix64 finaliser: decorrelates the seeds of consecutive game indices.
-fn mix(mut z: u64) -> u64 {
-    z = z.wrapping_add(0x9e37_79b9_7f4a_7c15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-    z ^ (z >> 31)
-}
-
 /// Plays games: holds the engine and the solver, reused (and cleared) from game to game.
 pub struct GamePlayer {
     settings: GeneratorSettings,
@@ -235,7 +227,8 @@ impl GamePlayer {
         let s = self.settings;
         self.engine.clear();
         self.solver.clear();
-        let mut rng = Rng::new(mix(s.seed ^ mix(u64::from(index))));
+        // Mixed twice, so that consecutive game indices get unrelated games.
+        let mut rng = XorShift64Star::new(mix_seed(s.seed ^ mix_seed(u64::from(index))));
         let random_plies = s.min_random + rng.below((s.max_random - s.min_random + 1) as usize) as u32;
         let limits = Limits {
             eval: if s.pattern_eval { EvalChoice::Pattern } else { EvalChoice::Course },

@@ -14,13 +14,14 @@
 
 use crate::clock::monotonic_ms;
 use crate::othello::analysis::rating::Estimate;
-use crate::othello::book::{Book, BookUse};
+use crate::othello::book::Book;
 use crate::othello::eval::course::{evaluate_with, Weights, WEIGHTS};
 use crate::othello::eval::expert::{ordered_moves, override_move, ExpertRules};
 use crate::othello::eval::pattern::PatternWeights;
 use crate::othello::rules::board::{legal_moves, Board, Position};
 use crate::othello::rules::square::{Color, Move, Square};
-use crate::othello::search::{Control, Engine, EvalChoice, Limits};
+use crate::othello::search::{Control, Engine, Limits};
+use crate::rng::XorShift64Star;
 use std::sync::Arc;
 
 /// Anything that chooses moves: the engine at some settings, or the course's plain search.
@@ -254,33 +255,9 @@ impl Player for HeuristicPlayer {
     }
 }
 
-/// xorshift64*: small and good enough for drawing opening moves; fixed seeds make matches
-/// repeatable.
-#[derive(Clone, Debug)]
-pub struct Rng(u64);
-
-impl Rng {
-    pub fn new(seed: u64) -> Rng {
-        // A zero state would stay zero.
-        Rng(seed ^ 0x9E37_79B9_7F4A_7C15)
-    }
-
-    pub fn next_u64(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-
-    /// A number in `0..n` (n > 0).
-    pub fn below(&mut self, n: usize) -> usize {
-        (self.next_u64() % n as u64) as usize
-    }
-}
-
 /// The board after `plies` random plies from the start, forced passes counted as plies (a game
 /// that ends on the way stays at its end). Callers that need a move to search check for one.
-pub fn random_walk(rng: &mut Rng, plies: usize) -> Board {
+pub fn random_walk(rng: &mut XorShift64Star, plies: usize) -> Board {
     let mut board = Board::start();
     for _ in 0..plies {
         let moves: Vec<Square> = board.legal_moves().collect();
@@ -297,7 +274,7 @@ pub fn random_walk(rng: &mut Rng, plies: usize) -> Board {
 /// included), from a fixed `seed`: the same openings every run. Finished games are left out; if
 /// the seed cannot yield `count` distinct ones in a reasonable number of tries, fewer are returned.
 pub fn openings(count: usize, plies: usize, seed: u64) -> Vec<Position> {
-    let mut rng = Rng::new(seed);
+    let mut rng = XorShift64Star::new(seed);
     let mut out: Vec<Position> = Vec::with_capacity(count);
     let mut tries = 0;
     while out.len() < count && tries < count.saturating_mul(100).max(100) {
@@ -548,211 +525,6 @@ where
     play_match(starts, make_a, make_b, threads, &|_, _| {}).tally()
 }
 
-/// One side of a match as the command line describes it: `level=9`, `depth=8,eval=pattern`,
-/// `time=200,eval=course,exact=14`… (see [`PlayerConfig::parse`]).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct PlayerConfig {
-    /// The limits of every move (the seed of a weak level's random choices is mixed per move).
-    pub limits: Limits,
-    /// A pattern weights file; `None` means the built-in weights (when the evaluation is
-    /// the pattern one).
-    pub weights: Option<String>,
-    /// A game clock (`clock=M+S`) instead of a time per move.
-    pub game_clock: Option<GameClock>,
-    /// The text it was parsed from, for reports.
-    pub text: String,
-}
-
-/// A configuration that cannot be parsed; the message names the part at fault.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ConfigError(pub String);
-
-impl std::fmt::Display for ConfigError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&self.0)
-    }
-}
-
-impl std::error::Error for ConfigError {}
-
-impl PlayerConfig {
-    /// Parses comma-separated `key=value` settings, applied in order:
-    ///
-    /// | key | value |
-    /// |---|---|
-    /// | `level` | a playing level (1–9): its depth, exact solving, time, randomness, evaluation; later keys override |
-    /// | `depth` | plies (1–60) |
-    /// | `nodes` | positions per move |
-    /// | `time` | milliseconds per move |
-    /// | `clock` | a game clock, `M+S`: M minutes for the game, S seconds added after each move (`+S` optional); each move's time is planned from the time left, and a player whose clock runs out loses (counted as lost by 64 discs) |
-    /// | `exact` | solve exactly from this many empties |
-    /// | `eval` | `course` or `pattern` |
-    /// | `weights` | a pattern weights file (implies `eval=pattern`) |
-    /// | `probcut` | `on` or `off` (default: on with the pattern evaluation, off with the course's) |
-    /// | `book` | `on` or `off`: play from the opening book (default: as the level does, level 9 a best book move; off without a level; `on` without a level: as level 9) |
-    /// | `book-margin` | discs from the best within which book moves are drawn (0–64; implies `book=on`) |
-    ///
-    /// A bare number is a level (`9` is `level=9`). A configuration needs a level, a depth, a node
-    /// limit or a time.
-    ///
-    /// ```
-    /// use reversi::othello::analysis::arena::PlayerConfig;
-    /// use reversi::othello::search::EvalChoice;
-    /// let c = PlayerConfig::parse("level=9,eval=course,time=200").unwrap();
-    /// assert_eq!((c.limits.eval, c.limits.time_ms, c.limits.probcut), (EvalChoice::Course, Some(200), false));
-    /// assert!(PlayerConfig::parse("depth=0").is_err());
-    /// ```
-    pub fn parse(text: &str) -> Result<PlayerConfig, ConfigError> {
-        let fail = |what: String| {
-            Err(ConfigError(format!("player '{}': {what}", crate::othello::records::notation::excerpt(text))))
-        };
-        let mut limits = Limits::default();
-        let mut weights = None;
-        let mut probcut = None;
-        let mut book = None;
-        let mut book_margin = None;
-        let mut bounded = false;
-        let mut game_clock = None;
-        for part in text.split(',').map(str::trim).filter(|p| !p.is_empty()) {
-            let (key, value) = part.split_once('=').unwrap_or(if part.bytes().all(|c| c.is_ascii_digit()) {
-                ("level", part)
-            } else {
-                (part, "")
-            });
-            let number = |max: u64| -> Result<u64, ConfigError> {
-                value.parse::<u64>().ok().filter(|n| (1..=max).contains(n)).ok_or_else(|| {
-                    ConfigError(format!(
-                        "player '{}': {key} '{}' is not a number from 1 to {max}",
-                        crate::othello::records::notation::excerpt(text),
-                        crate::othello::records::notation::excerpt(value)
-                    ))
-                })
-            };
-            // A setting of two words (on/off, plan/always): true for the first.
-            let either = |yes: &str, no: &str| -> Result<bool, ConfigError> {
-                match value {
-                    v if v == yes => Ok(true),
-                    v if v == no => Ok(false),
-                    _ => Err(ConfigError(format!(
-                        "player '{}': {key} '{}' is not {yes} or {no}",
-                        crate::othello::records::notation::excerpt(text),
-                        crate::othello::records::notation::excerpt(value)
-                    ))),
-                }
-            };
-            match key {
-                "level" => {
-                    let level = crate::othello::search::levels::level(number(255)? as i64)
-                        .map_err(|e| ConfigError(e.to_string()))?;
-                    limits = level.limits(0);
-                    bounded = true;
-                }
-                "depth" => {
-                    limits.depth = Some(number(60)? as u32);
-                    bounded = true;
-                }
-                "nodes" => {
-                    limits.nodes = Some(number(u64::MAX)?);
-                    bounded = true;
-                }
-                "time" => {
-                    limits.time_ms = Some(number(3_600_000)?);
-                    bounded = true;
-                }
-                "clock" => {
-                    game_clock = Some(GameClock::parse(value).ok_or_else(|| {
-                        ConfigError(format!(
-                            "player '{}': clock '{}' is not minutes for the game and seconds a move, such as 1+1 or 0.5",
-                            crate::othello::records::notation::excerpt(text),
-                            crate::othello::records::notation::excerpt(value)
-                        ))
-                    })?);
-                    bounded = true;
-                }
-                "exact" => {
-                    limits.exact_from_empties = Some(value.parse().ok().filter(|e| *e <= 60).ok_or_else(|| {
-                        ConfigError(format!(
-                            "player '{}': exact '{}' is not 0 to 60 empties",
-                            crate::othello::records::notation::excerpt(text),
-                            crate::othello::records::notation::excerpt(value)
-                        ))
-                    })?)
-                }
-                "solve" => limits.plan_solve = either("plan", "always")?,
-                "eval" => {
-                    limits.eval = match value {
-                        "course" => EvalChoice::Course,
-                        "pattern" => EvalChoice::Pattern,
-                        _ => {
-                            return fail(format!(
-                                "eval '{}' is not course or pattern",
-                                crate::othello::records::notation::excerpt(value)
-                            ))
-                        }
-                    }
-                }
-                "weights" => {
-                    if value.is_empty() {
-                        return fail("weights needs a file".into());
-                    }
-                    weights = Some(value.to_string());
-                    limits.eval = EvalChoice::Pattern;
-                }
-                "book" => book = Some(either("on", "off")?),
-                "book-margin" => {
-                    book_margin = Some(value.parse::<i32>().ok().filter(|m| (0..=64).contains(m)).ok_or_else(|| {
-                        ConfigError(format!(
-                            "player '{}': book-margin '{}' is not 0 to 64 discs",
-                            crate::othello::records::notation::excerpt(text),
-                            crate::othello::records::notation::excerpt(value)
-                        ))
-                    })?)
-                }
-                "probcut" => probcut = Some(either("on", "off")?),
-                _ => {
-                    return fail(format!(
-                        "'{}' is not a setting (level, depth, nodes, time, clock, exact, solve, eval, weights, probcut, book, book-margin)",
-                        crate::othello::records::notation::excerpt(part)
-                    ))
-                }
-            }
-        }
-        if !bounded {
-            return fail("give a level, a depth, a node limit, a time or a clock".into());
-        }
-        limits.probcut = probcut.unwrap_or(limits.eval == EvalChoice::Pattern);
-        match book {
-            Some(false) => limits.book = None,
-            Some(true) => limits.book = limits.book.or(Some(BookUse::STRONG)),
-            None => {}
-        }
-        if let Some(margin) = book_margin {
-            limits.book = Some(BookUse { margin, ..limits.book.unwrap_or(BookUse::STRONG) });
-        }
-        Ok(PlayerConfig { limits, weights, game_clock, text: text.to_string() })
-    }
-
-    /// An engine player with these limits, `weights` (for the pattern evaluation) and `book` (for
-    /// limits that play from it), whose random choices (weak levels, the book's moves) are drawn
-    /// from `seed`, the game of the match, the position and the ply.
-    pub fn player(
-        &self,
-        tt_megabytes: usize,
-        weights: Option<Arc<PatternWeights>>,
-        book: Option<Arc<Book>>,
-        seed: u64,
-    ) -> EnginePlayer<impl FnMut(Board, u32) -> Limits> {
-        let limits = self.limits.clone();
-        EnginePlayer::new(tt_megabytes, move |board: Board, ply| Limits {
-            seed: seed ^ limits.seed ^ board.hash() ^ u64::from(ply).wrapping_mul(0x9E37_79B9_7F4A_7C15),
-            ..limits.clone()
-        })
-        .with_pattern_weights(weights)
-        .with_book(book)
-        .with_game_clock(self.game_clock)
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -824,10 +596,6 @@ mod tests {
         for bad in ["", "0", "x", "1+y", "-1", "1+-2", "inf", "99999999"] {
             assert_eq!(GameClock::parse(bad), None, "{bad}");
         }
-        let c = PlayerConfig::parse("level=9,clock=1+1").unwrap();
-        assert_eq!(c.game_clock, Some(GameClock { total_ms: 60_000, increment_ms: 1_000 }));
-        assert!(PlayerConfig::parse("clock=2").is_ok(), "a clock alone bounds the search");
-        assert!(PlayerConfig::parse("depth=4,clock=soon").unwrap_err().to_string().contains("clock 'soon'"));
     }
 
     /// A clock where every reading is one second after the last: every move takes a second.
@@ -952,36 +720,5 @@ mod tests {
         assert_eq!(report.estimate(), Estimate::from_pairs(&[0.5, 0.75]));
         let partial = MatchReport { outcomes: report.outcomes[..3].to_vec() };
         assert_eq!(partial.estimate(), Estimate::from_games(1, 1, 1));
-    }
-
-    #[test]
-    fn player_configurations_parse_and_fail_clearly() {
-        let c = PlayerConfig::parse("depth=8,eval=pattern").unwrap();
-        assert_eq!(c.limits.depth, Some(8));
-        assert_eq!(c.limits.eval, EvalChoice::Pattern);
-        assert!(c.limits.probcut, "ProbCut goes with the pattern evaluation by default");
-        let c = PlayerConfig::parse("depth=8,eval=pattern,probcut=off,exact=12").unwrap();
-        assert!(!c.limits.probcut);
-        assert_eq!(c.limits.exact_from_empties, Some(12));
-        let nine = crate::othello::search::levels::level(9).unwrap();
-        assert_eq!(PlayerConfig::parse("9").unwrap().limits, nine.limits(0));
-        let c = PlayerConfig::parse("level=9,eval=course,time=150").unwrap();
-        assert_eq!((c.limits.time_ms, c.limits.eval, c.limits.probcut), (Some(150), EvalChoice::Course, false));
-        assert_eq!(c.limits.depth, Some(nine.depth));
-        let c = PlayerConfig::parse("nodes=5000,weights=w.bin").unwrap();
-        assert_eq!((c.weights.as_deref(), c.limits.eval), (Some("w.bin"), EvalChoice::Pattern));
-        for (bad, says) in [
-            ("", "give a level"),
-            ("eval=pattern", "give a level"),
-            ("depth=x", "depth 'x'"),
-            ("level=12", "level 12 does not exist"),
-            ("time=0", "time '0'"),
-            ("eval=great,depth=2", "eval 'great'"),
-            ("probcut=maybe,depth=2", "probcut 'maybe'"),
-            ("colour=red", "'colour=red' is not a setting"),
-        ] {
-            let e = PlayerConfig::parse(bad).unwrap_err().to_string();
-            assert!(e.contains(says), "{bad}: {e}");
-        }
     }
 }

@@ -568,8 +568,7 @@ mod tests {
     }
 
     /// The four first moves are symmetric: the four games that continue them symmetrically get
-    /// the same scores, and each first move is best (it was judged by a table that once gave
-    /// f5 +1.2 and d3 +0.4, making f5 "good, loss 1.4").
+    /// the same scores, and each first move is best, whatever the engine searched before.
     #[test]
     fn symmetric_games_get_the_same_scores() {
         let games = ["f5d6c3", "d3c5f6", "c4e3f6", "e6f4c3"];

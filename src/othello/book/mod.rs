@@ -23,7 +23,7 @@
 //! covers every move outside the built tree (shallow moves count only where nothing else gives a
 //! value). The review and the names use every book move.
 //!
-//! The file format is in [`file`]; the opening names (Tiger, Rose, Cow…) in [`names`].
+//! The file format is in [`file`](mod@file); the opening names (Tiger, Rose, Cow…) in [`names`].
 //!
 //! ```
 //! use reversi::othello::book::file::bundled;
@@ -41,6 +41,7 @@ pub mod names;
 use crate::othello::rules::bitboard::inverse_symmetry;
 use crate::othello::rules::board::{Board, Position};
 use crate::othello::rules::square::{Move, Square};
+use crate::rng::mix_seed;
 use std::collections::BTreeMap;
 
 pub use file::BookError;
@@ -128,9 +129,7 @@ pub struct BookUse {
 
 impl BookUse {
     /// The book as the strongest levels use it: always a move of the best value (drawn among equal
-    /// whole-disc values, so games still vary), for as long as the book lasts. Against level 9
-    /// without the book (200 games from the start, 100 ms a move) it scores 71.5 %, and 66.0 %
-    /// with a 1-disc margin (README: such matches measure a handful of lines).
+    /// whole-disc values, so games still vary), for as long as the book lasts.
     pub const STRONG: BookUse = BookUse { margin: 0, until_ply: 60 };
 }
 
@@ -228,7 +227,7 @@ impl Book {
         let best = entry.playable_value()?;
         let candidates: Vec<BookMove> =
             entry.moves.iter().copied().filter(|m| m.deep && m.value >= best - margin.max(0)).collect();
-        let pick = (splitmix(random) % candidates.len() as u64) as usize;
+        let pick = (mix_seed(random) % candidates.len() as u64) as usize;
         Some(candidates[pick])
     }
 
@@ -317,14 +316,6 @@ impl Index {
         }
         self.slots[slot] = number as u32 + 1;
     }
-}
-
-/// splitmix64's finaliser: spreads any seed over all bits before it picks a move.
-fn splitmix(mut x: u64) -> u64 {
-    x = x.wrapping_add(0x9e37_79b9_7f4a_7c15);
-    x = (x ^ (x >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    x = (x ^ (x >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-    x ^ (x >> 31)
 }
 
 #[cfg(test)]

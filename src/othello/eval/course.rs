@@ -32,10 +32,9 @@ use std::fmt;
 pub const MAX_EVAL: i32 = 30_000;
 
 /// Discs per unit of this evaluation, measured by `examples/eval_scale.rs`: the least-squares
-/// slope through the origin of exact scores against search scores on 300 positions at 16–20 empty
-/// squares (the mean of the depth-5 and depth-6 scores; the depth-6 score alone gives 0.0629).
-/// An approximation: the evaluation is not linear in discs (correlation 0.93, residuals of 10.8
-/// discs root mean square). Used by the review's disc scores and the time plan's "score fell".
+/// slope through the origin of exact scores against search scores (the mean of the depth-5 and
+/// depth-6 scores) on positions at 16–20 empty squares. An approximation: the evaluation is not
+/// linear in discs. Used by the review's disc scores and the time plan's "score fell".
 pub const DISCS_PER_UNIT: f64 = 0.0642;
 /// A disc's worth in this evaluation's units, rounded (≈ 15.6): the time plan's "score fell" test
 /// and the endgame solver's estimates and ProbCut margins when it orders with this evaluation.
@@ -180,33 +179,23 @@ pub type Weights = [PhaseWeights; 4];
 /// Scale: one positional point is the unit (a corner is worth 99, an X-square −24), so one move of
 /// mobility is worth about a fifth of a corner, and a stable disc a tenth.
 ///
-/// Why these numbers (measured, not guessed; all matches with the fixed-depth alpha-beta of
-/// `examples/selfplay.rs`, 6-ply random openings played with both colours):
-/// - Mobility is the term that wins games. In the first round (depth 4, 400 games per pairing)
-///   the seed's positional table alone scored 13 % against the other tables; the more weight on
-///   mobility, the better: a table with mobility 20–25 beat a stability-heavy one (stability
-///   30–50) 63 % to 37 %.
-/// - Weighting the disc difference heavily late (5 late, 20 in the endgame) scored only 40 %
-///   against the same table with 2 and 8 there, and 32 % against a flat (1, 20, 10, 1): at a
-///   search horizon, more discs mostly means fewer moves next.
-/// - Around the best flat table (1, 20, 10, 0–1) the third round was within noise (±5 %), with a
-///   slight edge for mobility rising towards the end and for no disc term before the end.
-/// - Final check at depth 5 (300 games per pairing): this table scored 68.2 % over the round
-///   robin, against 66.6 % for the flat (1, 20, 10, 0), 61.3 % for mobility rising with discs 1,
-///   50.5 % for the round-one winner, 45.2 % for the first guess (1, 10→4, 10→20, 0→8) and 8.3 %
-///   for the positional table alone; head to head it beat the first guess 68 % and the positional
-///   table alone 94 %.
+/// Why these numbers (self-play matches of the fixed-depth alpha-beta of `examples/selfplay.rs`,
+/// random openings played with both colours; [`CANDIDATES`] are the final round's tables):
+/// - Mobility is the term that wins games: the more weight on it, the better, and the seed's
+///   positional table alone loses to every other table.
+/// - Weighting the disc difference heavily late loses: at a search horizon, more discs mostly
+///   means fewer moves next.
+/// - Around the best flat table (1, 20, 10, 0–1) the differences are within noise, with a slight
+///   edge for mobility rising towards the end and for no disc term before the end.
 ///
 /// The endgame row matters little in the real engine, which solves the last empties exactly.
 /// Not tuned: the phase boundaries (20 / 40 / 52 discs) and the positional scale (the seed's
 /// tables are used as they are, weight 1).
-/// Reproduce: `nice cargo run --release --example selfplay -- weights --depth 5 --openings 150`
-/// (about 3 minutes of CPU on 2 cores).
+/// Reproduce: `nice cargo run --release --example selfplay -- weights --depth 5 --openings 150`.
 pub const WEIGHTS: Weights = [[1, 20, 10, 0], [1, 20, 10, 0], [1, 25, 10, 0], [1, 30, 10, 1]];
 
 /// The weight tables of the final self-play round (`examples/selfplay.rs -- weights`), by name;
-/// [`WEIGHTS`] is the first. Kept so the classroom can show (and replay) the alternatives; the
-/// earlier rounds' tables are described at [`WEIGHTS`].
+/// [`WEIGHTS`] is the first. Kept so the classroom can show (and replay) the alternatives.
 pub const CANDIDATES: [(&str, Weights); 6] = [
     ("chosen", WEIGHTS),
     ("flat-20-10-0", [[1, 20, 10, 0]; 4]),

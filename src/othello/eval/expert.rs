@@ -19,13 +19,13 @@
 //! searched first) or as *overrides* ([`override_move`]: a recommended move is played without
 //! search). Each rule is switched on or off in [`ExpertRules`].
 //!
-//! # Measured effect
+//! # Which rules to use
 //!
-//! In self-play no rule helps as an override once the search looks two or more plies ahead
-//! (single rules score 37–49 % against the same search without them, all four together 30–42 %);
-//! as move ordering, `take_corner` and `edge_middle` cut the search time of a naïvely ordered
-//! alpha-beta by two thirds, but save nothing in the engine, whose own ordering already does
-//! better. So the default is every rule off. Figures and commands at [`ExpertRules::default`].
+//! In self-play no rule helps as an override once the search looks two or more plies ahead: the
+//! search already sees the corner a rule wants, and also what it costs. As move ordering,
+//! `take_corner` and `edge_middle` pay in a naïvely ordered alpha-beta but save nothing in the
+//! engine, whose own ordering already does better. So the default is every rule off;
+//! `examples/selfplay.rs` measures them ([`ExpertRules::default`]).
 
 use crate::othello::eval::course::evaluate;
 use crate::othello::rules::bitboard::Bitboard;
@@ -257,75 +257,27 @@ impl ExpertRules {
 }
 
 impl ExpertRules {
-    /// The rules that measured best as move ordering *in a search without an ordering of its own*
-    /// (such as a plain classroom alpha-beta): [`take_corner`] and [`edge_middle`], both cheap bit
-    /// tricks, cut the search time by two thirds. In `search::Engine`, whose ordering already puts
-    /// corners first and tries the transposition-table move, no rule saves nodes. Figures at
-    /// [`ExpertRules::default`].
+    /// The rules worth using as move ordering *in a search without an ordering of its own* (such
+    /// as a plain classroom alpha-beta): [`take_corner`] and [`edge_middle`], both cheap bit
+    /// tricks; the tactic rules' lookahead costs more time than their few saved nodes. In
+    /// `search::Engine`, whose ordering already puts corners first and tries the
+    /// transposition-table move, no rule saves nodes.
     pub const BEST_FOR_ORDERING: ExpertRules =
         ExpertRules { take_corner: true, corner_tactic: false, prepare_corner_tactic: false, edge_middle: true };
 
-    /// The rules that measured best as overrides: none. Every rule, played without search, lost
-    /// games against the same search without it (figures at [`ExpertRules::default`]).
+    /// The rules worth playing as overrides: none. Every rule, played without search, loses games
+    /// against the same search without it, the more so the deeper the search; preparing the
+    /// tactic most (it spends a move on a threat the opponent simply answers).
     pub const BEST_FOR_OVERRIDES: ExpertRules = ExpertRules::NONE;
 }
 
 impl Default for ExpertRules {
-    /// [`ExpertRules::NONE`]: for the engine, every rule off measured best, both as overrides
-    /// (each rule loses points) and as ordering (no node saved, time lost). For a search with
-    /// naïve move order use [`ExpertRules::BEST_FOR_ORDERING`].
+    /// [`ExpertRules::NONE`]: for the engine every rule off is best, both as overrides (each rule
+    /// loses games) and as ordering (no node saved, time lost). For a search with naïve move
+    /// order use [`ExpertRules::BEST_FOR_ORDERING`].
     ///
-    /// # Self-play figures
-    ///
-    /// Openings: 200 distinct positions after 6 random plies, each played twice with colours
-    /// swapped (400 games per line; ± is two standard errors). A = rule on, B = the same player
-    /// without it; "score" counts a win 1 and a draw ½; "discs" is A's average final disc
-    /// difference.
-    ///
-    /// **As overrides** (the recommended move is played without search):
-    ///
-    /// | rule | harness α-β depth 1 | depth 2 | depth 4 | engine depth 4 | engine depth 6 (200 games) |
-    /// |---|---:|---:|---:|---:|---:|
-    /// | take_corner | 50.5 % | 48.5 % | 42.6 % (−3.6 discs) | 45.9 % (−2.9) | 41.2 % (−3.8) |
-    /// | corner_tactic | 51.4 % | 49.5 % | 46.4 % (−2.8) | 47.0 % (−2.4) | 40.8 % (−3.5) |
-    /// | prepare_corner_tactic | 42.9 % | 38.8 % | 40.0 % (−5.6) | 38.1 % (−7.4) | 36.8 % (−8.5) |
-    /// | edge_middle | 49.9 % | 46.0 % | 45.4 % (−2.4) | 46.1 % (−2.6) | 48.2 % (−1.7) |
-    /// | all four | 51.5 % | 41.9 % | 29.5 % (−11.7) | 32.9 % (−10.8) | 31.5 % (−10.8) |
-    ///
-    /// (± ≈ 5 % at 400 games, 7 % at 200.) "Harness α-β" is the plain fixed-depth search of
-    /// `examples/selfplay.rs` with [`crate::othello::eval::course::evaluate`]; "engine" is `search::Engine` at that
-    /// depth with the exact solver for the last 10 empties (no override once it takes over).
-    /// Reading: no rule helps once there is any search; the deeper the search, the more an
-    /// override costs, because the search already sees the corner the rule wants and also what it
-    /// costs. Preparing the tactic is clearly harmful (it spends a move on a threat the opponent
-    /// simply answers). Only against a 1-ply player are the rules neutral.
-    ///
-    /// **As move ordering** (recommended moves searched first; a fixed-depth alpha-beta value
-    /// cannot change, only its cost), 300 random positions (8–47 random plies; in them a corner is
-    /// takeable 43 % of the time, a tactic 7 %, a preparation 10 %, an edge middle 18 %):
-    ///
-    /// | ordering | harness α-β depth 6, square order otherwise: nodes | time | engine depth 7: nodes |
-    /// |---|---:|---:|---:|
-    /// | none | 17.1 M | 1.97 s | 7.21 M |
-    /// | take_corner | −54.2 % | 0.87 s | +0.1 % |
-    /// | corner_tactic | −4.9 % | 1.81 s | +0.0 % |
-    /// | prepare_corner_tactic | −2.5 % | 3.15 s | +1.6 % |
-    /// | edge_middle | −7.5 % | 1.47 s | +0.3 % |
-    /// | all four | −62.1 % | 1.74 s | +1.5 % |
-    /// | take_corner + edge_middle | −59.4 % | **0.62 s** | +0.4 % |
-    ///
-    /// In the naïvely ordered search the tactic rules cut a few nodes but their lookahead costs
-    /// more time than they save, so [`ExpertRules::BEST_FOR_ORDERING`] keeps the two cheap ones.
-    /// In the engine (transposition-table move first, then a square table with corners first) the
-    /// rules save nothing, and their recognition costs time (1.27 s → 1.92 s for the pair, 3.23 s
-    /// for all four, on a loaded machine).
-    ///
-    /// Reproduce:
-    /// `nice cargo run --release --example selfplay -- experts --openings 200 --depth 4` (also
-    /// `--depth 1`, `--depth 2`), `… -- engine --openings 200 --depth 4`,
-    /// `… -- engine --openings 100 --depth 6`, `… -- ordering --depth 6 --positions 300` (harness
-    /// table; its engine table is at depth + 2, the engine column above used `--depth 5`).
-    /// Each takes under a minute or two on 2 cores.
+    /// Measured by `examples/selfplay.rs`: `experts` and `engine` (the rules as overrides, against
+    /// the same player without them), `ordering` (the rules as move ordering).
     fn default() -> ExpertRules {
         ExpertRules::NONE
     }
@@ -491,11 +443,9 @@ mod tests {
     #[test]
     fn arbitrary_boards_never_panic() {
         // Unreachable and even overlapping bitboards: every function must still return.
-        let mut x = 0x9e37_79b9_7f4a_7c15u64;
+        let mut rng = crate::rng::XorShift64::from_state(crate::rng::GOLDEN_GAMMA);
         for _ in 0..2000 {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
+            let x = rng.next_u64();
             let b = Board { player: x, opponent: x.rotate_left(17) ^ x >> 3 };
             let legal = legal_moves(b.player, b.opponent);
             assert_eq!(recommended(b, &ExpertRules::ALL) & !legal, 0);
@@ -509,7 +459,7 @@ mod tests {
     #[test]
     fn rules_never_recommend_illegal_moves() {
         // Random games: every recommendation is legal.
-        let mut x = 0x1234_5678_9abc_def1u64;
+        let mut rng = crate::rng::XorShift64::from_state(0x1234_5678_9abc_def1);
         for _ in 0..60 {
             let mut b = Board::start();
             while !b.is_game_over() {
@@ -519,10 +469,7 @@ mod tests {
                     b = b.passed();
                     continue;
                 }
-                x ^= x << 13;
-                x ^= x >> 7;
-                x ^= x << 17;
-                let k = (x % legal.count_ones() as u64) as usize;
+                let k = (rng.next_u64() % legal.count_ones() as u64) as usize;
                 b = b.play_unchecked(squares(legal).nth(k).unwrap());
             }
         }

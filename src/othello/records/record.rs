@@ -215,7 +215,7 @@ mod tests {
     #[test]
     fn errors_name_what_was_recognised_and_what_is_wrong() {
         let message = |text: &str| read_record(text).unwrap_err().to_string();
-        // The case that used to be called a bad transcript: a board with a bad side letter.
+        // A board with a bad side letter is reported as a board, not as a transcript.
         assert_eq!(message(&format!("{} Z", "-".repeat(64))), "board: side to move 'Z' at character 66 is not X or O");
         assert_eq!(message(&format!("{}Z", "X".repeat(64))), "board: side to move 'Z' at character 65 is not X or O");
         assert!(message(&format!("{}q{} X", "-".repeat(10), "-".repeat(53))).starts_with("board: 'q' at character 11"));

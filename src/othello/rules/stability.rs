@@ -314,14 +314,11 @@ mod tests {
             assert_eq!(stable_pair(a, b), (stable_discs(a, b), stable_discs(b, a)));
         }
         // And on positions of random games, where the pair's shortcut is taken or not.
-        let mut seed = 0x2545_F491_4F6C_DD1Du64;
+        let mut rng = crate::rng::XorShift64::from_state(0x2545_F491_4F6C_DD1D);
         for _ in 0..200 {
             let mut board = Board::start();
             while !board.is_game_over() {
-                seed ^= seed << 13;
-                seed ^= seed >> 7;
-                seed ^= seed << 17;
-                board = random_step(board, seed);
+                board = random_step(board, rng.next_u64());
                 let (p, o) = (board.player, board.opponent);
                 assert_eq!(stable_pair(p, o), (stable_discs(p, o), stable_discs(o, p)));
             }
@@ -336,13 +333,8 @@ mod tests {
 
     #[test]
     fn stable_discs_never_flip_in_random_play() {
-        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
-        let mut random = move || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed
-        };
+        let mut rng = crate::rng::XorShift64::from_state(crate::rng::GOLDEN_GAMMA);
+        let mut random = move || rng.next_u64();
         let mut found = 0;
         for _ in 0..300 {
             // A random game to some point, then random continuations to the end.

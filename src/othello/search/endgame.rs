@@ -41,13 +41,11 @@ use std::sync::Arc;
 pub const TT_MIN_EMPTIES: u32 = 8;
 
 /// From this many empties, moves are ordered by a shallow search with the midgame evaluation
-/// (one ply at 15–17 empties, plus one for every `SORT_SEARCH_EMPTIES_PER_PLY` empties more: 2 at
-/// 18–20, 3 at 21–23, 4 at 24–26, 5 from 27) instead of by counting replies: high in the tree a
-/// wrong first move is expensive, and the evaluation knows more than mobility. The searches cost
-/// about 9 % of the nodes on FFO #40–49; one ply more at every level costs more than it saves.
-/// From 14 empties: 617 M nodes on FFO #40–49 against 682 M from 15, but 6 % more time (cpu ratio
-/// 0.938 for 15 against 14, farm-bench -n 2): the ordering searches at 14 cost more than they save.
+/// instead of by counting replies: high in the tree a wrong first move is expensive, and the
+/// evaluation knows more than mobility; lower, the ordering searches cost more than they save.
 const SORT_SEARCH_MIN_EMPTIES: u32 = 15;
+/// The ordering search is one ply deep from `SORT_SEARCH_MIN_EMPTIES`, one ply deeper for every
+/// this many empties more (2 at 18–20, 3 at 21–23…).
 const SORT_SEARCH_EMPTIES_PER_PLY: u32 = 3;
 /// The deepest ordering search (the solver is never asked about more than about 30 empties in
 /// play, but any position is accepted, and the ordering search does not poll `should_stop`).
@@ -55,15 +53,13 @@ const SORT_SEARCH_MAX_DEPTH: u32 = 6;
 
 /// In the ordering search's key, each reply left to the opponent (corners counted twice) weighs
 /// as much as this many hundredths of a disc of the shallow search's value, divided by
-/// `SORT_SEARCH_VALUE_DIVISOR` (16 × 8: about 1.3 discs per reply; 12 cost 0.6 % more nodes on
-/// FFO #40–49, 8 and 20 more still).
+/// `SORT_SEARCH_VALUE_DIVISOR` (16 × 8: about 1.3 discs per reply).
 const SORT_SEARCH_MOBILITY_WEIGHT: i32 = 16;
 const SORT_SEARCH_VALUE_DIVISOR: i32 = 8;
 
 /// From this many empties, the root is first searched with the narrowest window around an
 /// estimate of the score (an `ASPIRATION_DEPTH`-ply search with the evaluation, rounded to an
-/// even number of discs), widened on the failing side; 9 % fewer nodes on FFO #40–49 than the
-/// full window.
+/// even number of discs), widened on the failing side.
 const ASPIRATION_MIN_EMPTIES: u32 = 12;
 const ASPIRATION_DEPTH: u32 = 4;
 const ASPIRATION_DELTA: i32 = 1;
@@ -76,12 +72,10 @@ const ORDERING_WIN_SCALE: i32 = 1000;
 /// solved with ProbCut cuts at nodes of `PROBCUT_MIN_EMPTIES` or more, once for each of
 /// `PROBCUT_SIGMAS` (deviations of the shallow prediction's error, the more the safer), and the
 /// exact proof's aspiration window is then centred on the last selective value; the cheap passes
-/// (about 5 % of the nodes) also leave the table's best moves in the upper tree. FFO #40–49: −25 %
-/// nodes (#20–39: −11 %).
+/// also leave the table's best moves in the upper tree.
 const PRESOLVE_MIN_EMPTIES: u32 = 14;
 const PROBCUT_MIN_EMPTIES: u32 = 12;
-/// Hundredths of a deviation, one selective pass each (two passes pay more than one or three;
-/// 150 then 250 needs 1 % fewer nodes on FFO #40–49 than 150 then 200, 150 then 300 more).
+/// Hundredths of a deviation, one selective pass each, the boldest first.
 const PROBCUT_SIGMAS: [i32; 2] = [150, 250];
 /// The assumed deviation of the exact score from the shallow search's value, in discs.
 const PROBCUT_SIGMA_DISCS: i32 = 6;
@@ -234,12 +228,9 @@ const W_POTENTIAL: i32 = 8;
 const W_CORNER: i32 = 32;
 const W_PARITY: i32 = 24;
 
-/// From this many empties, children found in the table are checked for a cutoff before any
-/// is searched (the children of 9 are the first in the table). −5 % nodes on FFO #40–49 against 14.
-/// The probes come after every child's bucket has been prefetched: probing each child right after
-/// its own prefetch waited for one miss at a time and cost 34 % more time on #40–49; ETC from 12
-/// with prefetch only below costs 4 % more nodes (850.6 M against 816.9 M) for about 4 % less
-/// time (one run).
+/// Try enhanced transposition cutoffs down to this many empties (the children of 9 are the first
+/// in the table). The probes come after every child's bucket has been prefetched, so that the
+/// cache misses overlap instead of waiting one at a time.
 const ETC_MIN_EMPTIES: u32 = 9;
 
 /// Empty squares adjacent to `discs`: where the other side may later find moves.
@@ -682,8 +673,7 @@ impl<'a> Search<'a> {
     #[inline]
     fn stability_bound(&self, player: u64, opponent: u64, alpha: i32) -> Option<i32> {
         // Tried whenever it can succeed: impossible only if even all the opponent's discs being
-        // stable would not bring the bound down to alpha. (Trying it only when alpha was at least
-        // twice the empties, as before, cost 7 % more nodes on FFO #40–49, 44.2 s against 41.7 s.)
+        // stable would not bring the bound down to alpha.
         if 64 - 2 * opponent.count_ones() as i32 > alpha {
             return None;
         }
@@ -729,8 +719,8 @@ impl<'a> Search<'a> {
         best
     }
 
-    /// Four empties, `squares` in parity order. The stability cutoff is tried here too (−17 % nodes
-    /// on FFO #40–49, about 5 % less time); at three empties it saves nodes but not time.
+    /// Four empties, `squares` in parity order. The stability cutoff is tried here too, the last
+    /// depth where it saves more time than it costs.
     fn solve4(&mut self, player: u64, opponent: u64, alpha: i32, beta: i32, squares: [usize; 4]) -> i32 {
         self.nodes += 1;
         if let Some(bound) = self.stability_bound(player, opponent, alpha) {

@@ -133,8 +133,7 @@ pub const LEVELS: &[Level] = &[
         number: 9,
         name: "Maximum",
         depth: 60,
-        // Up to 24 when the solve is predicted to fit its time (`Limits::plan_solve`): 6 s a move
-        // reaches about 22–23 empties in a browser.
+        // Up to 24 when the solve is predicted to fit its time (`Limits::plan_solve`).
         exact_from_empties: 24,
         time_ms: Some(6_000),
         randomness: 0,

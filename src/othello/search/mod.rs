@@ -7,12 +7,17 @@
 //! Depth counts plies, and a pass is a ply, exactly as in the reference [`crate::course::minimax`]
 //! searches; with a fresh table, a fixed-depth search returns the same value as plain minimax.
 //!
-//! The engine ([`Engine`], [`Limits`]) is this module; its parts are the submodules: the exact
-//! solver ([`endgame`]), the transposition table ([`tt`]), Multi-ProbCut ([`probcut`]), the time
-//! plan ([`timing`]), search values ([`score`]) and the playing levels ([`levels`]).
+//! The engine ([`Engine`], [`Limits`]) and its iterative deepening and principal-variation search
+//! are this module; its parts are the submodules: move ordering (`ordering.rs`), every move scored
+//! for hints and weak play (`analysis.rs`: [`Engine::analyze_moves`]), the exact solver
+//! ([`endgame`]), the transposition table ([`tt`]), Multi-ProbCut ([`probcut`]), the time plan
+//! ([`timing`]), search values ([`score`]), the playing levels ([`levels`]) and one share of a
+//! search split among workers ([`split`]).
 
+mod analysis;
 pub mod endgame;
 pub mod levels;
+mod ordering;
 pub mod probcut;
 pub mod score;
 pub mod split;
@@ -21,11 +26,12 @@ pub mod tt;
 
 use crate::othello::book::{Book, BookUse};
 use crate::othello::eval::course::evaluate;
-use crate::othello::eval::expert::{override_move, recommended, ExpertRules};
+use crate::othello::eval::expert::{override_move, ExpertRules};
 use crate::othello::eval::pattern::{PatternWeights, UNITS_PER_DISC};
 use crate::othello::rules::board::{legal_moves, legal_moves_both, Board};
 use crate::othello::rules::square::{Move, Square};
 use crate::othello::search::endgame::Solver;
+use crate::othello::search::ordering::MoveList;
 use crate::othello::search::score::{terminal_value, Score, WIN_BASE};
 use crate::othello::search::timing::{Decision, Iteration, SolveCost, TimePlan, QUIET_SHARE};
 use crate::othello::search::tt::{Bound, TranspositionTable, NO_MOVE};
@@ -155,12 +161,6 @@ const MAX_PLY: usize = 128;
 pub const INFINITY: i32 = WIN_BASE + 1000;
 /// Depth of the midgame search run before an exact solve, as its fallback.
 const SOLVE_FALLBACK_DEPTH: u32 = 8;
-/// Expert-move ordering is applied at nodes with at least this much depth below them.
-const EXPERT_ORDERING_DEPTH: u32 = 3;
-/// With the pattern evaluation, moves are also ordered by it at nodes with at least this much
-/// depth below them. Measured (examples/ordering.rs, depth 11, 11 positions): 6 % fewer nodes for
-/// the same time; from depth 3 or 4, 7–9 % fewer nodes but the evaluations cost what they save.
-const PATTERN_ORDERING_DEPTH: u32 = 5;
 
 /// Nodes of this depth or more use the main transposition table, shallower ones a small one.
 const TT_MIN_DEPTH: u32 = 2;
@@ -175,25 +175,6 @@ const CHECK_INTERVAL: u64 = 1024;
 const PRE_SOLVE_SHARE: f64 = 0.1;
 /// Values beyond this are not cut by ProbCut (decided games, or windows outside any evaluation).
 const PROBCUT_MAX_VALUE: i32 = 64 * UNITS_PER_DISC;
-
-/// Static square values used to order moves (corners first, X- and C-squares last).
-const SQUARE_ORDER: [i32; 64] = {
-    let rows: [[i32; 8]; 4] = [
-        [99, -8, 8, 6, 6, 8, -8, 99],
-        [-8, -24, -4, -3, -3, -4, -24, -8],
-        [8, -4, 7, 4, 4, 7, -4, 8],
-        [6, -3, 4, 0, 0, 4, -3, 6],
-    ];
-    let mut t = [0; 64];
-    let mut i = 0;
-    while i < 64 {
-        let r = i / 8;
-        let r = if r < 4 { r } else { 7 - r };
-        t[i] = rows[r][i % 8];
-        i += 1;
-    }
-    t
-};
 
 /// The engine: owns its transposition table and endgame solver, reused across searches.
 pub struct Engine {
@@ -312,23 +293,6 @@ impl Engine {
                 self.hit_horizon = true;
                 evaluate(b)
             }
-        }
-    }
-
-    /// When this search evaluates with the pattern weights, adds the pattern evaluation of the
-    /// position after each move (best for us first) to the square value and the opponent's
-    /// mobility that order the moves after the table's move.
-    fn order_by_pattern(&self, list: &mut MoveList, b: Board) {
-        let Some(weights) = &self.leaf_pattern else { return };
-        for k in 0..list.len {
-            if list.scores[k] >= i32::MAX - 1 {
-                continue;
-            }
-            let child = b.play_unchecked(Square::new(list.squares[k]).expect("a square of the list"));
-            let (replies, ours) = legal_moves_both(child.player, child.opponent);
-            list.scores[k] = -weights.evaluate_with_mobility(child, replies, ours) / 4
-                - 16 * replies.count_ones() as i32
-                + SQUARE_ORDER[list.squares[k] as usize];
         }
     }
 
@@ -593,105 +557,6 @@ impl Engine {
         Searched { result: best, score_known }
     }
 
-    /// Scores every legal move (for hints): each move's score is the negated search of the position
-    /// after it, exact when the solver applies. A move whose search was stopped (nodes, time, stop
-    /// flag) before completing even its first iteration gets `None`: its score is unknown, and no
-    /// number is made up for it.
-    ///
-    /// ```
-    /// use reversi::{clock::monotonic_ms, othello::search::{Control, Engine, Limits}, Board};
-    /// let mut engine = Engine::new(1);
-    /// let scored = engine.analyze_moves(Board::start(), &Limits::depth(3), &mut Control::new(&monotonic_ms));
-    /// assert_eq!(scored.len(), 4);
-    /// assert!(scored.iter().all(|(_, score)| score.is_some()));
-    /// ```
-    pub fn analyze_moves(
-        &mut self,
-        board: Board,
-        limits: &Limits,
-        control: &mut Control,
-    ) -> Vec<(Move, Option<Score>)> {
-        let start = (control.clock)();
-        self.reset_counters(limits, start);
-        self.analyze(board, limits, control, start)
-    }
-
-    fn analyze(
-        &mut self,
-        board: Board,
-        limits: &Limits,
-        control: &mut Control,
-        start: f64,
-    ) -> Vec<(Move, Option<Score>)> {
-        let mut moves = legal_moves(board.player, board.opponent);
-        if moves == 0 {
-            if legal_moves(board.opponent, board.player) == 0 {
-                return Vec::new();
-            }
-            let found = self.search_best(board.passed(), &Self::child_limits(limits), control, start);
-            return vec![(Move::Pass, found.score())];
-        }
-        let count = moves.count_ones() as u64;
-        let mut out = Vec::with_capacity(count as usize);
-        let deadline = self.deadline;
-        let mut index = 0;
-        while moves != 0 {
-            let sq = Square::new(moves.trailing_zeros() as u8).expect("bit index < 64");
-            moves &= moves - 1;
-            // Share the remaining time fairly between the moves still to score.
-            if deadline.is_finite() {
-                let now = (control.clock)();
-                self.deadline = now + (deadline - now).max(0.0) / (count - index) as f64;
-            }
-            self.aborted = false;
-            let found = self.search_best(board.play_unchecked(sq), &Self::child_limits(limits), control, start);
-            out.push((Move::Play(sq), found.score()));
-            index += 1;
-        }
-        self.deadline = deadline;
-        out
-    }
-
-    fn child_limits(limits: &Limits) -> Limits {
-        Limits {
-            depth: limits.depth.map(|d| d.saturating_sub(1).max(1)),
-            exact_from_empties: limits.exact_from_empties.map(|e| e.saturating_sub(1)),
-            randomness: 0,
-            ..limits.clone()
-        }
-    }
-
-    /// Weak play on purpose: every move is scored, then one is drawn among those within
-    /// `randomness` of the best. Moves left unscored (the limits ran out) are not drawn; if no
-    /// move could be scored, all are drawn from, with the static evaluation after each.
-    fn search_randomized(&mut self, board: Board, limits: &Limits, control: &mut Control) -> SearchResult {
-        let start = (control.clock)();
-        let analyzed = self.analyze(board, limits, control, start);
-        let mut scored: Vec<(Move, Score)> = analyzed.iter().filter_map(|&(mv, score)| Some((mv, score?))).collect();
-        if scored.is_empty() {
-            scored = analyzed
-                .iter()
-                .filter_map(|&(mv, _)| {
-                    let child = board.play_unchecked(mv.square()?);
-                    Some((mv, Score::from_value(-evaluate(child))))
-                })
-                .collect();
-        }
-        let best_value = scored.iter().map(|(_, s)| s.to_value()).max().unwrap_or(0);
-        let candidates: Vec<&(Move, Score)> =
-            scored.iter().filter(|(_, s)| s.to_value() >= best_value.saturating_sub(limits.randomness)).collect();
-        let mut rng = limits.seed ^ board.hash();
-        let pick = (splitmix64(&mut rng) % candidates.len().max(1) as u64) as usize;
-        let (mv, score) = candidates.get(pick).map_or((Move::Pass, Score::Eval(0)), |c| **c);
-        SearchResult {
-            best_move: mv,
-            score,
-            pv: vec![mv],
-            stats: Stats { depth: limits.depth.unwrap_or(1), ..Stats::default() },
-            book: false,
-        }
-    }
-
     #[inline]
     fn set_pv(&mut self, ply: usize, mv: Move) {
         let child_len = if ply + 1 < MAX_PLY { self.pv_len[ply + 1] } else { ply + 1 };
@@ -758,13 +623,7 @@ impl Engine {
                 self.tt.prefetch(b.play_unchecked(Square::new(sq).expect("a move's square")));
             }
         }
-        let mut list = MoveList::new(b, moves, tt_move, depth);
-        if depth >= PATTERN_ORDERING_DEPTH {
-            self.order_by_pattern(&mut list, b);
-        }
-        if depth >= EXPERT_ORDERING_DEPTH && self.expert_ordering != ExpertRules::NONE {
-            list.prefer(recommended(b, &self.expert_ordering));
-        }
+        let mut list = MoveList::ordered(b, moves, tt_move, depth, self.leaf_pattern.as_deref(), &self.expert_ordering);
         let alpha_at_start = alpha;
         let mut best = -INFINITY;
         let mut best_move = NO_MOVE;
@@ -865,72 +724,4 @@ impl Searched {
     fn score(&self) -> Option<Score> {
         self.score_known.then(|| self.result.score.negate())
     }
-}
-
-/// The moves of a node with ordering scores, handed out best first (selection sort: most nodes
-/// cut off after one or two moves, so sorting everything up front would be wasted).
-struct MoveList {
-    squares: [u8; 32],
-    scores: [i32; 32],
-    len: usize,
-}
-
-impl MoveList {
-    #[inline]
-    fn new(b: Board, mut moves: u64, tt_move: u8, depth: u32) -> MoveList {
-        let mut list = MoveList { squares: [0; 32], scores: [0; 32], len: 0 };
-        while moves != 0 && list.len < 32 {
-            let i = moves.trailing_zeros() as u8;
-            moves &= moves - 1;
-            let score = if i == tt_move {
-                i32::MAX
-            } else if depth >= 3 {
-                // Fastest first: leave the opponent as few replies as possible.
-                let child = b.play_unchecked(Square::new(i).expect("bit index < 64"));
-                SQUARE_ORDER[i as usize] - 16 * legal_moves(child.player, child.opponent).count_ones() as i32
-            } else {
-                SQUARE_ORDER[i as usize]
-            };
-            list.squares[list.len] = i;
-            list.scores[list.len] = score;
-            list.len += 1;
-        }
-        list
-    }
-
-    /// Puts `squares` right after the transposition-table move.
-    fn prefer(&mut self, squares: u64) {
-        for k in 0..self.len {
-            if squares & (1u64 << self.squares[k]) != 0 && self.scores[k] != i32::MAX {
-                self.scores[k] = i32::MAX - 1;
-            }
-        }
-    }
-
-    #[inline]
-    fn next_best(&mut self) -> Option<Square> {
-        if self.len == 0 {
-            return None;
-        }
-        let mut best = 0;
-        for i in 1..self.len {
-            if self.scores[i] > self.scores[best] {
-                best = i;
-            }
-        }
-        let sq = self.squares[best];
-        self.len -= 1;
-        self.squares[best] = self.squares[self.len];
-        self.scores[best] = self.scores[self.len];
-        Square::new(sq)
-    }
-}
-
-/// splitmix64: a small, good pseudo-random generator (for the weak levels' random choices).
-fn splitmix64(state: &mut u64) -> u64 {
-    *state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
-    let mut z = *state;
-    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-    z ^ (z >> 31)
 }

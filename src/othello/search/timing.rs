@@ -139,23 +139,19 @@ impl TimePlan {
     }
 }
 
-/// Nodes an exact solve at 20 empty squares needs (about the 75th percentile of positions of real
-/// games, level 9's solver, `cargo run --release --example solve_cost`: median 3.2 M, 75th 3.6 M,
-/// 90th 4.6 M), and how much each further empty square multiplies it (2.1 on average over 14–24
-/// empties, more at 23–24). Measured again with issue 18's final solver: 75th percentiles 3.5 M at
-/// 20, 12.7 M at 22, 96 M at 24 empties, so the prediction errs a little on the side of caution.
+/// Nodes an exact solve at 20 empty squares needs: about the 75th percentile of positions of real
+/// games (`cargo run --release --example solve_cost` measures it), erring on the side of caution.
 pub const SOLVE_NODES_AT_20: f64 = 4.0e6;
+/// How much each further empty square multiplies a solve's nodes.
 pub const SOLVE_GROWTH_PER_EMPTY: f64 = 2.3;
 /// A solve is started when its prediction (a 75th percentile) is at most this share of the time
 /// left. Even a solve that may not finish is worth starting: when it runs out of time the move
 /// comes from the depth-8 search before it, not much worse than the whole budget's midgame search,
-/// while a finished solve plays perfectly (starting only solves predicted to need at most half
-/// the time scored 49.4 % in 90 games at 150 ms a move against always solving from 20 empties).
+/// while a finished solve plays perfectly.
 pub const SOLVE_FIT_SHARE: f64 = 1.0;
 /// Before the solver has run on this machine, its speed is guessed as this many times the midgame
-/// search's (positions per millisecond; measured 3.5–4 with the pattern evaluation, 2.5–3.1 since
-/// issue 18 made the midgame search about 1.6 times as fast: `examples/midgame` against the
-/// solver's rate printed by `examples/solve_cost`).
+/// search's, in positions per millisecond (`examples/midgame` against the solver's rate printed by
+/// `examples/solve_cost` measures it).
 pub const SOLVER_SPEED_OVER_MIDGAME: f64 = 3.0;
 
 /// What an exact solve is expected to cost here: the solver's speed on this machine, learnt from
@@ -241,8 +237,8 @@ fn clock_weight(empties: u32) -> f64 {
 /// The milliseconds to give the move now on a game clock: `remaining_ms` on the mover's clock,
 /// `increment_ms` added after each of its moves (0 for none), `empties` empty squares on the
 /// board. The time there is (what remains, plus the increments still to come) is shared among the
-/// mover's remaining moves (about half the empty squares) by [`clock_weight`], less a safety
-/// share; the result is at least [`CLOCK_MIN_MS`] and never more than [`CLOCK_MAX_SHARE`] of
+/// mover's remaining moves (about half the empty squares) by a weight per move (the opening
+/// quick, the band where an exact solve first becomes reachable the most), less a safety share; the result is at least [`CLOCK_MIN_MS`] and never more than [`CLOCK_MAX_SHARE`] of
 /// `remaining_ms`. It grows with `remaining_ms`.
 ///
 /// ```

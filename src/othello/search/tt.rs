@@ -56,9 +56,8 @@ const VACANT_BUCKET: Bucket = Bucket { deep: TtEntry::VACANT, recent: TtEntry::V
 
 /// Writes one byte of every 4 KiB page of `items` with its own value. A large fresh allocation is
 /// zeroed memory mapped lazily: each page costs a fault on its first write, and without this the
-/// faults land in the first search instead of where the table is made (in a browser about 6 µs
-/// each, 16,000 for 64 MiB: the page's first search ran at 0.70 of native speed, later ones at
-/// about 0.9; a worker makes its engine at start-up, long before the first move).
+/// faults land in the first search instead of where the table is made (a worker makes its engine
+/// at start-up, long before the first move).
 fn touch_pages<T>(items: &mut [T]) {
     let start = items.as_mut_ptr().cast::<u8>();
     for offset in (0..std::mem::size_of_val(items)).step_by(4096) {

@@ -21,7 +21,7 @@
 //! a table turns the gathered bits into base 3. Configurations that a pattern's own symmetry
 //! (reading the edge from the other end) makes equivalent share one trained weight.
 //!
-//! The weights file format and its checks are in [`file`].
+//! The weights file format and its checks are in [`file`](mod@file).
 
 pub mod file;
 
@@ -376,8 +376,8 @@ impl PatternWeights {
         let table = &self.tables[stage * layout.full_len..(stage + 1) * layout.full_len];
         // As `full_features`, the patterns written out one by one: with the pattern a constant,
         // each instance's gather is a few fixed shifts (not a branch on the pattern per instance)
-        // and the table loads of an instance do not wait on the loop (`examples/midgame`: 23 % less
-        // time for the same nodes). `the_evaluation_is_symmetric` checks it against the features.
+        // and the table loads of an instance do not wait on the loop. `the_evaluation_is_symmetric`
+        // checks it against the features.
         let (ps, os) = board_images(board);
         let mut sum = 0i32;
         macro_rules! add_pattern {
@@ -469,7 +469,7 @@ mod tests {
     use super::*;
 
     fn random_boards(count: usize, seed: u64) -> Vec<Board> {
-        let mut rng = crate::othello::analysis::arena::Rng::new(seed);
+        let mut rng = crate::rng::XorShift64Star::new(seed);
         (0..count)
             .map(|_| {
                 let occupied = rng.next_u64() | rng.next_u64();
@@ -528,7 +528,7 @@ mod tests {
     #[test]
     fn the_evaluation_is_symmetric() {
         let layout = Layout::get();
-        let mut rng = crate::othello::analysis::arena::Rng::new(9);
+        let mut rng = crate::rng::XorShift64Star::new(9);
         let stages = 3;
         let weights: Vec<f32> =
             (0..stages * layout.class_len).map(|_| (rng.next_u64() % 2001) as f32 / 100.0 - 10.0).collect();

@@ -1,0 +1,109 @@
+//! Every move scored: the hints' analysis ([`Engine::analyze_moves`]) and the weak levels' play,
+//! which draws its move among those scored near the best.
+
+use super::score::Score;
+use super::{Control, Engine, Limits, SearchResult, Stats};
+use crate::othello::eval::course::evaluate;
+use crate::othello::rules::board::{legal_moves, Board};
+use crate::othello::rules::square::{Move, Square};
+use crate::rng::mix_seed;
+
+impl Engine {
+    /// Scores every legal move (for hints): each move's score is the negated search of the position
+    /// after it, exact when the solver applies. A move whose search was stopped (nodes, time, stop
+    /// flag) before completing even its first iteration gets `None`: its score is unknown, and no
+    /// number is made up for it.
+    ///
+    /// ```
+    /// use reversi::{clock::monotonic_ms, othello::search::{Control, Engine, Limits}, Board};
+    /// let mut engine = Engine::new(1);
+    /// let scored = engine.analyze_moves(Board::start(), &Limits::depth(3), &mut Control::new(&monotonic_ms));
+    /// assert_eq!(scored.len(), 4);
+    /// assert!(scored.iter().all(|(_, score)| score.is_some()));
+    /// ```
+    pub fn analyze_moves(
+        &mut self,
+        board: Board,
+        limits: &Limits,
+        control: &mut Control,
+    ) -> Vec<(Move, Option<Score>)> {
+        let start = (control.clock)();
+        self.reset_counters(limits, start);
+        self.analyze(board, limits, control, start)
+    }
+
+    fn analyze(
+        &mut self,
+        board: Board,
+        limits: &Limits,
+        control: &mut Control,
+        start: f64,
+    ) -> Vec<(Move, Option<Score>)> {
+        let mut moves = legal_moves(board.player, board.opponent);
+        if moves == 0 {
+            if legal_moves(board.opponent, board.player) == 0 {
+                return Vec::new();
+            }
+            let found = self.search_best(board.passed(), &Self::child_limits(limits), control, start);
+            return vec![(Move::Pass, found.score())];
+        }
+        let count = moves.count_ones() as u64;
+        let mut out = Vec::with_capacity(count as usize);
+        let deadline = self.deadline;
+        let mut index = 0;
+        while moves != 0 {
+            let sq = Square::new(moves.trailing_zeros() as u8).expect("bit index < 64");
+            moves &= moves - 1;
+            // Share the remaining time fairly between the moves still to score.
+            if deadline.is_finite() {
+                let now = (control.clock)();
+                self.deadline = now + (deadline - now).max(0.0) / (count - index) as f64;
+            }
+            self.aborted = false;
+            let found = self.search_best(board.play_unchecked(sq), &Self::child_limits(limits), control, start);
+            out.push((Move::Play(sq), found.score()));
+            index += 1;
+        }
+        self.deadline = deadline;
+        out
+    }
+
+    fn child_limits(limits: &Limits) -> Limits {
+        Limits {
+            depth: limits.depth.map(|d| d.saturating_sub(1).max(1)),
+            exact_from_empties: limits.exact_from_empties.map(|e| e.saturating_sub(1)),
+            randomness: 0,
+            ..limits.clone()
+        }
+    }
+
+    /// Weak play on purpose: every move is scored, then one is drawn among those within
+    /// `randomness` of the best. Moves left unscored (the limits ran out) are not drawn; if no
+    /// move could be scored, all are drawn from, with the static evaluation after each.
+    pub(super) fn search_randomized(&mut self, board: Board, limits: &Limits, control: &mut Control) -> SearchResult {
+        let start = (control.clock)();
+        let analyzed = self.analyze(board, limits, control, start);
+        let mut scored: Vec<(Move, Score)> = analyzed.iter().filter_map(|&(mv, score)| Some((mv, score?))).collect();
+        if scored.is_empty() {
+            scored = analyzed
+                .iter()
+                .filter_map(|&(mv, _)| {
+                    let child = board.play_unchecked(mv.square()?);
+                    Some((mv, Score::from_value(-evaluate(child))))
+                })
+                .collect();
+        }
+        let best_value = scored.iter().map(|(_, s)| s.to_value()).max().unwrap_or(0);
+        let candidates: Vec<&(Move, Score)> =
+            scored.iter().filter(|(_, s)| s.to_value() >= best_value.saturating_sub(limits.randomness)).collect();
+        let pick = (mix_seed(limits.seed ^ board.hash()) % candidates.len().max(1) as u64) as usize;
+        let (mv, score) = candidates.get(pick).map_or((Move::Pass, Score::Eval(0)), |c| **c);
+        SearchResult {
+            best_move: mv,
+            score,
+            pv: vec![mv],
+            stats: Stats { depth: limits.depth.unwrap_or(1), ..Stats::default() },
+            book: false,
+        }
+    }
+}
