@@ -37,9 +37,9 @@ fn main() {
         position = position.play(result.best_move).expect("the engine plays legal moves");
         ply += 1;
     }
-    let score = position.final_score_black();
+    let (black_discs, white_discs) = (position.count(Color::Black), position.count(Color::White));
     match position.winner() {
-        Some(winner) => println!("{winner} wins by {} discs", score.abs()),
-        None => println!("a draw"),
+        Some(winner) => println!("{winner} wins: Black {black_discs} discs, White {white_discs}"),
+        None => println!("a draw, {black_discs} discs each"),
     }
 }
