@@ -4,7 +4,8 @@
 # least disturbed by other work.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-nice cargo build --quiet --release --example web_bench
+# benches/web_bench.rs, built once here; each run below is `cargo bench` of the built program.
+nice cargo bench --quiet --bench web_bench --no-run
 # best PATH: the largest value at a dotted path over JSON lines on stdin
 best() { python3 -c '
 import json, sys
@@ -16,7 +17,7 @@ print(max(at(json.loads(line), sys.argv[1]) for line in sys.stdin if line.strip(
 native_runs=""
 browser_runs=""
 for run in 1 2 3 4 5; do
-  native_runs+="$(./target/release/examples/web_bench 2>/dev/null)"$'\n'
+  native_runs+="$(cargo bench --quiet --bench web_bench 2>/dev/null)"$'\n'
   browser_runs+="$(node tests/e2e/bench.mjs)"$'\n'
 done
 echo "native:"; echo "$native_runs"

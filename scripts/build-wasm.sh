@@ -27,8 +27,9 @@ build() {
     rustflags="-C target-feature=+simd128"
     opt_features="--enable-simd"
   fi
-  # --lib: the CLI binary has the same output name and is of no use in a browser.
-  RUSTFLAGS="$rustflags" nice cargo build --quiet --lib --release --target wasm32-unknown-unknown --target-dir "$target_dir" "$@"
+  # -p reversi --lib: the engine's library alone (the workspace's command-line programs are of no
+  # use in a browser).
+  RUSTFLAGS="$rustflags" nice cargo build --quiet -p reversi --lib --release --target wasm32-unknown-unknown --target-dir "$target_dir" "$@"
   if [ -f "$out/$name" ] && [ ! "$wasm" -nt "$out/$name" ] && [ "$out/reversi.js" -nt "$wasm" ]; then
     return 0
   fi

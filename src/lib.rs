@@ -33,7 +33,6 @@ pub use othello::rules::bitboard::Bitboard;
 pub use othello::rules::board::{Board, MoveError, Position};
 pub use othello::rules::perft::perft;
 pub use othello::rules::square::{Color, Move, Square};
-/// Offline tooling (the `train` program). Not gated to native builds: `cargo test --target
-/// wasm32-unknown-unknown` builds every binary, `train` included; the page never calls it, so none
-/// of it reaches the browser's wasm.
+/// Offline tooling (driven by the `train` program of `cli/`). The page never calls it, so none of
+/// it reaches the browser's wasm.
 pub mod train;

@@ -220,25 +220,3 @@ fn the_traced_othello_game_is_the_course_othello_game() {
         assert_eq!(minimax(&shown, &b, 2), minimax(&plain, &b, 2));
     }
 }
-
-#[test]
-fn othello_root_value_is_what_reversi_best_prints() {
-    use reversi::othello::search::score::Score;
-    let mut rng = XorShift64Star::from_state(7);
-    for (i, plies) in [0usize, 9, 20, 33, 48].into_iter().enumerate() {
-        let pos = common::random_position(&mut rng, plies);
-        let text = format_board(pos);
-        for depth in [1u32, 3, 4] {
-            let out = std::process::Command::new(env!("CARGO_BIN_EXE_reversi"))
-                .args(["best", &text, "--depth", &depth.to_string()])
-                .output()
-                .expect("the binary runs");
-            let stdout = String::from_utf8(out.stdout).unwrap();
-            let printed = stdout.lines().next().unwrap().split_whitespace().nth(1).unwrap().to_string();
-            let Value::Scalar(v) = Lesson::othello(&text, depth, "alphabeta-negamax").unwrap().result().value else {
-                unreachable!()
-            };
-            assert_eq!(Score::from_value(v).to_string(), printed, "position {i} depth {depth}: {text}");
-        }
-    }
-}

@@ -2,8 +2,8 @@
 //! much shallower search predicts the deep value, `deep ≈ a·shallow + b` with a normal error of
 //! deviation `sigma`; when the prediction clears the window by [`CUT_SIGMAS`] deviations, the node
 //! is cut without the deep search. The regression is fitted per game stage and per depth from our
-//! own searches (`reversi probcut-fit`, which writes [`params`]), for the pattern evaluation it
-//! was fitted with.
+//! own searches (`train probcut-fit`, [`crate::train::probcut`], which writes [`params`]), for the
+//! pattern evaluation it was fitted with.
 //!
 //! Only the selective midgame search uses it, and only when asked ([`crate::othello::search::Limits::probcut`]):
 //! fixed-depth searches without it still equal minimax, and the exact endgame solver never cuts.
@@ -74,77 +74,6 @@ pub fn cut(empties: u32, depth: u32) -> Option<Cut> {
     })
 }
 
-/// The least-squares line `deep ≈ a·shallow + b` through `(shallow, deep)` pairs and the
-/// deviation of its residuals; `None` with fewer than 3 pairs or no spread in the shallow values.
-///
-/// ```
-/// use reversi::othello::search::probcut::fit_line;
-/// let (a, b, sigma) = fit_line(&[(0.0, 1.0), (1.0, 3.0), (2.0, 5.0)]).unwrap();
-/// assert!((a - 2.0).abs() < 1e-12 && (b - 1.0).abs() < 1e-12 && sigma < 1e-12);
-/// ```
-pub fn fit_line(pairs: &[(f64, f64)]) -> Option<(f64, f64, f64)> {
-    let n = pairs.len() as f64;
-    if pairs.len() < 3 {
-        return None;
-    }
-    let mx = pairs.iter().map(|p| p.0).sum::<f64>() / n;
-    let my = pairs.iter().map(|p| p.1).sum::<f64>() / n;
-    let sxx: f64 = pairs.iter().map(|p| (p.0 - mx).powi(2)).sum();
-    let sxy: f64 = pairs.iter().map(|p| (p.0 - mx) * (p.1 - my)).sum();
-    if sxx <= 0.0 {
-        return None;
-    }
-    let a = sxy / sxx;
-    let b = my - a * mx;
-    let residuals: f64 = pairs.iter().map(|p| (p.1 - a * p.0 - b).powi(2)).sum();
-    Some((a, b, (residuals / (n - 2.0)).sqrt()))
-}
-
-/// One fitted regression and the number of samples it was fitted on.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Fitted {
-    pub a: f64,
-    pub b: f64,
-    pub sigma: f64,
-    pub samples: usize,
-}
-
-/// Per stage, per deep depth from [`FIRST_DEPTH`]: the fit, or `None` (too few samples: no
-/// cut-off there).
-pub type FittedTable = [Vec<Option<Fitted>>; STAGES];
-
-/// The Rust source of [`params`] for a fitted table, under a header saying how it was made.
-pub fn params_source(rows: &FittedTable, header: &str) -> String {
-    let depths = rows.iter().map(Vec::len).max().unwrap_or(0);
-    let mut s = String::new();
-    for line in header.lines() {
-        s.push_str(&format!("//! {line}\n").replace("//! \n", "//!\n"));
-    }
-    s.push_str("//!\n//! Rows: stage (empties 1–10 … 51–60); columns: deep depth from `FIRST_DEPTH`, with\n");
-    s.push_str("//! `[a, b, sigma]` (search units) and, in the comment, the samples fitted.\n\n");
-    s.push_str("/// Deep depths fitted: `FIRST_DEPTH..FIRST_DEPTH + DEPTHS`.\n");
-    s.push_str(&format!("pub const DEPTHS: usize = {depths};\n"));
-    s.push_str("/// `TABLE[stage][depth − FIRST_DEPTH] = [a, b, sigma]`; sigma 0 means no cut-off there.\n");
-    s.push_str("pub const TABLE: [[[f32; 3]; DEPTHS]; super::STAGES] = [\n");
-    for (stage, row) in rows.iter().enumerate() {
-        s.push_str(&format!("    // empties {}–{}\n    [\n", stage * 10 + 1, stage * 10 + 10));
-        for d in 0..depths {
-            let depth = FIRST_DEPTH + d as u32;
-            match row.get(d).copied().flatten() {
-                // Comments on lines of their own: the file is as rustfmt writes it.
-                Some(Fitted { a, b, sigma, samples: n }) => s.push_str(&format!(
-                    "        // depth {depth} from {}: {n} samples\n        [{a:.4}, {b:.1}, {sigma:.1}],\n",
-                    shallow_depth(depth)
-                )),
-                None => s.push_str(&format!("        // depth {depth}: too few samples\n        [0.0, 0.0, 0.0],\n")),
-            }
-        }
-        s.push_str("    ],\n");
-    }
-    s.push_str("];\n");
-    s
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -174,15 +103,5 @@ mod tests {
         assert_eq!(c.beta_bound(1000), 2400);
         // deep ≤ −1000 predicted when 0.5·s + 100 + 300 ≤ −1000, that is s ≤ −2800.
         assert_eq!(c.alpha_bound(-1000), -2800);
-    }
-
-    #[test]
-    fn the_generated_source_has_one_row_per_stage() {
-        let mut rows: FittedTable = Default::default();
-        rows[2] = vec![Some(Fitted { a: 0.9, b: -12.0, sigma: 250.0, samples: 40 }), None];
-        let text = params_source(&rows, "test");
-        assert!(text.contains("pub const DEPTHS: usize = 2;"));
-        assert!(text.contains("// depth 3 from 1: 40 samples\n        [0.9000, -12.0, 250.0],"));
-        assert_eq!(text.matches("// empties").count(), STAGES);
     }
 }

@@ -1,7 +1,6 @@
-//! Multi-ProbCut parameters, written by `reversi probcut-fit --positions 480 --depth 11 --seed 11`
-//! for the 162K-game weights (a refit for their correction by exact labels played even over 400
-//! games, so this one stays): 480 positions with 12 to 60 empties, each searched by iterative deepening
-//! with the pattern evaluation; a least-squares line deep ≈ a·shallow + b per stage and depth.
+//! Multi-ProbCut parameters, written by `train probcut-fit --positions 480 --depth 11 --seed 11`:
+//! positions with 12 to 60 empties searched by iterative deepening with the pattern evaluation, and
+//! per stage and deep depth the least-squares line deep ≈ a·shallow + b through their values.
 //!
 //! Rows: stage (empties 1–10 … 51–60); columns: deep depth from `FIRST_DEPTH`, with
 //! `[a, b, sigma]` (search units) and, in the comment, the samples fitted.

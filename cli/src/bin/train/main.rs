@@ -1,0 +1,47 @@
+//! `train`: the offline fitting of what the engine plays with: self-play data and the pattern
+//! evaluation's fit, the opening book, ProbCut's regressions (see the README, "Pattern evaluation
+//! and the train tool"). One module per kind of data.
+
+mod book;
+mod fit;
+mod generate;
+mod probcut_fit;
+
+use clap::{Parser, Subcommand};
+use reversi_cli::options::{run_program, UsageError};
+use std::process::ExitCode;
+
+/// The offline fitting of the engine's evaluation, opening book and ProbCut.
+#[derive(Parser)]
+#[command(name = "train", subcommand_required = true, after_help = "`train help COMMAND` says more of each.")]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    Generate(generate::Args),
+    Fit(fit::FitArgs),
+    Test(fit::TestArgs),
+    BookBuild(book::BuildArgs),
+    BookDeepen(book::DeepenArgs),
+    BookAdd(book::AddArgs),
+    BookVerify(book::VerifyArgs),
+    ProbcutFit(probcut_fit::Args),
+}
+
+fn main() -> ExitCode {
+    run_program("train", |cli: Cli| -> Result<ExitCode, UsageError> {
+        match cli.command {
+            Command::Generate(args) => generate::run(args),
+            Command::Fit(args) => fit::fit(args),
+            Command::Test(args) => fit::test(args),
+            Command::BookBuild(args) => book::build(args),
+            Command::BookDeepen(args) => book::deepen(args),
+            Command::BookAdd(args) => book::add(args),
+            Command::BookVerify(args) => book::verify(args),
+            Command::ProbcutFit(args) => probcut_fit::run(args),
+        }
+    })
+}

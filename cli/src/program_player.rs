@@ -1,0 +1,185 @@
+//! `reversi match`'s `program=PATH` players: another `reversi` binary (an older build, or this
+//! one) asked for every move as `PATH best "<position>" --level L --time-ms T [--depth D]`, one
+//! fresh process a move. Native command line only: the library (and its wasm build) knows nothing
+//! of processes.
+
+use reversi::othello::analysis::arena::Player;
+use reversi::othello::records::notation::{excerpt, format_board};
+use reversi::{Board, Color, Move, Position};
+use std::io::Read;
+use std::process::{Command, Stdio};
+use std::time::Duration;
+
+/// A `program=PATH,level=L,time=T[,depth=D]` player.
+#[derive(Clone, Debug)]
+pub struct ProgramConfig {
+    pub program: String,
+    pub level: u32,
+    pub time_ms: u64,
+    pub depth: Option<u32>,
+    /// The text it was parsed from, for reports.
+    pub text: String,
+}
+
+/// Whether a match player's settings name a program (`…,program=PATH,…`).
+pub fn names_program(text: &str) -> bool {
+    text.split(',').any(|part| part.trim().starts_with("program="))
+}
+
+impl ProgramConfig {
+    /// Parses `program=PATH` with `level=L` and `time=T` (both required) and optionally
+    /// `depth=D`; any other setting is refused (the other program plays its own level's
+    /// settings). The program must be an existing file.
+    pub fn parse(text: &str) -> Result<ProgramConfig, String> {
+        let fail = |what: String| Err(format!("player '{}': {what}", excerpt(text)));
+        let (mut program, mut level, mut time_ms, mut depth) = (None, None, None, None);
+        for part in text.split(',').map(str::trim).filter(|p| !p.is_empty()) {
+            let (key, value) = part.split_once('=').unwrap_or((part, ""));
+            let number = |max: u64| {
+                value.parse::<u64>().ok().filter(|n| (1..=max).contains(n)).ok_or_else(|| {
+                    format!("player '{}': {key} '{}' is not a number from 1 to {max}", excerpt(text), excerpt(value))
+                })
+            };
+            match key {
+                "program" => program = Some(value.to_string()),
+                "level" => level = Some(number(9)? as u32),
+                "time" => time_ms = Some(number(3_600_000)?),
+                "depth" => depth = Some(number(60)? as u32),
+                _ => {
+                    return fail(format!(
+                        "'{}' cannot go with program= (only level=, time= and depth=: the program plays its own level's settings)",
+                        excerpt(part)
+                    ))
+                }
+            }
+        }
+        let (Some(program), Some(level), Some(time_ms)) = (program, level, time_ms) else {
+            return fail("program= needs level= and time= (passed on as best --level L --time-ms T)".into());
+        };
+        if !std::path::Path::new(&program).is_file() {
+            return fail(format!("program '{}' is not a file", crate::io::path_excerpt(&program)));
+        }
+        Ok(ProgramConfig { program, level, time_ms, depth, text: text.to_string() })
+    }
+
+    /// What this player does, in a few words.
+    pub fn describe(&self) -> String {
+        let depth = self.depth.map_or(String::new(), |d| format!(" --depth {d}"));
+        format!(
+            "{} best --level {} --time-ms {}{depth}, a fresh process each move",
+            self.program, self.level, self.time_ms
+        )
+    }
+
+    /// The program's move in `board` (side to move as `X`), or what went wrong, naming the program
+    /// and quoting what it printed.
+    fn ask(&self, board: Board) -> Result<Move, String> {
+        let name = crate::io::path_excerpt(&self.program);
+        // The side to move written as Black (X): the program needs only who is to move.
+        let position = Position::from_colors(board.player, board.opponent, Color::Black)
+            .map(format_board)
+            .map_err(|e| format!("program '{name}': cannot write the position: {e}"))?;
+        let mut command = Command::new(&self.program);
+        command.arg("best").arg(&position).args(["--level", &self.level.to_string()]);
+        command.args(["--time-ms", &self.time_ms.to_string()]);
+        if let Some(d) = self.depth {
+            command.args(["--depth", &d.to_string()]);
+        }
+        let mut child = command
+            .stdin(Stdio::null())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .map_err(|e| format!("program '{name}' could not be started: {e}"))?;
+        // Its output is read on another thread, so that a program that never ends can be waited
+        // for with a limit (and killed).
+        let (out, err) = (child.stdout.take(), child.stderr.take());
+        let (send, receive) = std::sync::mpsc::channel();
+        std::thread::spawn(move || {
+            let _ = send.send((read_text(out), read_text(err)));
+        });
+        let limit = Duration::from_millis(10 * self.time_ms + 5_000);
+        let Ok((stdout, stderr)) = receive.recv_timeout(limit) else {
+            // Its processor time tells a program that hung from one starved by a busy machine.
+            let used =
+                cpu_seconds(child.id()).map_or(String::new(), |s| format!(", having used {s:.2} s of processor time"));
+            let _ = child.kill();
+            let _ = child.wait();
+            return Err(format!(
+                "program '{name}' gave no move within {} s (10 times its time + 5 s{used}) in {position}",
+                limit.as_secs_f64()
+            ));
+        };
+        let status = child.wait().map_err(|e| format!("program '{name}': {e}"))?;
+        if !status.success() {
+            let said = if stderr.trim().is_empty() { &stdout } else { &stderr };
+            return Err(format!(
+                "program '{name}' failed ({status}) in {position}, printing '{}'",
+                excerpt(said.trim())
+            ));
+        }
+        let answer = stdout.split_whitespace().next().unwrap_or("");
+        match answer.parse::<Move>() {
+            Ok(mv @ Move::Play(sq)) if board.legal_moves().any(|s| s == sq) => Ok(mv),
+            Ok(_) => Err(format!("program '{name}' answered the illegal move '{answer}' in {position}")),
+            Err(_) => Err(format!("program '{name}' printed '{}' instead of a move", excerpt(stdout.trim()))),
+        }
+    }
+}
+
+/// The processor time (user and system) a running process has used, from `/proc/PID/stat` (in
+/// ticks of 1/100 s, the usual `USER_HZ`); `None` where it cannot be read (not Linux).
+fn cpu_seconds(pid: u32) -> Option<f64> {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
+    // After the command's name (in parentheses, which may hold anything): state is field 3,
+    // utime and stime fields 14 and 15.
+    let mut fields = stat.rsplit_once(')')?.1.split_whitespace().skip(11);
+    let (user, system): (f64, f64) = (fields.next()?.parse().ok()?, fields.next()?.parse().ok()?);
+    Some((user + system) / 100.0)
+}
+
+/// Up to 64 KiB of a pipe's text (`best` prints a few lines).
+fn read_text(pipe: Option<impl Read>) -> String {
+    let mut bytes = Vec::new();
+    if let Some(pipe) = pipe {
+        let _ = pipe.take(64 << 10).read_to_end(&mut bytes);
+    }
+    String::from_utf8_lossy(&bytes).into_owned()
+}
+
+/// Plays what the program answers. A program that cannot answer stops the match: the error goes
+/// to stderr and `reversi` exits with status 2 (the [`Player`] trait has no way to fail).
+pub struct ProgramPlayer(pub ProgramConfig);
+
+impl Player for ProgramPlayer {
+    fn choose(&mut self, board: Board, _ply: u32) -> Move {
+        if board.legal_moves().is_empty() {
+            return Move::Pass;
+        }
+        self.0.ask(board).unwrap_or_else(|message| {
+            // One message even when several games fail at once: the first holds the lock to the end.
+            static STOPPING: std::sync::Mutex<()> = std::sync::Mutex::new(());
+            let _stopping = STOPPING.lock();
+            crate::note!("{}: {message}", crate::io::program());
+            std::process::exit(2)
+        })
+    }
+}
+
+/// Either kind of match player, as one type for [`reversi::othello::analysis::arena::play_match`].
+pub struct AnyPlayer(pub Box<dyn Player>);
+
+impl Player for AnyPlayer {
+    fn choose(&mut self, board: Board, ply: u32) -> Move {
+        self.0.choose(board, ply)
+    }
+    fn new_game(&mut self) {
+        self.0.new_game()
+    }
+    fn set_game(&mut self, game: u64) {
+        self.0.set_game(game)
+    }
+    fn out_of_time(&self) -> bool {
+        self.0.out_of_time()
+    }
+}
