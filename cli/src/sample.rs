@@ -1,9 +1,9 @@
 //! Game-like sample positions for `reversi bench-time` and `train probcut-fit`.
 
 use reversi::clock::monotonic_ms;
-use reversi::rng::XorShift64Star as Rng;
 use reversi::othello::eval::pattern::PatternWeights;
 use reversi::othello::search::{Control, Engine, EvalChoice, Limits};
+use reversi::rng::XorShift64Star as Rng;
 use reversi::{Bitboard, Board, Move, Square};
 use std::sync::Arc;
 

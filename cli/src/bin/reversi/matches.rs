@@ -4,8 +4,8 @@
 use crate::clock::ClockChoice;
 use crate::engines::{describe, pattern_weights, signed_tenths};
 use reversi::clock::hms;
-use reversi::othello::analysis::{arena, player_config};
 use reversi::othello::analysis::rating::format_elo;
+use reversi::othello::analysis::{arena, player_config};
 use reversi::othello::book::Book;
 use reversi::othello::eval::pattern::PatternWeights;
 use reversi::othello::records::notation::{excerpt, format_board, format_transcript};
