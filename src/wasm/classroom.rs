@@ -1,10 +1,12 @@
 //! The classroom's binding: `Lesson`, a searched game or tree replayed step by step; searches
 //! without a trace, every algorithm's node counts, and exercises (the API is listed in the
 //! README's classroom engine section). Conversions only; the work is in [`crate::course`]. Every
-//! shape is written once, as JSON, by [`crate::course::json`]: the `…Json` methods return that
-//! text (one `JSON.parse` on the page builds thousands of objects at once), the others return
-//! it parsed.
+//! shape is written once, as JSON, by [`crate::course::json`], and crosses as the plain object
+//! one `JSON.parse` makes of it inside the binding (far faster than building thousands of nodes
+//! property by property); `nodes()`, `events(from, to)` and `changes(from, to)` hand over whole
+//! batches at once.
 
+use super::convert::js_error;
 use super::evaluation_breakdown;
 use crate::course::exercise::{self, Answers, WindowAnswer};
 use crate::course::json;
@@ -12,10 +14,6 @@ use crate::course::lesson::{node_counts as course_node_counts, search, Lesson as
 use crate::course::trace::Options;
 use js_sys::{Array, Object, Reflect, Uint32Array, Uint8Array};
 use wasm_bindgen::prelude::*;
-
-fn error(e: impl std::fmt::Display) -> JsError {
-    JsError::new(&e.to_string())
-}
 
 /// A whole number in `0..2^32` from JavaScript, or an error naming `what`.
 fn whole(n: f64, what: &str) -> Result<u32, JsError> {
@@ -95,7 +93,7 @@ fn source_of(spec: &JsValue) -> Result<Source, JsError> {
                 Some(shape) => {
                     let shape =
                         shape.as_string().ok_or_else(|| JsError::new("spec.shape must be a string such as '3x2'"))?;
-                    exercise::parse_shape(&shape).map_err(error)?
+                    exercise::parse_shape(&shape).map_err(js_error)?
                 }
                 None => {
                     (number_field(spec, "spec", "depth", Some(3))?, number_field(spec, "spec", "branching", Some(2))?)
@@ -127,7 +125,7 @@ fn spec_of(spec: &JsValue) -> Result<Spec, JsError> {
         iterative: bool_field(spec, "spec", "iterative", false)?,
         table: bool_field(spec, "spec", "table", false)?,
     };
-    Spec::new(source, &algorithm, options).map_err(error)
+    Spec::new(source, &algorithm, options).map_err(js_error)
 }
 
 /// One game or tree and one algorithm, searched once, then replayed step by step.
@@ -140,25 +138,25 @@ pub struct Lesson {
 impl Lesson {
     /// An explicit tree in the tree text format, searched by `algorithm`.
     pub fn tree(text: &str, algorithm: &str) -> Result<Lesson, JsError> {
-        CourseLesson::tree(text, algorithm).map(|inner| Lesson { inner }).map_err(error)
+        CourseLesson::tree(text, algorithm).map(|inner| Lesson { inner }).map_err(js_error)
     }
 
     /// A built-in example: `lecture`, `pruning` or `maxn`.
     pub fn example(name: &str, algorithm: &str) -> Result<Lesson, JsError> {
-        CourseLesson::example(name, algorithm).map(|inner| Lesson { inner }).map_err(error)
+        CourseLesson::example(name, algorithm).map(|inner| Lesson { inner }).map_err(js_error)
     }
 
     /// Tic-tac-toe after `moves` (`"b2a1"`), depth 0 = to the end, D = D plies with open lines.
     #[wasm_bindgen(js_name = ticTacToe)]
     pub fn tic_tac_toe(moves: &str, depth: f64, symmetry: bool, algorithm: &str) -> Result<Lesson, JsError> {
         let depth = whole(depth, "depth")?;
-        CourseLesson::tic_tac_toe(moves, depth, symmetry, algorithm).map(|inner| Lesson { inner }).map_err(error)
+        CourseLesson::tic_tac_toe(moves, depth, symmetry, algorithm).map(|inner| Lesson { inner }).map_err(js_error)
     }
 
     /// An Othello transcript or board, searched 1–4 plies with the engine's evaluation.
     pub fn othello(position: &str, depth: f64, algorithm: &str) -> Result<Lesson, JsError> {
         let depth = whole(depth, "depth")?;
-        CourseLesson::othello(position, depth, algorithm).map(|inner| Lesson { inner }).map_err(error)
+        CourseLesson::othello(position, depth, algorithm).map(|inner| Lesson { inner }).map_err(js_error)
     }
 
     /// Any lesson from a spec: `{kind, algorithm, iterative?, table?, …}` with, by kind,
@@ -166,7 +164,7 @@ impl Lesson {
     /// `shape` (`"3x2"`); `tictactoe`: `moves`, `depth` (default 2), `symmetry` (default true);
     /// `othello`: `position` (transcript or board text), `depth` (default 2).
     pub fn create(spec: JsValue) -> Result<Lesson, JsError> {
-        CourseLesson::build(&spec_of(&spec)?).map(|inner| Lesson { inner }).map_err(error)
+        CourseLesson::build(&spec_of(&spec)?).map(|inner| Lesson { inner }).map_err(js_error)
     }
 
     /// `"tree"`, `"tictactoe"` or `"othello"`.
@@ -212,16 +210,15 @@ impl Lesson {
     /// `{id, parent, label, move, player, depth, children, leaf, staticValue?, board?, iteration}`.
     pub fn node(&self, id: f64) -> Result<JsValue, JsError> {
         let id = whole(id, "node id")? as usize;
-        let n = self.inner.node(id).map_err(error)?;
+        let n = self.inner.node(id).map_err(js_error)?;
         let mut out = String::new();
         json::node(&mut out, id, n);
         parsed(&out)
     }
 
-    /// Every node, as a JSON array of `node(id)` objects (one parse instead of one call each).
-    #[wasm_bindgen(js_name = nodesJson)]
-    pub fn nodes_json(&self) -> String {
-        json::nodes(self.inner.trace())
+    /// Every node: the array of `node(id)` objects, in one call.
+    pub fn nodes(&self) -> Result<JsValue, JsError> {
+        parsed(&json::nodes(self.inner.trace()))
     }
 
     #[wasm_bindgen(getter, js_name = eventCount)]
@@ -233,21 +230,20 @@ impl Lesson {
     /// `order`, `iteration`, `table`, `scout` (the fields of each in the README).
     pub fn event(&self, i: f64) -> Result<JsValue, JsError> {
         let i = whole(i, "event index")? as usize;
-        let e = self.inner.event(i).map_err(error)?;
+        let e = self.inner.event(i).map_err(js_error)?;
         let mut out = String::new();
         json::event(&mut out, self.inner.trace(), e);
         parsed(&out)
     }
 
-    /// Events `from..to` as a JSON array of `event(i)` objects.
-    #[wasm_bindgen(js_name = eventsJson)]
-    pub fn events_json(&self, from: f64, to: f64) -> Result<String, JsError> {
+    /// Events `from..to`: the array of `event(i)` objects, in one call.
+    pub fn events(&self, from: f64, to: f64) -> Result<JsValue, JsError> {
         let (from, to) = (whole(from, "from")? as usize, whole(to, "to")? as usize);
         let n = self.inner.event_count();
         if from > to || to > n {
             return Err(JsError::new(&format!("events {from}..{to}: a range within 0..{n}")));
         }
-        Ok(json::events(self.inner.trace(), from, to))
+        parsed(&json::events(self.inner.trace(), from, to))
     }
 
     /// Each event's kind as a small number: 0 enter, 1 leaf, 2 update, 3 cutoff, 4 return,
@@ -268,28 +264,16 @@ impl Lesson {
     /// `{step, current, leaves, nodesVisited, iteration, nodes: [{id, status, value?, bound?,
     /// …bounds, best?, search?, table?}]}`.
     pub fn state(&self, step: f64) -> Result<JsValue, JsError> {
-        parsed(&self.state_json(step)?)
-    }
-
-    /// `state(step)` as JSON text.
-    #[wasm_bindgen(js_name = stateJson)]
-    pub fn state_json(&self, step: f64) -> Result<String, JsError> {
         let step = whole(step, "step")? as usize;
-        Ok(json::state(&self.inner.state(step).map_err(error)?))
+        parsed(&json::state(&self.inner.state(step).map_err(js_error)?))
     }
 
-    /// What differs at step `to` from step `from`, as JSON text: the counters at `to` and only
-    /// the nodes whose state changed (`{id, status: "unseen"}` for a node not reached yet at
-    /// `to`). Costs the events between the two steps, whatever the tree's size.
-    #[wasm_bindgen(js_name = changesJson)]
-    pub fn changes_json(&self, from: f64, to: f64) -> Result<String, JsError> {
-        let (from, to) = (whole(from, "from")? as usize, whole(to, "to")? as usize);
-        Ok(json::changes(&self.inner.changes(from, to).map_err(error)?))
-    }
-
-    /// `changesJson(from, to)` parsed.
+    /// What differs at step `to` from step `from`: the counters at `to` and only the nodes whose
+    /// state changed (`{id, status: "unseen"}` for a node not reached yet at `to`), as `state`
+    /// writes them. Costs the events between the two steps, whatever the tree's size.
     pub fn changes(&self, from: f64, to: f64) -> Result<JsValue, JsError> {
-        parsed(&self.changes_json(from, to)?)
+        let (from, to) = (whole(from, "from")? as usize, whole(to, "to")? as usize);
+        parsed(&json::changes(&self.inner.changes(from, to).map_err(js_error)?))
     }
 
     /// The `order` event of node `id` in force after `step` events (its children's search order,
@@ -297,7 +281,7 @@ impl Lesson {
     #[wasm_bindgen(js_name = orderOf)]
     pub fn order_of(&self, id: f64, step: f64) -> Result<JsValue, JsError> {
         let (id, step) = (whole(id, "node id")? as usize, whole(step, "step")? as usize);
-        match self.inner.order_of(id, step).map_err(error)? {
+        match self.inner.order_of(id, step).map_err(js_error)? {
             Some(i) => self.event(i as f64),
             None => Ok(JsValue::NULL),
         }
@@ -319,13 +303,13 @@ impl Lesson {
     /// The seed-004 evaluation breakdown of an Othello leaf (as `evaluationBreakdown` gives it).
     pub fn breakdown(&self, id: f64) -> Result<JsValue, JsError> {
         let id = whole(id, "node id")? as usize;
-        evaluation_breakdown(&self.inner.leaf_board(id).map_err(error)?)
+        evaluation_breakdown(&self.inner.leaf_board(id).map_err(js_error)?)
     }
 
     /// A new lesson with the leaf `label` set to `value` (`7`, or `(1,2,3)` for max^n).
     #[wasm_bindgen(js_name = setLeaf)]
     pub fn set_leaf(&self, label: &str, value: &str) -> Result<Lesson, JsError> {
-        self.inner.set_leaf(label, value).map(|inner| Lesson { inner }).map_err(error)
+        self.inner.set_leaf(label, value).map(|inner| Lesson { inner }).map_err(js_error)
     }
 }
 
@@ -334,14 +318,14 @@ impl Lesson {
 /// step by step.
 #[wasm_bindgen(js_name = searchUntraced)]
 pub fn search_untraced(spec: JsValue) -> Result<JsValue, JsError> {
-    parsed(&json::result(&search(&spec_of(&spec)?).map_err(error)?))
+    parsed(&json::result(&search(&spec_of(&spec)?).map_err(js_error)?))
 }
 
 /// Every algorithm and option on a spec's source (its algorithm and options are ignored): an
 /// array of `{name, …result fields}` rows, `name` such as `alphabeta-ordered + iterative + table`.
 #[wasm_bindgen(js_name = nodeCounts)]
 pub fn node_counts(spec: JsValue) -> Result<JsValue, JsError> {
-    parsed(&json::count_rows(&course_node_counts(&source_of(&spec)?).map_err(error)?))
+    parsed(&json::count_rows(&course_node_counts(&source_of(&spec)?).map_err(js_error)?))
 }
 
 /// The exercise tree of a seed and a shape (`"3x2"`): `{text, seed, shape, depth, branching}`
@@ -349,8 +333,8 @@ pub fn node_counts(spec: JsValue) -> Result<JsValue, JsError> {
 #[wasm_bindgen(js_name = exerciseTree)]
 pub fn exercise_tree(seed: JsValue, shape: &str) -> Result<JsValue, JsError> {
     let seed = seed_of(&seed)?;
-    let (depth, branching) = exercise::parse_shape(shape).map_err(error)?;
-    let tree = exercise::generate(seed, depth, branching).map_err(error)?;
+    let (depth, branching) = exercise::parse_shape(shape).map_err(js_error)?;
+    let tree = exercise::generate(seed, depth, branching).map_err(js_error)?;
     let mut out = String::new();
     let mut o = json::Obj::new(&mut out);
     o.str("text", &tree.write())
@@ -422,7 +406,7 @@ fn answers_of(answers: &JsValue) -> Result<Answers, JsError> {
 #[wasm_bindgen(js_name = checkExercise)]
 pub fn check_exercise(spec: JsValue, answers: JsValue) -> Result<JsValue, JsError> {
     let spec = spec_of(&spec)?;
-    let tree = spec.source.tree().map_err(error)?;
-    let report = exercise::check(&tree, spec.algorithm, &answers_of(&answers)?).map_err(error)?;
+    let tree = spec.source.tree().map_err(js_error)?;
+    let report = exercise::check(&tree, spec.algorithm, &answers_of(&answers)?).map_err(js_error)?;
     parsed(&json::report(&report))
 }

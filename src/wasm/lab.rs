@@ -5,13 +5,12 @@
 //! Settings cross as `{weights: [[positional, mobility, stability, discs] × 4 phases], depth,
 //! ordering: ["take_corner", …], overrides: […]}`; every bad field is an `Error` naming it.
 
-use super::{parse_position, ObjectBuilder};
+use super::convert::{field, parse_position, shown, square_names, ObjectBuilder};
 use crate::othello::analysis::arena::{openings, play_game, HeuristicPlayer, HeuristicSettings};
 use crate::othello::eval::course::{breakdown_with, Phase, Term, Weights, CANDIDATES};
 use crate::othello::eval::expert::{ExpertRules, Rule};
 use crate::othello::records::notation::format_board;
-use crate::othello::rules::square::Square;
-use js_sys::{Array, Reflect};
+use js_sys::Array;
 use wasm_bindgen::prelude::*;
 
 /// Weights beyond this would only saturate the evaluation; the lab refuses them with a message.
@@ -19,10 +18,6 @@ const MAX_WEIGHT: i32 = 1_000;
 /// Deeper than this, one game takes seconds in a browser (depth 4: a few milliseconds per game,
 /// each ply multiplies that by about 4–6): too slow to watch a match.
 const MAX_DEPTH: u32 = 6;
-
-fn field(object: &JsValue, key: &str) -> JsValue {
-    Reflect::get(object, &JsValue::from_str(key)).unwrap_or(JsValue::UNDEFINED)
-}
 
 fn parse_weights(value: &JsValue) -> Result<Weights, String> {
     let shape = || {
@@ -52,7 +47,7 @@ fn parse_weights(value: &JsValue) -> Result<Weights, String> {
                         "weight of {} in the {} phase: {} is not a whole number from -{MAX_WEIGHT} to {MAX_WEIGHT}",
                         Term::ALL[t].name(),
                         Phase::ALL[p].name(),
-                        js_sys::JSON::stringify(&cell).map(String::from).unwrap_or_else(|_| "that".into())
+                        shown(&cell)
                     ))
                 }
             }
@@ -98,10 +93,6 @@ fn weights_array(weights: &Weights) -> Array {
     weights.iter().map(|row| row.iter().map(|&w| JsValue::from(w)).collect::<Array>()).map(JsValue::from).collect()
 }
 
-fn square_names(squares: u64) -> Array {
-    Square::all().filter(|sq| squares & sq.bit() != 0).map(|sq| JsValue::from_str(&sq.to_string())).collect()
-}
-
 /// The evaluation's terms in weight-column order: `[{term, label}]`.
 #[wasm_bindgen(js_name = labTerms)]
 pub fn lab_terms() -> Array {
@@ -131,10 +122,10 @@ pub fn lab_candidates() -> Array {
 
 /// `evaluationBreakdown` with the given weights: `{phase, discs, total, terms: [{term, label, raw,
 /// weight, contribution}]}`, from the side to move's point of view.
-#[wasm_bindgen(js_name = labBreakdown)]
+#[wasm_bindgen(js_name = labBreakdown, unchecked_return_type = "CourseBreakdown")]
 pub fn lab_breakdown(board: &str, weights: JsValue) -> Result<JsValue, JsError> {
     let weights = parse_weights(&weights).map_err(|e| JsError::new(&e))?;
-    Ok(super::breakdown_object(&breakdown_with(parse_position(board)?.board(), &weights)))
+    Ok(super::evaluation::breakdown_object(&breakdown_with(parse_position(board)?.board(), &weights)))
 }
 
 /// Which squares each expert rule recommends to the side to move: `[{rule, label, squares}]`.
