@@ -640,7 +640,7 @@ function renderExercise(view) {
   if (state.exercise.view !== view || state.exercise.key !== key) {
     // The whole tree (minimax or max^n visits every node), whatever the exercise's algorithm.
     const whole = createLesson(state.source, view.players > 2 ? 'maxn' : 'minimax');
-    const nodes = JSON.parse(whole.nodesJson());
+    const nodes = whole.nodes();
     whole.free();
     buildExercise(form, view, nodes);
     state.exercise.view = view;

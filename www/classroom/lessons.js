@@ -183,10 +183,10 @@ export class LessonView {
     return node;
   }
 
-  /** Reads every node at once (one JSON text): a typed tree draws them all. */
+  /** Reads every node at once (one call): a typed tree draws them all. */
   readNodes() {
     if (this.nodesRead) return;
-    const all = JSON.parse(this.lesson.nodesJson());
+    const all = this.lesson.nodes();
     for (const node of all) this.nodes[node.id] = node;
     this.nodesRead = true;
   }

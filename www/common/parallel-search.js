@@ -29,14 +29,6 @@ const START_SHARE = 0.4;
  * give a move to play if the solve runs out of time. */
 const PRE_SOLVE_DEPTH = 8;
 
-/** `-"+2.4"` → "-2.4": a child's score text from the root's side. */
-function negatedText(text) {
-  if (!text) return text;
-  if (text.startsWith('+')) return `-${text.slice(1)}`;
-  if (text.startsWith('-')) return `+${text.slice(1)}`;
-  return text;
-}
-
 /** −x, without a −0 (which would read "−0" and differ from a search's 0). */
 function negated(x) {
   return x === 0 ? 0 : -x;
@@ -96,7 +88,7 @@ export class ParallelSearch {
   /**
    * Best move for `board` under `options` (as `EngineClient.search`: `level`, `depth`, `timeMs`,
    * `exactFromEmpties`, `evaluation`, `seed`), shared among the clients. Resolves to the same
-   * fields as a search (`move, score, exact, scoreText, discs, evaluation, pv, depth, nodes,
+   * fields as a search (`move, score, exact, discs, evaluation, pv, depth, nodes,
    * elapsedMs, nps, book`) plus `workers`.
    */
   async search(board, options, onProgress) {
@@ -176,7 +168,7 @@ export class ParallelSearch {
 
   /**
    * Every move's score for hints, as `EngineClient.analyze` (`[{move, score, exact, unknown,
-   * scoreText, discs, evaluation, book}]`, best first), the moves shared out among the clients:
+   * discs, evaluation, book}]`, best first), the moves shared out among the clients:
    * each scores the position after a move with the options' depth less one, in an equal share of
    * the time. The first client adds the book's moves and values.
    */
@@ -200,14 +192,14 @@ export class ParallelSearch {
         const r = await client.search(roots[i].board, { ...childOptions, ...(share ? { timeMs: share } : {}) });
         const unknown = !r.exact && !(r.depth > 0);
         scored[i] = unknown
-          ? { move: roots[i].move, score: null, exact: false, unknown: true, scoreText: '?', discs: null, evaluation: r.evaluation, book: false }
-          : { move: roots[i].move, score: negated(r.score), exact: r.exact, unknown: false, scoreText: negatedText(r.scoreText), discs: negated(r.discs), evaluation: r.evaluation, book: false };
+          ? { move: roots[i].move, score: null, exact: false, unknown: true, discs: null, evaluation: r.evaluation, book: false }
+          : { move: roots[i].move, score: negated(r.score), exact: r.exact, unknown: false, discs: negated(r.discs), evaluation: r.evaluation, book: false };
       }
     };
     const [bookMoves] = await Promise.all([options.book === false ? [] : clients[0].bookMoves(board), ...clients.map(work)]);
     for (const { move, discs } of bookMoves) {
       const hint = scored.find((h) => h.move === move);
-      if (hint) Object.assign(hint, { book: true, unknown: false, discs, scoreText: `${discs >= 0 ? '+' : ''}${discs}` });
+      if (hint) Object.assign(hint, { book: true, unknown: false, discs });
     }
     const key = (h) => (bookMoves.length ? h.discs ?? -Infinity : h.unknown ? -Infinity : h.exact ? h.score * 1e6 : h.score);
     return scored.sort((a, b) => key(b) - key(a));
@@ -220,8 +212,7 @@ export class ParallelSearch {
       move: roots[best.index].move,
       score: negated(r.score),
       exact: r.exact,
-      scoreText: negatedText(r.scoreText),
-      discs: typeof r.discs === 'number' ? negated(r.discs) : r.discs,
+      discs: negated(r.discs),
       evaluation: r.evaluation,
       pv: [roots[best.index].move, ...r.pv],
       depth: best.exact ? r.depth + 1 : best.depth,
