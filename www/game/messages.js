@@ -1,6 +1,6 @@
 // Messages quote what a player, an address or a stored game gave the page. A pasted 100 KB word
 // must neither flood the panel nor stretch the page: every such text is cut to an excerpt here
-// (and the style sheet lets messages wrap anywhere).
+// (and the style sheet lets messages wrap anywhere). Counted nouns are written here too.
 
 /** The longest piece of outside text a message quotes, in characters. */
 export const EXCERPT_CHARS = 80;
@@ -21,4 +21,11 @@ const LONG_WORD = new RegExp(`\\S{${EXCERPT_CHARS + 1},}`, 'g');
  * excerpt is cut to one, then the whole message is bounded. */
 export function bounded(message) {
   return excerpt(String(message).replace(LONG_WORD, (word) => excerpt(word)), MESSAGE_CHARS);
+}
+
+/** "1 move", "3 moves": a count and its noun, which takes an s unless the count is 1.
+ * @param {number} n
+ * @param {string} word */
+export function plural(n, word) {
+  return `${n} ${word}${n === 1 ? '' : 's'}`;
 }
