@@ -20,9 +20,13 @@ export interface CourseBreakdown {
   discs: number;
   /** The evaluation, in course units: equal to `evaluate(board)`. */
   total: number;
-  /** `total` as an estimated disc difference, within ±64, to a tenth (absent from the lab's). */
-  totalDiscs?: number;
   terms: { term: string; label: string; raw: number; weight: number; contribution: number }[];
+}
+
+/** `evaluationBreakdown`'s: the course's evaluation explained, with its total in discs. */
+export interface EvaluationBreakdown extends CourseBreakdown {
+  /** `total` as an estimated disc difference, within ±64, to a tenth. */
+  totalDiscs: number;
 }
 
 /** The pattern evaluation explained (see `PatternEvaluation.breakdown`), in hundredths of a disc. */
@@ -48,7 +52,7 @@ pub fn evaluate(board: &str) -> Result<i32, JsError> {
 /// on the board (what decides the phase), `total` equals `evaluate(board)` (course units) and
 /// `totalDiscs` is that total as an estimated disc difference (`othello::analysis::review::eval_to_discs`,
 /// within ±64, to a tenth).
-#[wasm_bindgen(js_name = evaluationBreakdown, unchecked_return_type = "CourseBreakdown")]
+#[wasm_bindgen(js_name = evaluationBreakdown, unchecked_return_type = "EvaluationBreakdown")]
 pub fn evaluation_breakdown(board: &str) -> Result<JsValue, JsError> {
     let report = course::breakdown(parse_position(board)?.board());
     let total_discs = score_in_tenths(Score::Eval(report.total), EvalChoice::Course);
