@@ -20,7 +20,7 @@ wasm:
 
 # -k: a failure in one suite does not hide the results of the others; make still fails.
 test:
-	@$(MAKE) --no-print-directory -k test-native test-wasm test-e2e
+	@$(MAKE) --no-print-directory -k test-native test-wasm test-e2e typecheck
 
 test-native:
 	nice cargo test
@@ -32,6 +32,11 @@ test-wasm:
 	@scripts/ensure-browser.sh
 	scripts/run-and-clean-up.sh nice cargo test --target wasm32-unknown-unknown --features classroom --test wasm_bindings --test wasm_classroom --test wasm_simd
 	RUSTFLAGS="-C target-feature=+simd128" scripts/run-and-clean-up.sh nice cargo test --target wasm32-unknown-unknown --target-dir target/simd --test wasm_simd
+
+# The page's JavaScript checked by TypeScript's checker against its JSDoc types and the bindings'
+# generated types (tsconfig.json); nothing is built from it.
+typecheck: wasm
+	@scripts/typecheck.sh
 
 test-e2e: wasm
 	@scripts/ensure-browser.sh

@@ -20,12 +20,19 @@
 
 importScripts('./www/offline/manifest.js');
 
-const { version, files, classroom } = self.OFFLINE_MANIFEST;
+/**
+ * This worker's global scope (`self`), as the checker should see it: a service worker's, with the
+ * manifest's files as [path, SHA-256] pairs.
+ * @type {ServiceWorkerGlobalScope & {OFFLINE_MANIFEST: {version: string, files: [string, string][], classroom: [string, string][]}}}
+ */
+const scope = /** @type {any} */ (self);
+
+const { version, files, classroom } = scope.OFFLINE_MANIFEST;
 const PREFIX = 'othello-game-';
 const CLASSROOM_PREFIX = 'othello-classroom-';
 const CACHE = PREFIX + version;
 const CLASSROOM_CACHE = CLASSROOM_PREFIX + version;
-const urlOf = (path) => new URL(path, self.location).href;
+const urlOf = (/** @type {string} */ path) => new URL(path, scope.location.href).href;
 // The engine's wasm comes in two builds; only the one this browser runs is cached. The probe is
 // www/common/engine-wasm.js's (a module the page imports; this worker is a classic script).
 const SIMD_PROBE = [0, 97, 115, 109, 1, 0, 0, 0, 1, 5, 1, 96, 0, 1, 123, 3, 2, 1, 0, 10, 8, 1, 6, 0, 65, 0, 253, 15, 11];
@@ -40,6 +47,7 @@ const ROOT = urlOf('./');
 const CLASSROOM_PAGE = urlOf('classroom.html');
 const CLASSROOM_OFFLINE = urlOf('www/offline/classroom-offline.html');
 
+/** @param {ArrayBuffer} buffer */
 async function sha256(buffer) {
   const digest = await crypto.subtle.digest('SHA-256', buffer);
   return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('');
@@ -51,9 +59,11 @@ async function sha256(buffer) {
  * wasm, the weights) are not downloaded a second time. A copy that is not the listed one
  * (a validator that missed a change) is fetched again past the HTTP cache before the file is
  * judged not to be this version's.
+ * @param {string} path
+ * @param {string} hash
  */
 async function fetchChecked(path, hash) {
-  for (const cache of ['no-cache', 'reload']) {
+  for (const cache of /** @type {RequestCache[]} */ (['no-cache', 'reload'])) {
     const response = await fetch(urlOf(path), { cache });
     if (!response.ok) throw new Error(`offline cache: ${path} answered HTTP ${response.status}`);
     if ((await sha256(await response.clone().arrayBuffer())) === hash) return response;
@@ -64,9 +74,11 @@ async function fetchChecked(path, hash) {
 /**
  * Fetches and checks every file of `list`, then writes them all into the cache `name`, the first
  * one (the page) last: a cache with its page is complete.
+ * @param {string} name
+ * @param {[string, string][]} list
  */
 async function fill(name, list) {
-  const responses = await Promise.all(list.map(async ([path, hash]) => [path, await fetchChecked(path, hash)]));
+  const responses = await Promise.all(list.map(async ([path, hash]) => /** @type {[string, Response]} */ ([path, await fetchChecked(path, hash)])));
   // Written only once every file is known good: the cache holds all of the version or nothing.
   const cache = await caches.open(name);
   const [[firstPath, first], ...rest] = responses;
@@ -74,7 +86,7 @@ async function fill(name, list) {
   await cache.put(urlOf(firstPath), first);
 }
 
-/** This version's copy of the classroom, once; none is left half-made. */
+/** This version's copy of the classroom, once; none is left half-made. @type {Promise<void> | null} */
 let classroomFill = null;
 function cacheClassroom() {
   classroomFill ??= caches.match(CLASSROOM_PAGE, { cacheName: CLASSROOM_CACHE }).then(async (present) => {
@@ -96,7 +108,7 @@ async function install() {
   await Promise.all([fill(CACHE, GAME_FILES), classroomUsed ? cacheClassroom() : null]);
 }
 
-self.addEventListener('install', (event) => {
+scope.addEventListener('install', (event) => {
   event.waitUntil(
     install().catch(async (error) => {
       await Promise.all([caches.delete(CACHE), caches.delete(CLASSROOM_CACHE)]);
@@ -105,7 +117,7 @@ self.addEventListener('install', (event) => {
   );
 });
 
-self.addEventListener('activate', (event) => {
+scope.addEventListener('activate', (event) => {
   const current = [CACHE, CLASSROOM_CACHE];
   event.waitUntil(
     caches.keys().then((names) =>
@@ -120,9 +132,9 @@ self.addEventListener('activate', (event) => {
 
 // The game page asks for 'skip-waiting' when the player accepts a new version (then it reloads);
 // the classroom page for 'cache-classroom' once it has started.
-self.addEventListener('message', (event) => {
+scope.addEventListener('message', (event) => {
   const type = event.data && event.data.type;
-  if (type === 'skip-waiting') self.skipWaiting();
+  if (type === 'skip-waiting') scope.skipWaiting();
   else if (type === 'cache-classroom') event.waitUntil(cacheClassroom().catch((error) => console.warn(error.message)));
 });
 
@@ -130,6 +142,8 @@ self.addEventListener('message', (event) => {
  * Where the answer to `request` is kept: {cache, key}, with `fallback` for the classroom page
  * (answered with our offline page when neither the cache nor the network has it); null when it
  * is none of the listed files.
+ * @param {Request} request
+ * @returns {Route | null}
  */
 function routeOf(request) {
   const url = new URL(request.url);
@@ -143,6 +157,11 @@ function routeOf(request) {
   return null;
 }
 
+/** Where a listed file's answer is kept. @typedef {{cache: string, key: string, fallback?: boolean}} Route */
+
+/** The cached copy of a listed file, else the network's, else (the classroom page) our offline page.
+ * @param {Request} request
+ * @param {Route} route */
 async function answer(request, { cache, key, fallback }) {
   // (caches.match with a cache name opens no cache: a missing classroom cache stays missing.)
   const cached = await caches.match(key, { cacheName: cache });
@@ -156,7 +175,7 @@ async function answer(request, { cache, key, fallback }) {
   }
 }
 
-self.addEventListener('fetch', (event) => {
+scope.addEventListener('fetch', (event) => {
   if (event.request.method !== 'GET') return;
   const route = routeOf(event.request);
   if (route) event.respondWith(answer(event.request, route));

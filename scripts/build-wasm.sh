@@ -5,6 +5,8 @@
 #                       current browser runs) and reversi_bg.wasm (without, for older browsers);
 #                       www/common/engine-wasm.js picks one
 #   www/pkg/classroom/  the classroom page (the same, plus the traced lessons and the heuristic lab)
+# Each package also gets reversi.d.ts, the bindings' TypeScript types (the shapes of what they
+# return included): what `make typecheck` checks the page's JavaScript against; it is not served.
 # Two packages so that players do not download the classroom (about 124 KB gzipped more).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -30,13 +32,13 @@ build() {
   # -p reversi --lib: the engine's library alone (the workspace's command-line programs are of no
   # use in a browser).
   RUSTFLAGS="$rustflags" nice cargo build --quiet -p reversi --lib --release --target wasm32-unknown-unknown --target-dir "$target_dir" "$@"
-  if [ -f "$out/$name" ] && [ ! "$wasm" -nt "$out/$name" ] && [ "$out/reversi.js" -nt "$wasm" ]; then
+  if [ -f "$out/$name" ] && [ ! "$wasm" -nt "$out/$name" ] && [ "$out/reversi.js" -nt "$wasm" ] && [ -f "$out/reversi.d.ts" ]; then
     return 0
   fi
   local tmp
   tmp=$(mktemp -d)
   trap 'rm -rf "$tmp"' RETURN
-  wasm-bindgen --target web --no-typescript --out-dir "$tmp" "$wasm"
+  wasm-bindgen --target web --out-dir "$tmp" "$wasm"
   # -O3 (speed) also makes the game's wasm about 12 % smaller gzipped: what keeps the first load
   # under 150 KB. The features are those rustc's wasm32 target emits (and SIMD in the SIMD build).
   # On failure the bindings go, so that the next run does not take the package for up to date.
@@ -62,6 +64,7 @@ build() {
     fi
   else
     mv "$tmp/reversi.min.js" "$out/reversi.js"
+    mv "$tmp/reversi.d.ts" "$out/reversi.d.ts"
   fi
   mv "$tmp/opt.wasm" "$out/$name"
   touch "$out/reversi.js"

@@ -172,10 +172,6 @@ fn n(x: f64) -> JsValue {
     JsValue::from_f64(x)
 }
 
-fn parse(text: String) -> JsValue {
-    js_sys::JSON::parse(&text).unwrap()
-}
-
 fn stringify(v: &JsValue) -> String {
     js_sys::JSON::stringify(v).unwrap().as_string().unwrap()
 }
@@ -392,8 +388,10 @@ fn bad_specs_are_clear_errors() {
     .contains("true or false"));
 }
 
+/// The batch reads (every node, a range of events, the changes between two steps) agree with the
+/// one-at-a-time reads they stand for.
 #[wasm_bindgen_test]
-fn the_json_fast_paths_match_the_objects() {
+fn the_batch_reads_match_the_single_ones() {
     let lesson = Lesson::create(spec(&[
         ("kind", s("othello")),
         ("depth", n(2.0)),
@@ -401,25 +399,24 @@ fn the_json_fast_paths_match_the_objects() {
         ("table", JsValue::TRUE),
     ]))
     .unwrap();
-    let nodes = Array::from(&parse(lesson.nodes_json()));
+    let nodes = Array::from(&lesson.nodes().unwrap());
     assert_eq!(nodes.length(), lesson.node_count());
     for id in [0, 1, lesson.node_count() - 1] {
         assert_eq!(stringify(&nodes.get(id)), stringify(&lesson.node(id as f64).unwrap()));
     }
     let count = lesson.event_count();
-    let events = Array::from(&parse(lesson.events_json(0.0, count as f64).unwrap()));
+    let events = Array::from(&lesson.events(0.0, count as f64).unwrap());
     assert_eq!(events.length(), count);
     assert_eq!(stringify(&events.get(5)), stringify(&lesson.event(5.0).unwrap()));
     assert_eq!(numbers(lesson.event_nodes().into()).len(), count as usize);
-    assert!(lesson.events_json(3.0, 2.0).is_err());
+    assert!(lesson.events(3.0, 2.0).is_err());
     for (a, b) in [(0, 1), (1, 0), (0, count), (count, 0), (count / 3, count / 2), (count / 2, count / 3)] {
-        assert_eq!(lesson.state_json(b as f64).unwrap(), stringify(&lesson.state(b as f64).unwrap()));
         // The state at a with the changes applied is the state at b.
         let mut map = std::collections::BTreeMap::new();
         for st in Array::from(&get(&lesson.state(a as f64).unwrap(), "nodes")).iter() {
             map.insert(get(&st, "id").as_f64().unwrap() as u32, stringify(&st));
         }
-        let changes = parse(lesson.changes_json(a as f64, b as f64).unwrap());
+        let changes = lesson.changes(a as f64, b as f64).unwrap();
         for st in Array::from(&get(&changes, "nodes")).iter() {
             let id = get(&st, "id").as_f64().unwrap() as u32;
             if get(&st, "status").as_string().unwrap() == "unseen" {
@@ -433,7 +430,7 @@ fn the_json_fast_paths_match_the_objects() {
         assert_eq!(map.into_values().collect::<Vec<_>>(), want, "{a} → {b}");
         assert_eq!(get(&changes, "step").as_f64(), Some(b as f64));
     }
-    assert!(message_of(lesson.changes_json(0.0, count as f64 + 1.0).unwrap_err()).contains("past the end"));
+    assert!(message_of(lesson.changes(0.0, count as f64 + 1.0).unwrap_err()).contains("past the end"));
 }
 
 #[wasm_bindgen_test]
@@ -457,7 +454,7 @@ fn the_largest_trees_the_page_accepts_step_fast() {
         let build = now() - t0;
         let count = lesson.event_count() as f64;
         let t1 = now();
-        let nodes = parse(lesson.nodes_json());
+        let nodes = lesson.nodes().unwrap();
         let nodes_ms = now() - t1;
         let t2 = now();
         let kinds = lesson.event_kinds();
@@ -466,25 +463,22 @@ fn the_largest_trees_the_page_accepts_step_fast() {
         let mut k = 0.0;
         while k < count {
             let t = now();
-            let _ = parse(lesson.changes_json(k, k + 1.0).unwrap());
-            let _ = parse(lesson.changes_json(k + 1.0, k).unwrap());
+            let _ = lesson.changes(k, k + 1.0).unwrap();
+            let _ = lesson.changes(k + 1.0, k).unwrap();
             let _ = lesson.event(k).unwrap();
             worst_step = worst_step.max(now() - t);
             k += 97.0;
         }
         let t3 = now();
-        let end = parse(lesson.changes_json(0.0, count).unwrap());
+        let end = lesson.changes(0.0, count).unwrap();
         let end_ms = now() - t3;
         let t4 = now();
-        let _ = parse(lesson.state_json(count).unwrap());
-        let state_ms = now() - t4;
-        let t5 = now();
         let _ = lesson.state(count).unwrap();
-        let state_object_ms = now() - t5;
+        let state_ms = now() - t4;
         wasm_bindgen_test::console_log!(
-            "{name}: {} nodes, {count} events; Lesson.tree {build} ms; nodesJson+parse {nodes_ms} ms; eventKinds {kinds_ms} ms ({} events); \
-             worst step (changesJson both ways + event) {worst_step} ms; changesJson(0, end)+parse {end_ms} ms ({} nodes); \
-             stateJson(end)+parse {state_ms} ms; state(end) {state_object_ms} ms",
+            "{name}: {} nodes, {count} events; Lesson.tree {build} ms; nodes() {nodes_ms} ms; eventKinds {kinds_ms} ms ({} events); \
+             worst step (changes both ways + event) {worst_step} ms; changes(0, end) {end_ms} ms ({} nodes); \
+             state(end) {state_ms} ms",
             lesson.node_count(),
             kinds.length(),
             Array::from(&get(&end, "nodes")).length()

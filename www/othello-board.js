@@ -2,7 +2,8 @@
 // folder: everything else loads relative to this file) and write <othello-board></othello-board>.
 //
 // It reuses the game page's modules (canvas drawing, accessible grid, input, AI client) inside an
-// open shadow root. The wasm module is downloaded and compiled once per page and shared by every
+// open shadow root; its words are in board/text.js, its markup and style sheet in
+// board/shadow.js. The wasm module is downloaded and compiled once per page and shared by every
 // board (and handed to every board's AI worker); a board's worker starts only when an AI or hints
 // need it. Nothing here is inline code or inline style, so a host page may forbid both (CSP).
 //
@@ -11,18 +12,32 @@
 // play(square), undo(), redo(), transcript(), position(). The README lists them all.
 
 import { createRenderer, GUTTER } from './common/render.js';
-import { createGrid, ENGLISH_LABELS } from './common/grid.js';
+import { createGrid } from './common/grid.js';
 import { attachInput } from './common/input.js';
 import { EngineClient, SearchCancelled } from './common/engine-client.js';
 import { squareIndex, opponentOf } from './common/squares.js';
 import { sideScore, signedDiscs, forBlack } from './common/score-text.js';
 import { ENGINE_WASM } from './common/engine-wasm.js';
+import { closestTarget, setText } from './common/dom.js';
+import { TEXT } from './board/text.js';
+import { sheet, template } from './board/shadow.js';
+
+/** @typedef {import('./pkg/reversi.js').Game} Game */
+/** @typedef {import('./pkg/reversi.js').Hint} Hint */
+/** @typedef {import('./pkg/reversi.js').Side} Side */
+/** @typedef {import('./pkg/reversi.js').SearchOptions} SearchOptions */
+/** @typedef {'human' | 'ai'} PlayerKind */
+/** The bindings, initialised, and the compiled module for the workers.
+ * @typedef {{bindings: typeof import('./pkg/reversi.js'), module: WebAssembly.Module}} Engine */
+/** An event the board fires: its type and detail. @typedef {[string, object]} BoardEvent */
 
 /** Every tunable of the element, in one place. */
 export const config = {
+  /** @type {{black: PlayerKind, white: PlayerKind, level: number}} */
   defaults: { black: 'human', white: 'ai', level: 4 },
   /** Per board: several boards on a page each have a worker with its own table. */
   ttMegabytes: 16,
+  /** @type {SearchOptions} */
   hintOptions: { depth: 6, exactFromEmpties: 14, timeMs: 3000, evaluation: 'pattern' },
   /** The AI waits at least this long before moving, so that a human sees the position change. */
   aiMinimumDelayMs: 300,
@@ -51,6 +66,7 @@ async function compileWasm() {
   return WebAssembly.compile(await response.arrayBuffer());
 }
 
+/** @type {Promise<Engine> | null} */
 let engineLoad = null;
 
 /**
@@ -58,7 +74,7 @@ let engineLoad = null;
  * download and one compilation per page, however many boards. A failure is retried by the next board.
  */
 function loadEngine() {
-  engineLoad ??= Promise.all([import(BINDINGS_URL.href), compileWasm()])
+  engineLoad ??= Promise.all([/** @type {Promise<typeof import('./pkg/reversi.js')>} */ (import(BINDINGS_URL.href)), compileWasm()])
     .then(async ([bindings, module]) => {
       await bindings.default({ module_or_path: module });
       return { bindings, module };
@@ -70,275 +86,7 @@ function loadEngine() {
   return engineLoad;
 }
 
-// ---------------------------------------------------------------------------------------------
-// Words
-
-const plural = (n, one, many) => `${n} ${n === 1 ? one : many}`;
-
-/** Outside text quoted in a message, cut short: a huge attribute must not flood the status line. */
-function quote(text) {
-  const s = String(text);
-  return `"${s.length > 40 ? `${s.slice(0, 40)}…` : s}"`;
-}
-
-const TEXT = {
-  en: {
-    color: { black: 'Black', white: 'White' },
-    toMove: (c) => `${c} to move.`,
-    aiToMove: (c) => `${c} (AI) to move.`,
-    thinking: (c) => `${c} (AI) is thinking…`,
-    played: (c, square, n) => `${c} played ${square}, ${plural(n, 'disc', 'discs')} flipped.`,
-    passed: (c, other) => `${c} has no move — ${other} plays again.`,
-    wins: (c, high, low) => `Game over: ${c} wins ${high}–${low}.`,
-    draw: (b, w) => `Game over: a draw, ${b}–${w}.`,
-    newGame: 'New game.',
-    loaded: (n) => `Position loaded after ${plural(n, 'move', 'moves')}.`,
-    takenBack: 'Move taken back.',
-    replayed: 'Move replayed.',
-    showing: (ply, total) => (ply === total ? 'Back at the latest position.' : `Showing the position after move ${ply} of ${total}.`),
-    notLegal: (square) => `${square} is not a legal move.`,
-    loading: 'Loading…',
-    moves: 'Moves',
-    pass: 'pass',
-    showMove: (n, move) => `Move ${n}: ${move}, show this position`,
-    score: { black: 'Black discs', white: 'White discs' },
-    hintScore: (text) => `score ${text}`,
-    scoreWords: { black: 'Black', white: 'White', even: 'Even', decimal: '.' },
-    scoreUnknown: 'score unknown',
-    foreign: {
-      title: 'This board cannot play on this page.',
-      why: (files, page) =>
-        `Its files come from ${files} and this page is on ${page}: browsers start the AI’s worker only from the page’s own origin, so the <othello-board> element works only on pages of the site that hosts its files.`,
-      iframe: 'On another site, put the board in an iframe: ',
-      link: 'embed.html',
-      end: '.',
-      error: (files, page) => `<othello-board> from ${files} cannot play on a page of ${page} (browsers start workers only from the page's own origin): use the iframe, ${EMBED_URL.href}`,
-    },
-    errors: {
-      start: (m) => `The board could not start: ${m}`,
-      game: (m) => `Could not load that position: ${m}. The game in progress is kept.`,
-      player: (name, value) => `${name}=${quote(value)} is not human or ai.`,
-      level: (value, max) => `level=${quote(value)} is not a level from 1 to ${max}.`,
-      play: (m) => `Could not play that: ${m}.`,
-      notReady: (what) => `${what}() was called before the board was ready (wait for the ready event).`,
-      ai: (m) => `The AI failed: ${m}`,
-      hints: (m) => `Hints failed: ${m}`,
-    },
-    grid: ENGLISH_LABELS,
-  },
-  pt: {
-    color: { black: 'As pretas', white: 'As brancas' },
-    toMove: (c) => `Jogam ${c.toLowerCase()}.`,
-    aiToMove: (c) => `Jogam ${c.toLowerCase()} (IA).`,
-    thinking: (c) => `${c} (IA) estão a pensar…`,
-    played: (c, square, n) => `${c} jogaram ${square}, ${plural(n, 'peça virada', 'peças viradas')}.`,
-    passed: (c, other) => `${c} não têm jogada — ${other.toLowerCase()} jogam de novo.`,
-    wins: (c, high, low) => `Fim do jogo: ${c.toLowerCase()} ganham por ${high}–${low}.`,
-    draw: (b, w) => `Fim do jogo: empate, ${b}–${w}.`,
-    newGame: 'Novo jogo.',
-    loaded: (n) => `Posição carregada depois de ${plural(n, 'jogada', 'jogadas')}.`,
-    takenBack: 'Jogada anulada.',
-    replayed: 'Jogada refeita.',
-    showing: (ply, total) => (ply === total ? 'De volta à última posição.' : `Posição depois da jogada ${ply} de ${total}.`),
-    notLegal: (square) => `${square} não é uma jogada legal.`,
-    loading: 'A carregar…',
-    moves: 'Jogadas',
-    pass: 'passa',
-    showMove: (n, move) => `Jogada ${n}: ${move}, mostrar esta posição`,
-    score: { black: 'Peças pretas', white: 'Peças brancas' },
-    hintScore: (text) => `valor ${text}`,
-    scoreWords: { black: 'Pretas', white: 'Brancas', even: 'Empate', decimal: ',' },
-    scoreUnknown: 'valor desconhecido',
-    foreign: {
-      title: 'Este tabuleiro não pode jogar nesta página.',
-      why: (files, page) =>
-        `Os seus ficheiros vêm de ${files} e esta página está em ${page}: os navegadores só iniciam o worker da IA a partir da origem da própria página, por isso o elemento <othello-board> só funciona em páginas do site que aloja os ficheiros.`,
-      iframe: 'Noutro site, ponha o tabuleiro num iframe: ',
-      link: 'embed.html',
-      end: '.',
-      error: (files, page) => `<othello-board> de ${files} não pode jogar numa página de ${page} (os navegadores só iniciam workers a partir da origem da própria página): use o iframe, ${EMBED_URL.href}`,
-    },
-    errors: {
-      start: (m) => `Não foi possível iniciar o tabuleiro: ${m}`,
-      game: (m) => `Não foi possível carregar essa posição: ${m}. O jogo em curso mantém-se.`,
-      player: (name, value) => `${name}=${quote(value)} não é human nem ai.`,
-      level: (value, max) => `level=${quote(value)} não é um nível de 1 a ${max}.`,
-      play: (m) => `Não foi possível jogar isso: ${m}.`,
-      notReady: (what) => `${what}() foi chamado antes de o tabuleiro estar pronto (espere pelo evento ready).`,
-      ai: (m) => `A IA falhou: ${m}`,
-      hints: (m) => `As sugestões falharam: ${m}`,
-    },
-    grid: {
-      board: 'Tabuleiro de Othello, colunas a a h, linhas 1 a 8',
-      black: 'peça preta',
-      white: 'peça branca',
-      empty: 'vazia',
-      legal: 'jogada legal',
-      reviewBest: 'a melhor jogada segundo a análise',
-    },
-  },
-};
-
-// ---------------------------------------------------------------------------------------------
-// Shadow DOM: one constructed style sheet shared by every board (a CSP without 'unsafe-inline'
-// in style-src blocks <style> elements, not constructed sheets).
-
-const sheet = new CSSStyleSheet();
-sheet.replaceSync(`
-:host { display: block; position: relative; max-width: 100%; }
-:host([hidden]) { display: none; }
-* { box-sizing: border-box; }
-.layout { display: flex; flex-wrap: wrap; gap: 0.75rem; align-items: stretch; }
-.main { flex: 1 1 12rem; min-width: 0; max-width: var(--othello-size, 100%); container-type: inline-size; }
-.board {
-  position: relative;
-  width: 100%;
-  aspect-ratio: 1;
-  touch-action: manipulation;
-  user-select: none;
-  -webkit-user-select: none;
-  -webkit-tap-highlight-color: transparent;
-}
-/* The renderer reads its colours here; an unset --othello-* leaves the renderer's default. */
-canvas {
-  display: block;
-  width: 100%;
-  height: 100%;
-  border-radius: var(--othello-radius, 6px);
-  --board-frame: var(--othello-frame);
-  --board-felt: var(--othello-felt);
-  --board-line: var(--othello-line);
-  --board-coord: var(--othello-coordinates);
-  --disc-black: var(--othello-black);
-  --disc-white: var(--othello-white);
-  --legal-marker: var(--othello-marker);
-  --last-move: var(--othello-last-move);
-  --hint-text: var(--othello-hint);
-  --hint-best: var(--othello-hint-best);
-}
-.board-grid {
-  position: absolute;
-  inset: var(--gutter, 5.5%);
-  display: grid;
-  grid-template-columns: repeat(8, 1fr);
-  grid-template-rows: repeat(8, 1fr);
-}
-.board-row { display: contents; }
-.board-cell { outline: none; cursor: default; }
-.board-cell.legal { cursor: pointer; }
-.board-cell:focus-visible { box-shadow: inset 0 0 0 3px var(--othello-focus, #ffb300); border-radius: 2px; }
-.bar { display: flex; align-items: center; gap: 0.6rem; margin-top: 0.4rem; min-height: 1.6rem; }
-.score { display: inline-flex; align-items: center; gap: 0.25rem; font-weight: 700; font-variant-numeric: tabular-nums; }
-.score.to-move .disc { box-shadow: 0 0 0 2px var(--othello-accent, #2f7d4f); }
-.disc { display: inline-block; width: 1em; height: 1em; border-radius: 50%; border: 1px solid #777; }
-.disc-black { background: var(--othello-black, radial-gradient(circle at 35% 30%, #5a5a5a, #0b0b0b)); }
-.disc-white { background: var(--othello-white, radial-gradient(circle at 35% 30%, #ffffff, #cfcfcf)); }
-.status { margin: 0; flex: 1 1 auto; min-width: 0; overflow-wrap: anywhere; }
-/* A small board keeps its status to two lines beside the scores. */
-@container (max-width: 17rem) { .bar { font-size: 0.8em; line-height: 1.2; gap: 0.4rem; } }
-/* A very small one puts it under them rather than in a narrow column. */
-@container (max-width: 12rem) { .bar { flex-wrap: wrap; } .status { flex-basis: 100%; } }
-.error {
-  margin: 0.4rem 0 0;
-  padding: 0.3rem 0.5rem;
-  border-radius: 6px;
-  background: var(--othello-error-bg, #fde8e8);
-  color: var(--othello-error-fg, #8a1c1c);
-  overflow-wrap: anywhere;
-}
-/* A board that cannot play here (its files come from another site): why, and the iframe. */
-.unavailable {
-  padding: 0.8rem 1rem;
-  border: 2px solid var(--othello-error-fg, #8a1c1c);
-  border-radius: var(--othello-radius, 6px);
-  background: var(--othello-error-bg, #fde8e8);
-  color: var(--othello-error-fg, #8a1c1c);
-  line-height: 1.4;
-  overflow-wrap: anywhere;
-}
-.unavailable[hidden] { display: none; }
-.unavailable p { margin: 0 0 0.4rem; }
-.unavailable p:last-child { margin-bottom: 0; }
-.unavailable strong { font-size: 1.1em; }
-.unavailable a { color: inherit; font-weight: 700; }
-.layout[hidden] { display: none; }
-.side {
-  position: relative;
-  flex: 0 1 9rem;
-  min-width: 7rem;
-  min-height: 8rem;
-  contain: size;
-  overflow-y: auto;
-  border: 1px solid var(--othello-border, rgba(127, 127, 127, 0.4));
-  border-radius: 6px;
-  padding: 0.3rem;
-}
-.side[hidden] { display: none; }
-.side-title { margin: 0 0 0.2rem; font-size: 0.9em; }
-.move-list {
-  list-style: none;
-  margin: 0;
-  padding: 0;
-  display: grid;
-  grid-template-columns: repeat(auto-fill, minmax(3.6rem, 1fr));
-  gap: 0.1rem;
-  counter-reset: move;
-}
-.move-list li { counter-increment: move; }
-.move-list button {
-  width: 100%;
-  padding: 0.1rem 0.25rem;
-  font: inherit;
-  font-variant-numeric: tabular-nums;
-  color: inherit;
-  text-align: left;
-  border: 1px solid transparent;
-  border-radius: 4px;
-  background: transparent;
-  cursor: pointer;
-}
-.move-list button::before { content: counter(move) ". "; opacity: 0.65; font-size: 0.8em; }
-.move-list button[aria-current] { background: var(--othello-accent, #2f7d4f); color: var(--othello-accent-fg, #fff); }
-.move-list button.future { opacity: 0.5; }
-.move-list button:focus-visible { outline: 3px solid var(--othello-focus, #ffb300); }
-.transcript { margin: 0.3rem 0 0; font-size: 0.8em; overflow-wrap: anywhere; }
-.visually-hidden {
-  position: absolute;
-  width: 1px;
-  height: 1px;
-  overflow: hidden;
-  clip-path: inset(50%);
-  white-space: nowrap;
-}
-`);
-
-const template = document.createElement('template');
-template.innerHTML = `
-<div class="unavailable" part="unavailable" data-testid="unavailable" role="alert" hidden>
-  <p><strong class="unavailable-title"></strong></p>
-  <p class="unavailable-why"></p>
-  <p><span class="unavailable-iframe"></span><a class="unavailable-link" target="_blank" rel="noopener"></a><span class="unavailable-end"></span></p>
-</div>
-<div class="layout">
-  <div class="main">
-    <div class="board" part="board">
-      <canvas aria-hidden="true"></canvas>
-      <div class="board-grid"></div>
-    </div>
-    <div class="bar">
-      <span class="score" data-color="black"><span class="disc disc-black" aria-hidden="true"></span><span class="visually-hidden score-name"></span><span data-testid="score-black">2</span></span>
-      <span class="score" data-color="white"><span class="disc disc-white" aria-hidden="true"></span><span class="visually-hidden score-name"></span><span data-testid="score-white">2</span></span>
-      <p class="status" part="status" data-testid="status" role="status" aria-live="polite"></p>
-    </div>
-    <p class="error" part="error" data-testid="error" role="alert" hidden></p>
-  </div>
-  <section class="side" part="moves" hidden>
-    <h2 class="side-title"></h2>
-    <ol class="move-list" data-testid="move-list"></ol>
-    <p class="transcript"><code data-testid="moves"></code></p>
-  </section>
-</div>`;
-
+/** The boolean attributes, by the name of the property that reflects each. */
 const BOOLEAN_ATTRIBUTES = { hints: 'hints', readonly: 'readonly', coordinates: 'coordinates', showMoves: 'show-moves' };
 const STRING_ATTRIBUTES = ['moves', 'black', 'white'];
 
@@ -347,21 +95,28 @@ const STRING_ATTRIBUTES = ['moves', 'black', 'white'];
 export class OthelloBoard extends HTMLElement {
   static observedAttributes = ['moves', 'position', 'black', 'white', 'level', 'lang', ...Object.values(BOOLEAN_ATTRIBUTES)];
 
+  /** @type {ShadowRoot} */
   #root;
+  /** @type {ReturnType<typeof createRenderer>} */
   #renderer;
+  /** @type {ReturnType<typeof createGrid>} */
   #grid;
-  /** The bindings and the compiled module, once loaded. */
+  /** The bindings and the compiled module, once loaded. @type {Engine | null} */
   #wasm = null;
+  /** @type {EngineClient | null} */
   #engine = null;
   #started = false;
   #readySent = false;
 
+  /** The game, once the board has started. @type {Game | null} */
   #game = null;
-  #players = { ...config.defaults };
+  /** @type {Record<Side, PlayerKind>} */
+  #players = { black: config.defaults.black, white: config.defaults.white };
   #level = config.defaults.level;
-  /** Hint scores for the position shown, or null while unknown. */
+  /** Hint scores for the position shown, or null while unknown. @type {Hint[] | null} */
   #hints = null;
   #thinking = false;
+  /** The move just played, animated once. @type {{placed: number, flipped: number[], startedAt: number} | null} */
   #animation = null;
   /** What just happened (a sentence), shown before whose turn it is. */
   #note = '';
@@ -376,7 +131,7 @@ export class OthelloBoard extends HTMLElement {
     this.#root.append(template.content.cloneNode(true));
     const board = this.#$('.board');
     board.style.setProperty('--gutter', `${GUTTER * 100}%`);
-    this.#renderer = createRenderer(this.#$('canvas'));
+    this.#renderer = createRenderer(/** @type {HTMLCanvasElement} */ (this.#$('canvas')));
     this.#grid = createGrid(this.#$('.board-grid'), { onActivate: (square) => this.#onSquare(square) });
     attachInput(
       board,
@@ -390,25 +145,29 @@ export class OthelloBoard extends HTMLElement {
       { keyTarget: board },
     );
     this.#$('.move-list').addEventListener('click', (event) => {
-      const button = event.target.closest('button[data-ply]');
+      const button = closestTarget(event, 'button[data-ply]');
       if (button && !this.readOnly) this.#goToPly(Number(button.dataset.ply));
     });
-    this.#setText(this.#$('.status'), this.#text.loading);
+    setText(this.#$('.status'), this.#text.loading);
   }
 
+  /** The element of the shadow root that `selector` names (the template has them all).
+   * @param {string} selector */
   #$(selector) {
-    return this.#root.querySelector(selector);
+    return /** @type {HTMLElement} */ (this.#root.querySelector(selector));
   }
 
   // --- lifecycle ------------------------------------------------------------------------------
 
   connectedCallback() {
     // A property set before the element was defined hides the accessor: pass it through.
+    /** The element as a bag of properties (`this[name]` below). @type {Record<string, unknown>} */
+    const properties = /** @type {any} */ (this);
     for (const name of ['moves', 'position', 'black', 'white', 'level', ...Object.keys(BOOLEAN_ATTRIBUTES)]) {
       if (Object.hasOwn(this, name)) {
-        const value = this[name];
-        delete this[name];
-        this[name] = value;
+        const value = properties[name];
+        delete properties[name];
+        properties[name] = value;
       }
     }
     if (this.#wasm) {
@@ -421,7 +180,7 @@ export class OthelloBoard extends HTMLElement {
     if (FOREIGN_ORIGIN) {
       // No download, no engine: it could not play. Why, once, and as an error event.
       this.#showUnavailable();
-      this.#emit([['error', { message: this.#text.foreign.error(FOREIGN_ORIGIN, self.origin) }]]);
+      this.#emit([['error', { message: this.#text.foreign.error(FOREIGN_ORIGIN, self.origin, EMBED_URL.href) }]]);
       return;
     }
     loadEngine().then(
@@ -440,6 +199,9 @@ export class OthelloBoard extends HTMLElement {
     this.#thinking = false;
   }
 
+  /** @param {string} name
+   * @param {string | null} oldValue
+   * @param {string | null} newValue */
   attributeChangedCallback(name, oldValue, newValue) {
     if (FOREIGN_ORIGIN && this.#started) {
       this.#showUnavailable(); // its language, and the iframe's options
@@ -463,6 +225,7 @@ export class OthelloBoard extends HTMLElement {
     } else this.#render();
   }
 
+  /** @param {Engine} wasm */
   #start(wasm) {
     this.#wasm = wasm;
     this.#readPlayer('black');
@@ -481,18 +244,19 @@ export class OthelloBoard extends HTMLElement {
   /** The notice of a board whose files come from another site, in the board's language. */
   #showUnavailable() {
     const t = this.#text.foreign;
-    this.#setText(this.#$('.unavailable-title'), t.title);
-    this.#setText(this.#$('.unavailable-why'), t.why(FOREIGN_ORIGIN, self.origin));
-    this.#setText(this.#$('.unavailable-iframe'), t.iframe);
-    this.#setText(this.#$('.unavailable-end'), t.end);
+    setText(this.#$('.unavailable-title'), t.title);
+    setText(this.#$('.unavailable-why'), t.why(String(FOREIGN_ORIGIN), self.origin));
+    setText(this.#$('.unavailable-iframe'), t.iframe);
+    setText(this.#$('.unavailable-end'), t.end);
     // The iframe with this board's options (embed.html reads the same names from its address).
-    const link = this.#$('.unavailable-link');
+    const link = /** @type {HTMLAnchorElement} */ (this.#$('.unavailable-link'));
     const url = new URL(EMBED_URL);
     for (const name of OthelloBoard.observedAttributes) {
-      if (this.hasAttribute(name)) url.searchParams.set(name, this.getAttribute(name));
+      const value = this.getAttribute(name);
+      if (value !== null) url.searchParams.set(name, value);
     }
     link.href = url.href;
-    this.#setText(link, t.link);
+    setText(link, t.link);
     this.#$('.unavailable').hidden = false;
     this.#$('.layout').hidden = true;
   }
@@ -511,6 +275,7 @@ export class OthelloBoard extends HTMLElement {
     return lang.startsWith('pt') ? TEXT.pt : TEXT.en;
   }
 
+  /** @param {Side} color */
   #readPlayer(color) {
     const value = this.getAttribute(color);
     if (value === null) this.#players[color] = config.defaults[color];
@@ -520,7 +285,7 @@ export class OthelloBoard extends HTMLElement {
 
   #readLevel() {
     const value = this.getAttribute('level');
-    const max = this.#wasm.bindings.levels().length;
+    const max = this.#engineLoaded.bindings.levels().length;
     const n = Number(value);
     if (value === null) this.#level = config.defaults.level;
     else if (value.trim() !== '' && Number.isInteger(n) && n >= 1 && n <= max) this.#level = n;
@@ -529,7 +294,7 @@ export class OthelloBoard extends HTMLElement {
 
   /** The game the attributes describe; null (and an error shown) when they do not describe one. */
   #gameFromAttributes() {
-    const { Game } = this.#wasm.bindings;
+    const { Game } = this.#engineLoaded.bindings;
     const moves = (this.getAttribute('moves') || '').trim();
     const position = (this.getAttribute('position') || '').trim();
     try {
@@ -537,7 +302,7 @@ export class OthelloBoard extends HTMLElement {
       if (moves) return Game.fromTranscript(moves);
       return new Game();
     } catch (error) {
-      this.#fail(this.#text.errors.game(error.message));
+      this.#fail(this.#text.errors.game(/** @type {Error} */ (error).message));
       return null;
     }
   }
@@ -648,6 +413,9 @@ export class OthelloBoard extends HTMLElement {
     this.#setAttribute('position', value);
   }
 
+  /** Sets an attribute, or removes it for null and undefined.
+   * @param {string} name
+   * @param {unknown} value */
   #setAttribute(name, value) {
     if (value === null || value === undefined) this.removeAttribute(name);
     else this.setAttribute(name, String(value));
@@ -658,21 +426,22 @@ export class OthelloBoard extends HTMLElement {
   /** A new game from the position attribute, or from the standard start without one. */
   newGame() {
     if (!this.#ensureReady('newGame')) return;
-    const { Game } = this.#wasm.bindings;
+    const { Game } = this.#engineLoaded.bindings;
     let game = new Game();
     const position = (this.getAttribute('position') || '').trim();
     if (position) {
       try {
         game = Game.fromBoard(position);
       } catch (error) {
-        this.#fail(this.#text.errors.game(error.message));
+        this.#fail(this.#text.errors.game(/** @type {Error} */ (error).message));
         return;
       }
     }
     this.#replaceGame(game, this.#text.newGame);
   }
 
-  /** Plays `square` (such as "d3") for the side to move, whoever plays it; false if it cannot. */
+  /** Plays `square` (such as "d3") for the side to move, whoever plays it; false if it cannot.
+   * @param {string} square */
   play(square) {
     if (!this.#ensureReady('play')) return false;
     return this.#playMove(String(square).trim().toLowerCase());
@@ -681,7 +450,7 @@ export class OthelloBoard extends HTMLElement {
   /** Takes back to the previous human turn (the AI's replies and passes with it). */
   undo() {
     if (!this.#ensureReady('undo')) return;
-    const game = this.#game;
+    const game = this.#playing;
     if (!game.canUndo) return;
     game.undo();
     if (this.#humanColors().length > 0) {
@@ -698,7 +467,7 @@ export class OthelloBoard extends HTMLElement {
   /** Replays what undo took back, up to the next human turn. */
   redo() {
     if (!this.#ensureReady('redo')) return;
-    const game = this.#game;
+    const game = this.#playing;
     if (!game.canRedo) return;
     game.redo();
     if (this.#humanColors().length > 0) {
@@ -718,6 +487,18 @@ export class OthelloBoard extends HTMLElement {
   /** The position shown: 64 squares (X O -), a space, the side to move (null before ready). */
   #currentPosition = () => (this.#game ? this.#game.board : null);
 
+  /** The game, in the methods that run only once the board has started (`#game` is set then). */
+  get #playing() {
+    return /** @type {Game} */ (this.#game);
+  }
+
+  /** The bindings and the module, in the methods that run only once they are loaded. */
+  get #engineLoaded() {
+    return /** @type {Engine} */ (this.#wasm);
+  }
+
+  /** Whether the board has started; if not, says that `what` was called too early.
+   * @param {string} what */
   #ensureReady(what) {
     if (this.#game) return true;
     this.#fail(this.#text.errors.notReady(what));
@@ -727,11 +508,11 @@ export class OthelloBoard extends HTMLElement {
   // --- playing --------------------------------------------------------------------------------
 
   #humanColors() {
-    return ['black', 'white'].filter((c) => this.#players[c] === 'human');
+    return /** @type {Side[]} */ (['black', 'white']).filter((c) => this.#players[c] === 'human');
   }
 
   #isHumanTurn() {
-    return !this.#game.isGameOver && this.#players[this.#game.sideToMove] === 'human';
+    return !this.#playing.isGameOver && this.#players[this.#playing.sideToMove] === 'human';
   }
 
   /** A person may play on the board now (not read-only, a human's turn, no AI search running). */
@@ -744,14 +525,16 @@ export class OthelloBoard extends HTMLElement {
    * never on a read-only board, which shows a position until the page plays or lifts readonly.
    */
   #isAiTurn() {
-    const game = this.#game;
+    const game = this.#playing;
     return !this.readOnly && !game.isGameOver && !game.canRedo && this.#players[game.sideToMove] === 'ai';
   }
 
+  /** @param {() => void} action */
   #ifInteractive(action) {
     if (this.#game && !this.readOnly) action();
   }
 
+  /** @param {string} square */
   #onSquare(square) {
     if (!this.#game || !this.#isInteractive()) return;
     if (!this.#game.legalMoves().includes(square)) {
@@ -763,20 +546,22 @@ export class OthelloBoard extends HTMLElement {
     this.#playMove(square);
   }
 
+  /** @param {string} move */
   #playMove(move) {
-    const game = this.#game;
+    const game = this.#playing;
     const mover = game.sideToMove;
     let flipped;
     try {
       flipped = game.play(move);
     } catch (error) {
-      this.#fail(this.#text.errors.play(error.message));
+      this.#fail(this.#text.errors.play(/** @type {Error} */ (error).message));
       return false;
     }
     // A move played is a new decision: the old redo line no longer follows from it.
     game.discardRedo();
     this.#error = '';
     this.#animation = { placed: squareIndex(move), flipped: flipped.map(squareIndex), startedAt: performance.now() };
+    /** @type {BoardEvent[]} */
     const events = [['move', { square: move, color: mover, flipped: [...flipped], transcript: game.transcript(false), opening: this.opening }]];
     this.#note = this.#text.played(this.#text.color[mover], move, flipped.length);
     this.#settleForcedPasses(events);
@@ -785,9 +570,10 @@ export class OthelloBoard extends HTMLElement {
     return true;
   }
 
-  /** Passes for a side with no move, and notes the end of the game; adds the events to `events`. */
+  /** Passes for a side with no move, and notes the end of the game; adds the events to `events`.
+   * @param {BoardEvent[]} events */
   #settleForcedPasses(events) {
-    const game = this.#game;
+    const game = this.#playing;
     if (game.mustPass) {
       const side = game.sideToMove;
       game.pass();
@@ -800,6 +586,8 @@ export class OthelloBoard extends HTMLElement {
     }
   }
 
+  /** @param {Game} game
+   * @param {string} note */
   #replaceGame(game, note) {
     if (this.#engine) {
       this.#engine.cancel();
@@ -813,19 +601,21 @@ export class OthelloBoard extends HTMLElement {
     this.#changed();
   }
 
+  /** @param {number} ply */
   #goToPly(ply) {
     try {
-      this.#game.goTo(ply);
+      this.#playing.goTo(ply);
     } catch (error) {
-      this.#fail(error.message);
+      this.#fail(/** @type {Error} */ (error).message);
       return;
     }
     this.#animation = null;
-    this.#note = this.#text.showing(ply, this.#game.moves.length);
+    this.#note = this.#text.showing(ply, this.#playing.moves.length);
     this.#changed();
   }
 
-  /** Shows `message`, fires the error event; the game in progress stays as it is. */
+  /** Shows `message`, fires the error event; the game in progress stays as it is.
+   * @param {string} message */
   #fail(message) {
     this.#error = message;
     if (this.#game) this.#render();
@@ -833,6 +623,7 @@ export class OthelloBoard extends HTMLElement {
     this.#emit([['error', { message }]]);
   }
 
+  /** @param {BoardEvent[]} events */
   #emit(events) {
     for (const [type, detail] of events) {
       this.dispatchEvent(new CustomEvent(type, { detail, bubbles: true, composed: true }));
@@ -843,7 +634,7 @@ export class OthelloBoard extends HTMLElement {
 
   #engineClient() {
     // Started on first need: a board between two humans without hints never starts a worker.
-    this.#engine ??= new EngineClient({ module: this.#wasm.module, ttMegabytes: config.ttMegabytes });
+    this.#engine ??= new EngineClient({ module: this.#engineLoaded.module, ttMegabytes: config.ttMegabytes });
     return this.#engine;
   }
 
@@ -862,7 +653,7 @@ export class OthelloBoard extends HTMLElement {
     const epoch = this.#epoch;
     if (this.#isAiTurn()) {
       const seed = Math.floor(Math.random() * 2 ** 32);
-      const search = this.#engineClient().search(this.#game.board, { level: this.#level, seed });
+      const search = this.#engineClient().search(this.#playing.board, { level: this.#level, seed });
       const pause = new Promise((resolve) => setTimeout(resolve, config.aiMinimumDelayMs));
       Promise.all([search, pause]).then(
         ([result]) => {
@@ -878,7 +669,7 @@ export class OthelloBoard extends HTMLElement {
       );
     } else if (this.hints && this.#isInteractive()) {
       this.#engineClient()
-        .analyze(this.#game.board, config.hintOptions)
+        .analyze(this.#playing.board, config.hintOptions)
         .then(
           (hints) => {
             if (epoch !== this.#epoch) return;
@@ -894,18 +685,14 @@ export class OthelloBoard extends HTMLElement {
 
   // --- rendering: a function of the state -----------------------------------------------------
 
-  #setText(element, text) {
-    if (element.textContent !== text) element.textContent = text;
-  }
-
   #showError() {
     const element = this.#$('.error');
-    this.#setText(element, this.#error);
+    setText(element, this.#error);
     element.hidden = !this.#error;
   }
 
   #situation() {
-    const game = this.#game;
+    const game = this.#playing;
     const t = this.#text;
     if (game.isGameOver) {
       const { scoreBlack: b, scoreWhite: w, winner } = game;
@@ -925,18 +712,18 @@ export class OthelloBoard extends HTMLElement {
     // Scores in discs as on the game page: the square shows the mover's ("+2.4"), the label the
     // side ahead ("score Black +2.4").
     const firstKnown = this.#hints.find((h) => !h.unknown);
-    const side = this.#game.sideToMove;
+    const side = this.#playing.sideToMove;
     return this.#hints.map((h) => ({
       square: squareIndex(h.move),
-      text: h.unknown ? '?' : signedDiscs(h.discs, h.exact, t.scoreWords),
-      label: h.unknown ? t.scoreUnknown : t.hintScore(sideScore(forBlack(h.discs, side), h.exact, t.scoreWords)),
+      text: h.unknown || h.discs === null ? '?' : signedDiscs(h.discs, h.exact, t.scoreWords),
+      label: h.unknown || h.discs === null ? t.scoreUnknown : t.hintScore(sideScore(forBlack(h.discs, side), h.exact, t.scoreWords)),
       exact: h.exact,
-      best: !h.unknown && h.score === firstKnown.score && h.exact === firstKnown.exact,
+      best: !h.unknown && firstKnown !== undefined && h.score === firstKnown.score && h.exact === firstKnown.exact,
     }));
   }
 
   #render() {
-    const game = this.#game;
+    const game = this.#playing;
     const t = this.#text;
     const squares = game.squares();
     const legal = this.#isInteractive() ? game.legalMoves().map(squareIndex) : [];
@@ -953,29 +740,29 @@ export class OthelloBoard extends HTMLElement {
     });
     this.#grid.update({ squares, legal: new Set(legal), hints: new Map(hints.map((h) => [h.square, { label: h.label, best: h.best }])) });
 
-    this.#setText(this.#$('[data-testid="score-black"]'), String(game.scoreBlack));
-    this.#setText(this.#$('[data-testid="score-white"]'), String(game.scoreWhite));
+    setText(this.#$('[data-testid="score-black"]'), String(game.scoreBlack));
+    setText(this.#$('[data-testid="score-white"]'), String(game.scoreWhite));
     for (const score of this.#root.querySelectorAll('.score')) {
-      const color = score.dataset.color;
-      this.#setText(score.querySelector('.score-name'), `${t.score[color]}: `);
+      const color = /** @type {Side} */ (/** @type {HTMLElement} */ (score).dataset.color);
+      setText(/** @type {Element} */ (score.querySelector('.score-name')), `${t.score[color]}: `);
       score.classList.toggle('to-move', !game.isGameOver && game.sideToMove === color);
     }
-    this.#setText(this.#$('.status'), [this.#note, this.#situation()].filter(Boolean).join(' '));
+    setText(this.#$('.status'), [this.#note, this.#situation()].filter(Boolean).join(' '));
     this.#showError();
 
     const side = this.#$('.side');
     side.hidden = !this.showMoves;
     side.setAttribute('aria-label', t.moves);
-    this.#setText(this.#$('.side-title'), t.moves);
-    this.#setText(this.#$('[data-testid="moves"]'), game.transcript(false));
+    setText(this.#$('.side-title'), t.moves);
+    setText(this.#$('[data-testid="moves"]'), game.transcript(false));
     this.#renderMoveList();
   }
 
   #renderMoveList() {
     const list = this.#$('.move-list');
     const t = this.#text;
-    const moves = this.#game.moves;
-    const ply = this.#game.ply;
+    const moves = this.#playing.moves;
+    const ply = this.#playing.ply;
     const signature = `${moves.join(',')}|${ply}|${t === TEXT.pt ? 'pt' : 'en'}`;
     if (list.dataset.signature === signature) return;
     list.dataset.signature = signature;
@@ -995,7 +782,7 @@ export class OthelloBoard extends HTMLElement {
       }),
     );
     // Scroll the list itself, never the host page (scrollIntoView would move the whole page).
-    const current = list.querySelector('[aria-current]');
+    const current = /** @type {HTMLElement | null} */ (list.querySelector('[aria-current]'));
     const side = this.#$('.side');
     if (current && !side.hidden) {
       const top = current.offsetTop;

@@ -1,10 +1,12 @@
 //! The classroom's binding: `Lesson`, a searched game or tree replayed step by step; searches
 //! without a trace, every algorithm's node counts, and exercises (the API is listed in the
 //! README's classroom engine section). Conversions only; the work is in [`crate::course`]. Every
-//! shape is written once, as JSON, by [`crate::course::json`]: the `…Json` methods return that
-//! text (one `JSON.parse` on the page builds thousands of objects at once), the others return
-//! it parsed.
+//! shape is written once, as JSON, by [`crate::course::json`], and crosses as the plain object
+//! one `JSON.parse` makes of it inside the binding (far faster than building thousands of nodes
+//! property by property); `nodes()`, `events(from, to)` and `changes(from, to)` hand over whole
+//! batches at once.
 
+use super::convert::js_error;
 use super::evaluation_breakdown;
 use crate::course::exercise::{self, Answers, WindowAnswer};
 use crate::course::json;
@@ -13,9 +15,217 @@ use crate::course::trace::Options;
 use js_sys::{Array, Object, Reflect, Uint32Array, Uint8Array};
 use wasm_bindgen::prelude::*;
 
-fn error(e: impl std::fmt::Display) -> JsError {
-    JsError::new(&e.to_string())
+#[wasm_bindgen(typescript_custom_section)]
+const LESSON_TYPES: &'static str = r#"
+/** A node's value: a number, or one per player for max^n. */
+export type LessonValue = number | number[];
+/** What a value is: exact, or a bound a cut search proved ('lower': at least, 'upper': at most). */
+export type Bound = 'exact' | 'lower' | 'upper';
+/** A node's player: 'MAX' or 'MIN' in a two-player game, the player's number in max^n. */
+export type LessonPlayer = 'MAX' | 'MIN' | number;
+/** The traced algorithms. */
+export type AlgorithmName = 'minimax' | 'negamax' | 'alphabeta' | 'alphabeta-negamax' | 'alphabeta-ordered' | 'pvs' | 'maxn';
+
+/** A node of a lesson's tree (see `Lesson.node`). */
+export interface LessonNode {
+  id: number;
+  /** -1 for the root. */
+  parent: number;
+  label: string;
+  move: string;
+  player: LessonPlayer;
+  depth: number;
+  children: number[];
+  leaf: boolean;
+  staticValue?: LessonValue;
+  /** An Othello node's position, as board text. */
+  board?: string;
+  iteration: number;
 }
+
+/** The window a node is searched with: alpha-beta's, or MINIMAX-A-B's limits (null: infinite). */
+export interface SearchWindow {
+  alpha?: number | null;
+  beta?: number | null;
+  useLimit?: number | null;
+  passLimit?: number | null;
+}
+
+/** One event of a search's trace (see `Lesson.event`); `kind` says which it is. */
+export type LessonEvent =
+  | EnterEvent
+  | { kind: 'leaf'; node: number; value: LessonValue; bound: 'exact' }
+  | UpdateEvent
+  | CutoffEvent
+  | { kind: 'return'; node: number; value: LessonValue; bound: Bound; path: string[] }
+  | OrderEvent
+  | { kind: 'iteration'; node: number; depth: number }
+  | { kind: 'table'; node: number; value: LessonValue; bound: Bound; depth: number }
+  | ScoutEvent;
+
+/** A node entered, with the window it is searched with ('null': a null-window test). */
+export interface EnterEvent extends SearchWindow {
+  kind: 'enter';
+  node: number;
+  search: 'full' | 'null' | 'research';
+}
+
+/** A node's value improved by its child `best` (a bound when the search of that child was cut). */
+export interface UpdateEvent extends SearchWindow {
+  kind: 'update';
+  node: number;
+  value: LessonValue;
+  best: number;
+  bound: Bound | null;
+}
+
+/** A cut-off: the children skipped, and why, in English and Portuguese. */
+export interface CutoffEvent extends SearchWindow {
+  kind: 'cutoff';
+  node: number;
+  value: LessonValue;
+  skipped: number[];
+  bound: Bound;
+  reason: { en: string; pt: string };
+}
+
+/** The children's search order, their keys, what ordered them and why the first comes first. */
+export interface OrderEvent {
+  kind: 'order';
+  node: number;
+  children: number[];
+  keys: (number | null)[];
+  by: 'estimate' | 'written' | 'generated';
+  first: { node: number; why: 'previous-iteration' | 'table' } | null;
+}
+
+/** PVS's null-window test of `child`, and its outcome. */
+export interface ScoutEvent {
+  kind: 'scout';
+  node: number;
+  child: number;
+  value: LessonValue;
+  bound: Bound;
+  passLimit: number;
+  useLimit: number | null;
+  outcome: 'fail-low' | 'research' | 'fail-high' | 'exact';
+}
+
+/** A node's state at a step of the replay. */
+export interface NodeState extends SearchWindow {
+  id: number;
+  status: 'unseen' | 'open' | 'done' | 'leaf' | 'pruned';
+  value?: LessonValue;
+  bound?: Bound;
+  best?: number;
+  /** How it is searched, when not with the full window: 'null' or 'research'. */
+  search?: string;
+  /** Its value came from the transposition table. */
+  table?: boolean;
+}
+
+/** The replay at a step (see `Lesson.state`; `Lesson.changes` lists only the nodes that changed). */
+export interface LessonState {
+  step: number;
+  /** The node being searched, -1 for none. */
+  current: number;
+  leaves: number;
+  nodesVisited: number;
+  iteration: number;
+  nodes: NodeState[];
+}
+
+/** What a search costs. */
+export interface SearchCounts {
+  nodes: number;
+  leaves: number;
+  tableHits: number;
+  events: number;
+}
+
+/** One iteration of iterative deepening. */
+export interface LessonIteration extends SearchCounts {
+  depth: number;
+  root: number;
+  firstEvent: number;
+  endEvent: number;
+  value: number;
+  bound: Bound;
+  path: string[];
+  text: string;
+}
+
+/** A search's result (see `Lesson.result`). */
+export interface LessonResult {
+  value: LessonValue;
+  bound: Bound;
+  path: string[];
+  leaves: number;
+  nodes: number;
+  tableHits: number;
+  events: number;
+  /** Whether `Lesson.create` would fit its trace. */
+  traceable: boolean;
+  /** What the page shows, e.g. `4 [b, d, i]`. */
+  text: string;
+  algorithm: AlgorithmName;
+  iterative: boolean;
+  table: boolean;
+  iterations: LessonIteration[];
+  /** The last iteration's search alone, with iterative deepening. */
+  single: SearchCounts | null;
+}
+
+/** A lesson as `Lesson.create` takes it (see there for each kind's fields). */
+export interface LessonSpec {
+  kind: 'example' | 'tree' | 'exercise' | 'tictactoe' | 'othello';
+  algorithm: string;
+  iterative?: boolean;
+  table?: boolean;
+  name?: string;
+  text?: string;
+  seed?: string | number;
+  shape?: string;
+  depth?: number;
+  branching?: number;
+  moves?: string;
+  symmetry?: boolean;
+  position?: string;
+}
+
+/** An exercise's tree (see `exerciseTree`). */
+export interface ExerciseTree {
+  text: string;
+  /** A decimal string: any 64-bit number. */
+  seed: string;
+  shape: string;
+  depth: number;
+  branching: number;
+}
+
+/** A student's answers (see `checkExercise`). */
+export interface ExerciseAnswers {
+  values?: Record<string, string | number>;
+  pruned?: string[];
+  windows?: { label: string; alpha?: string | number; beta?: string | number }[];
+}
+
+/** The answers checked (see `checkExercise`). */
+export interface ExerciseReport {
+  score: string;
+  right: number;
+  total: number;
+  allCorrect: boolean;
+  verdicts: {
+    item: 'value' | 'pruned' | 'window';
+    label: string;
+    given: string;
+    expected: string;
+    right: boolean;
+    why: { code: string; en: string; ptBR: string; ptPT: string } | null;
+  }[];
+}
+"#;
 
 /// A whole number in `0..2^32` from JavaScript, or an error naming `what`.
 fn whole(n: f64, what: &str) -> Result<u32, JsError> {
@@ -95,7 +305,7 @@ fn source_of(spec: &JsValue) -> Result<Source, JsError> {
                 Some(shape) => {
                     let shape =
                         shape.as_string().ok_or_else(|| JsError::new("spec.shape must be a string such as '3x2'"))?;
-                    exercise::parse_shape(&shape).map_err(error)?
+                    exercise::parse_shape(&shape).map_err(js_error)?
                 }
                 None => {
                     (number_field(spec, "spec", "depth", Some(3))?, number_field(spec, "spec", "branching", Some(2))?)
@@ -127,7 +337,7 @@ fn spec_of(spec: &JsValue) -> Result<Spec, JsError> {
         iterative: bool_field(spec, "spec", "iterative", false)?,
         table: bool_field(spec, "spec", "table", false)?,
     };
-    Spec::new(source, &algorithm, options).map_err(error)
+    Spec::new(source, &algorithm, options).map_err(js_error)
 }
 
 /// One game or tree and one algorithm, searched once, then replayed step by step.
@@ -140,48 +350,48 @@ pub struct Lesson {
 impl Lesson {
     /// An explicit tree in the tree text format, searched by `algorithm`.
     pub fn tree(text: &str, algorithm: &str) -> Result<Lesson, JsError> {
-        CourseLesson::tree(text, algorithm).map(|inner| Lesson { inner }).map_err(error)
+        CourseLesson::tree(text, algorithm).map(|inner| Lesson { inner }).map_err(js_error)
     }
 
     /// A built-in example: `lecture`, `pruning` or `maxn`.
     pub fn example(name: &str, algorithm: &str) -> Result<Lesson, JsError> {
-        CourseLesson::example(name, algorithm).map(|inner| Lesson { inner }).map_err(error)
+        CourseLesson::example(name, algorithm).map(|inner| Lesson { inner }).map_err(js_error)
     }
 
     /// Tic-tac-toe after `moves` (`"b2a1"`), depth 0 = to the end, D = D plies with open lines.
     #[wasm_bindgen(js_name = ticTacToe)]
     pub fn tic_tac_toe(moves: &str, depth: f64, symmetry: bool, algorithm: &str) -> Result<Lesson, JsError> {
         let depth = whole(depth, "depth")?;
-        CourseLesson::tic_tac_toe(moves, depth, symmetry, algorithm).map(|inner| Lesson { inner }).map_err(error)
+        CourseLesson::tic_tac_toe(moves, depth, symmetry, algorithm).map(|inner| Lesson { inner }).map_err(js_error)
     }
 
     /// An Othello transcript or board, searched 1–4 plies with the engine's evaluation.
     pub fn othello(position: &str, depth: f64, algorithm: &str) -> Result<Lesson, JsError> {
         let depth = whole(depth, "depth")?;
-        CourseLesson::othello(position, depth, algorithm).map(|inner| Lesson { inner }).map_err(error)
+        CourseLesson::othello(position, depth, algorithm).map(|inner| Lesson { inner }).map_err(js_error)
     }
 
     /// Any lesson from a spec: `{kind, algorithm, iterative?, table?, …}` with, by kind,
     /// `example`: `name`; `tree`: `text`; `exercise`: `seed` (decimal string or number) and
     /// `shape` (`"3x2"`); `tictactoe`: `moves`, `depth` (default 2), `symmetry` (default true);
     /// `othello`: `position` (transcript or board text), `depth` (default 2).
-    pub fn create(spec: JsValue) -> Result<Lesson, JsError> {
-        CourseLesson::build(&spec_of(&spec)?).map(|inner| Lesson { inner }).map_err(error)
+    pub fn create(#[wasm_bindgen(unchecked_param_type = "LessonSpec")] spec: JsValue) -> Result<Lesson, JsError> {
+        CourseLesson::build(&spec_of(&spec)?).map(|inner| Lesson { inner }).map_err(js_error)
     }
 
     /// `"tree"`, `"tictactoe"` or `"othello"`.
-    #[wasm_bindgen(getter)]
+    #[wasm_bindgen(getter, unchecked_return_type = "'tree' | 'tictactoe' | 'othello'")]
     pub fn kind(&self) -> String {
         self.inner.kind().name().to_string()
     }
 
-    #[wasm_bindgen(getter)]
+    #[wasm_bindgen(getter, unchecked_return_type = "AlgorithmName")]
     pub fn algorithm(&self) -> String {
         self.inner.algorithm().name().to_string()
     }
 
     /// `{iterative, table}`.
-    #[wasm_bindgen(getter)]
+    #[wasm_bindgen(getter, unchecked_return_type = "{ iterative: boolean; table: boolean }")]
     pub fn options(&self) -> JsValue {
         let o = self.inner.options();
         parsed_ok(&format!("{{\"iterative\":{},\"table\":{}}}", o.iterative, o.table))
@@ -210,18 +420,19 @@ impl Lesson {
     }
 
     /// `{id, parent, label, move, player, depth, children, leaf, staticValue?, board?, iteration}`.
+    #[wasm_bindgen(unchecked_return_type = "LessonNode")]
     pub fn node(&self, id: f64) -> Result<JsValue, JsError> {
         let id = whole(id, "node id")? as usize;
-        let n = self.inner.node(id).map_err(error)?;
+        let n = self.inner.node(id).map_err(js_error)?;
         let mut out = String::new();
         json::node(&mut out, id, n);
         parsed(&out)
     }
 
-    /// Every node, as a JSON array of `node(id)` objects (one parse instead of one call each).
-    #[wasm_bindgen(js_name = nodesJson)]
-    pub fn nodes_json(&self) -> String {
-        json::nodes(self.inner.trace())
+    /// Every node: the array of `node(id)` objects, in one call.
+    #[wasm_bindgen(unchecked_return_type = "LessonNode[]")]
+    pub fn nodes(&self) -> Result<JsValue, JsError> {
+        parsed(&json::nodes(self.inner.trace()))
     }
 
     #[wasm_bindgen(getter, js_name = eventCount)]
@@ -231,23 +442,24 @@ impl Lesson {
 
     /// `{kind, node, …}`: `enter` (window, `search`), `leaf`, `update`, `cutoff`, `return`,
     /// `order`, `iteration`, `table`, `scout` (the fields of each in the README).
+    #[wasm_bindgen(unchecked_return_type = "LessonEvent")]
     pub fn event(&self, i: f64) -> Result<JsValue, JsError> {
         let i = whole(i, "event index")? as usize;
-        let e = self.inner.event(i).map_err(error)?;
+        let e = self.inner.event(i).map_err(js_error)?;
         let mut out = String::new();
         json::event(&mut out, self.inner.trace(), e);
         parsed(&out)
     }
 
-    /// Events `from..to` as a JSON array of `event(i)` objects.
-    #[wasm_bindgen(js_name = eventsJson)]
-    pub fn events_json(&self, from: f64, to: f64) -> Result<String, JsError> {
+    /// Events `from..to`: the array of `event(i)` objects, in one call.
+    #[wasm_bindgen(unchecked_return_type = "LessonEvent[]")]
+    pub fn events(&self, from: f64, to: f64) -> Result<JsValue, JsError> {
         let (from, to) = (whole(from, "from")? as usize, whole(to, "to")? as usize);
         let n = self.inner.event_count();
         if from > to || to > n {
             return Err(JsError::new(&format!("events {from}..{to}: a range within 0..{n}")));
         }
-        Ok(json::events(self.inner.trace(), from, to))
+        parsed(&json::events(self.inner.trace(), from, to))
     }
 
     /// Each event's kind as a small number: 0 enter, 1 leaf, 2 update, 3 cutoff, 4 return,
@@ -267,37 +479,27 @@ impl Lesson {
 
     /// `{step, current, leaves, nodesVisited, iteration, nodes: [{id, status, value?, bound?,
     /// …bounds, best?, search?, table?}]}`.
+    #[wasm_bindgen(unchecked_return_type = "LessonState")]
     pub fn state(&self, step: f64) -> Result<JsValue, JsError> {
-        parsed(&self.state_json(step)?)
-    }
-
-    /// `state(step)` as JSON text.
-    #[wasm_bindgen(js_name = stateJson)]
-    pub fn state_json(&self, step: f64) -> Result<String, JsError> {
         let step = whole(step, "step")? as usize;
-        Ok(json::state(&self.inner.state(step).map_err(error)?))
+        parsed(&json::state(&self.inner.state(step).map_err(js_error)?))
     }
 
-    /// What differs at step `to` from step `from`, as JSON text: the counters at `to` and only
-    /// the nodes whose state changed (`{id, status: "unseen"}` for a node not reached yet at
-    /// `to`). Costs the events between the two steps, whatever the tree's size.
-    #[wasm_bindgen(js_name = changesJson)]
-    pub fn changes_json(&self, from: f64, to: f64) -> Result<String, JsError> {
-        let (from, to) = (whole(from, "from")? as usize, whole(to, "to")? as usize);
-        Ok(json::changes(&self.inner.changes(from, to).map_err(error)?))
-    }
-
-    /// `changesJson(from, to)` parsed.
+    /// What differs at step `to` from step `from`: the counters at `to` and only the nodes whose
+    /// state changed (`{id, status: "unseen"}` for a node not reached yet at `to`), as `state`
+    /// writes them. Costs the events between the two steps, whatever the tree's size.
+    #[wasm_bindgen(unchecked_return_type = "LessonState")]
     pub fn changes(&self, from: f64, to: f64) -> Result<JsValue, JsError> {
-        parsed(&self.changes_json(from, to)?)
+        let (from, to) = (whole(from, "from")? as usize, whole(to, "to")? as usize);
+        parsed(&json::changes(&self.inner.changes(from, to).map_err(js_error)?))
     }
 
     /// The `order` event of node `id` in force after `step` events (its children's search order,
     /// their keys and why), or `null`.
-    #[wasm_bindgen(js_name = orderOf)]
+    #[wasm_bindgen(js_name = orderOf, unchecked_return_type = "LessonEvent | null")]
     pub fn order_of(&self, id: f64, step: f64) -> Result<JsValue, JsError> {
         let (id, step) = (whole(id, "node id")? as usize, whole(step, "step")? as usize);
-        match self.inner.order_of(id, step).map_err(error)? {
+        match self.inner.order_of(id, step).map_err(js_error)? {
             Some(i) => self.event(i as f64),
             None => Ok(JsValue::NULL),
         }
@@ -305,52 +507,56 @@ impl Lesson {
 
     /// `{value, bound, path, leaves, nodes, tableHits, events, traceable, text, algorithm,
     /// iterative, table, iterations, single}`: `text` is what the page shows, e.g. `4 [b, d, i]`.
-    #[wasm_bindgen(getter)]
+    #[wasm_bindgen(getter, unchecked_return_type = "LessonResult")]
     pub fn result(&self) -> JsValue {
         parsed_ok(&json::result(&self.inner.result()))
     }
 
     /// Iterative deepening's iterations (as in `result.iterations`), `[]` without.
-    #[wasm_bindgen(getter)]
+    #[wasm_bindgen(getter, unchecked_return_type = "LessonIteration[]")]
     pub fn iterations(&self) -> JsValue {
         Reflect::get(&self.result(), &JsValue::from_str("iterations")).unwrap_or_else(|_| Array::new().into())
     }
 
     /// The seed-004 evaluation breakdown of an Othello leaf (as `evaluationBreakdown` gives it).
+    #[wasm_bindgen(unchecked_return_type = "EvaluationBreakdown")]
     pub fn breakdown(&self, id: f64) -> Result<JsValue, JsError> {
         let id = whole(id, "node id")? as usize;
-        evaluation_breakdown(&self.inner.leaf_board(id).map_err(error)?)
+        evaluation_breakdown(&self.inner.leaf_board(id).map_err(js_error)?)
     }
 
     /// A new lesson with the leaf `label` set to `value` (`7`, or `(1,2,3)` for max^n).
     #[wasm_bindgen(js_name = setLeaf)]
     pub fn set_leaf(&self, label: &str, value: &str) -> Result<Lesson, JsError> {
-        self.inner.set_leaf(label, value).map(|inner| Lesson { inner }).map_err(error)
+        self.inner.set_leaf(label, value).map(|inner| Lesson { inner }).map_err(js_error)
     }
 }
 
 /// The search a spec names (as `Lesson.create`), without its trace: what `Lesson.result` would
 /// give (`traceable` says whether `Lesson.create` would fit), for searches too large to show
 /// step by step.
-#[wasm_bindgen(js_name = searchUntraced)]
-pub fn search_untraced(spec: JsValue) -> Result<JsValue, JsError> {
-    parsed(&json::result(&search(&spec_of(&spec)?).map_err(error)?))
+#[wasm_bindgen(js_name = searchUntraced, unchecked_return_type = "LessonResult")]
+pub fn search_untraced(#[wasm_bindgen(unchecked_param_type = "LessonSpec")] spec: JsValue) -> Result<JsValue, JsError> {
+    parsed(&json::result(&search(&spec_of(&spec)?).map_err(js_error)?))
 }
 
 /// Every algorithm and option on a spec's source (its algorithm and options are ignored): an
 /// array of `{name, …result fields}` rows, `name` such as `alphabeta-ordered + iterative + table`.
-#[wasm_bindgen(js_name = nodeCounts)]
-pub fn node_counts(spec: JsValue) -> Result<JsValue, JsError> {
-    parsed(&json::count_rows(&course_node_counts(&source_of(&spec)?).map_err(error)?))
+#[wasm_bindgen(js_name = nodeCounts, unchecked_return_type = "({ name: string } & LessonResult)[]")]
+pub fn node_counts(#[wasm_bindgen(unchecked_param_type = "LessonSpec")] spec: JsValue) -> Result<JsValue, JsError> {
+    parsed(&json::count_rows(&course_node_counts(&source_of(&spec)?).map_err(js_error)?))
 }
 
 /// The exercise tree of a seed and a shape (`"3x2"`): `{text, seed, shape, depth, branching}`
 /// (`seed` as a decimal string).
-#[wasm_bindgen(js_name = exerciseTree)]
-pub fn exercise_tree(seed: JsValue, shape: &str) -> Result<JsValue, JsError> {
+#[wasm_bindgen(js_name = exerciseTree, unchecked_return_type = "ExerciseTree")]
+pub fn exercise_tree(
+    #[wasm_bindgen(unchecked_param_type = "string | number")] seed: JsValue,
+    shape: &str,
+) -> Result<JsValue, JsError> {
     let seed = seed_of(&seed)?;
-    let (depth, branching) = exercise::parse_shape(shape).map_err(error)?;
-    let tree = exercise::generate(seed, depth, branching).map_err(error)?;
+    let (depth, branching) = exercise::parse_shape(shape).map_err(js_error)?;
+    let tree = exercise::generate(seed, depth, branching).map_err(js_error)?;
     let mut out = String::new();
     let mut o = json::Obj::new(&mut out);
     o.str("text", &tree.write())
@@ -419,10 +625,13 @@ fn answers_of(answers: &JsValue) -> Result<Answers, JsError> {
 /// [{label, alpha, beta}]}`. Returns `{score: "N/M", right, total, allCorrect, verdicts: [{item:
 /// "value"|"pruned"|"window", label, given, expected, right, why: null | {code, en, ptBR,
 /// ptPT}}]}`.
-#[wasm_bindgen(js_name = checkExercise)]
-pub fn check_exercise(spec: JsValue, answers: JsValue) -> Result<JsValue, JsError> {
+#[wasm_bindgen(js_name = checkExercise, unchecked_return_type = "ExerciseReport")]
+pub fn check_exercise(
+    #[wasm_bindgen(unchecked_param_type = "LessonSpec")] spec: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "ExerciseAnswers")] answers: JsValue,
+) -> Result<JsValue, JsError> {
     let spec = spec_of(&spec)?;
-    let tree = spec.source.tree().map_err(error)?;
-    let report = exercise::check(&tree, spec.algorithm, &answers_of(&answers)?).map_err(error)?;
+    let tree = spec.source.tree().map_err(js_error)?;
+    let report = exercise::check(&tree, spec.algorithm, &answers_of(&answers)?).map_err(js_error)?;
     parsed(&json::report(&report))
 }

@@ -5,24 +5,45 @@
 //! Settings cross as `{weights: [[positional, mobility, stability, discs] × 4 phases], depth,
 //! ordering: ["take_corner", …], overrides: […]}`; every bad field is an `Error` naming it.
 
-use super::{parse_position, ObjectBuilder};
+use super::convert::{field, parse_position, shown, square_names, ObjectBuilder};
 use crate::othello::analysis::arena::{openings, play_game, HeuristicPlayer, HeuristicSettings};
 use crate::othello::eval::course::{breakdown_with, Phase, Term, Weights, CANDIDATES};
 use crate::othello::eval::expert::{ExpertRules, Rule};
 use crate::othello::records::notation::format_board;
-use crate::othello::rules::square::Square;
-use js_sys::{Array, Reflect};
+use js_sys::Array;
 use wasm_bindgen::prelude::*;
+
+#[wasm_bindgen(typescript_custom_section)]
+const LAB_TYPES: &'static str = r#"
+/** A setting of the course's player (see `labPlayGame`). */
+export interface LabSettings {
+  /** One row per phase (opening, midgame, late, endgame) of four weights (positional, mobility,
+   * stability, discs). */
+  weights: number[][];
+  depth: number;
+  /** The expert rules that order the moves, by name. */
+  ordering?: string[];
+  /** The expert rules that override the search, by name. */
+  overrides?: string[];
+}
+
+/** One game of a lab match. */
+export interface LabGame {
+  moves: string[];
+  /** Discs, Black minus White (the empty squares to the winner). */
+  scoreBlack: number;
+  /** The final position, as board text. */
+  end: string;
+  nodesBlack: number;
+  nodesWhite: number;
+}
+"#;
 
 /// Weights beyond this would only saturate the evaluation; the lab refuses them with a message.
 const MAX_WEIGHT: i32 = 1_000;
 /// Deeper than this, one game takes seconds in a browser (depth 4: a few milliseconds per game,
 /// each ply multiplies that by about 4–6): too slow to watch a match.
 const MAX_DEPTH: u32 = 6;
-
-fn field(object: &JsValue, key: &str) -> JsValue {
-    Reflect::get(object, &JsValue::from_str(key)).unwrap_or(JsValue::UNDEFINED)
-}
 
 fn parse_weights(value: &JsValue) -> Result<Weights, String> {
     let shape = || {
@@ -52,7 +73,7 @@ fn parse_weights(value: &JsValue) -> Result<Weights, String> {
                         "weight of {} in the {} phase: {} is not a whole number from -{MAX_WEIGHT} to {MAX_WEIGHT}",
                         Term::ALL[t].name(),
                         Phase::ALL[p].name(),
-                        js_sys::JSON::stringify(&cell).map(String::from).unwrap_or_else(|_| "that".into())
+                        shown(&cell)
                     ))
                 }
             }
@@ -98,30 +119,26 @@ fn weights_array(weights: &Weights) -> Array {
     weights.iter().map(|row| row.iter().map(|&w| JsValue::from(w)).collect::<Array>()).map(JsValue::from).collect()
 }
 
-fn square_names(squares: u64) -> Array {
-    Square::all().filter(|sq| squares & sq.bit() != 0).map(|sq| JsValue::from_str(&sq.to_string())).collect()
-}
-
 /// The evaluation's terms in weight-column order: `[{term, label}]`.
-#[wasm_bindgen(js_name = labTerms)]
+#[wasm_bindgen(js_name = labTerms, unchecked_return_type = "{ term: string; label: string }[]")]
 pub fn lab_terms() -> Array {
     Term::ALL.iter().map(|t| ObjectBuilder::new().set("term", t.name()).set("label", t.label()).build()).collect()
 }
 
 /// The phases in weight-row order: `[{phase, label}]`.
-#[wasm_bindgen(js_name = labPhases)]
+#[wasm_bindgen(js_name = labPhases, unchecked_return_type = "{ phase: string; label: string }[]")]
 pub fn lab_phases() -> Array {
     Phase::ALL.iter().map(|p| ObjectBuilder::new().set("phase", p.name()).set("label", p.label()).build()).collect()
 }
 
 /// The seed-004 expert moves: `[{rule, label}]`, in the order the engine tries them.
-#[wasm_bindgen(js_name = labRules)]
+#[wasm_bindgen(js_name = labRules, unchecked_return_type = "{ rule: string; label: string }[]")]
 pub fn lab_rules() -> Array {
     Rule::ALL.iter().map(|r| ObjectBuilder::new().set("rule", r.name()).set("label", r.label()).build()).collect()
 }
 
 /// The weight tables measured in self-play, the engine's own first: `[{name, weights}]`.
-#[wasm_bindgen(js_name = labCandidates)]
+#[wasm_bindgen(js_name = labCandidates, unchecked_return_type = "{ name: string; weights: number[][] }[]")]
 pub fn lab_candidates() -> Array {
     CANDIDATES
         .iter()
@@ -131,14 +148,17 @@ pub fn lab_candidates() -> Array {
 
 /// `evaluationBreakdown` with the given weights: `{phase, discs, total, terms: [{term, label, raw,
 /// weight, contribution}]}`, from the side to move's point of view.
-#[wasm_bindgen(js_name = labBreakdown)]
-pub fn lab_breakdown(board: &str, weights: JsValue) -> Result<JsValue, JsError> {
+#[wasm_bindgen(js_name = labBreakdown, unchecked_return_type = "CourseBreakdown")]
+pub fn lab_breakdown(
+    board: &str,
+    #[wasm_bindgen(unchecked_param_type = "number[][]")] weights: JsValue,
+) -> Result<JsValue, JsError> {
     let weights = parse_weights(&weights).map_err(|e| JsError::new(&e))?;
-    Ok(super::breakdown_object(&breakdown_with(parse_position(board)?.board(), &weights)))
+    Ok(super::evaluation::breakdown_object(&breakdown_with(parse_position(board)?.board(), &weights)))
 }
 
 /// Which squares each expert rule recommends to the side to move: `[{rule, label, squares}]`.
-#[wasm_bindgen(js_name = labExpertMoves)]
+#[wasm_bindgen(js_name = labExpertMoves, unchecked_return_type = "{ rule: string; label: string; squares: string[] }[]")]
 pub fn lab_expert_moves(board: &str) -> Result<Array, JsError> {
     let board = parse_position(board)?.board();
     Ok(Rule::ALL
@@ -155,7 +175,7 @@ pub fn lab_expert_moves(board: &str) -> Result<Array, JsError> {
 
 /// `count` different unfinished positions after `plies` random moves from the start, as board
 /// text; the same seed gives the same openings (both sides of a match play the same starts).
-#[wasm_bindgen(js_name = labOpenings)]
+#[wasm_bindgen(js_name = labOpenings, unchecked_return_type = "string[]")]
 pub fn lab_openings(count: u32, plies: u32, seed: f64) -> Result<Array, JsError> {
     if count == 0 || count > 100 || plies > 20 {
         return Err(JsError::new("openings: count from 1 to 100, plies from 0 to 20"));
@@ -169,8 +189,12 @@ pub fn lab_openings(count: u32, plies: u32, seed: f64) -> Result<Array, JsError>
 
 /// One game from `start` (board text) between two settings: `{moves: ["d3", …, "pa"], scoreBlack
 /// (discs, black minus white, empties to the winner), end (board text), nodesBlack, nodesWhite}`.
-#[wasm_bindgen(js_name = labPlayGame)]
-pub fn lab_play_game(start: &str, black: JsValue, white: JsValue) -> Result<JsValue, JsError> {
+#[wasm_bindgen(js_name = labPlayGame, unchecked_return_type = "LabGame")]
+pub fn lab_play_game(
+    start: &str,
+    #[wasm_bindgen(unchecked_param_type = "LabSettings")] black: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "LabSettings")] white: JsValue,
+) -> Result<JsValue, JsError> {
     let start = parse_position(start)?;
     let mut black = HeuristicPlayer::new(parse_settings(&black, "black")?);
     let mut white = HeuristicPlayer::new(parse_settings(&white, "white")?);

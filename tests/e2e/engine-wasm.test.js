@@ -84,7 +84,7 @@ test('both builds search alike: the same moves, scores and nodes, midgame and ex
       const board = pkg.Game.fromTranscript(moves).board;
       const r = searcher.search(board, { level: 9, depth: 10, timeMs: 3_600_000, exactFromEmpties: 18, book: false });
       searcher.free();
-      return { move: r.move, score: r.scoreText, exact: r.exact, nodes: r.nodes };
+      return { move: r.move, score: r.score, discs: r.discs, exact: r.exact, nodes: r.nodes };
     };
     return lines.map((moves) => ({ moves, simd: run(simd, moves), plain: run(plain, moves) }));
   });

@@ -4,13 +4,34 @@
 
 import { normalizeLanguage } from './i18n.js';
 
+/**
+ * What a lesson searches: a built-in example tree (`name`), a tree text of one's own (`text`; an
+ * exercise's tree, `exercise`, has its text made by the engine once it has started: null until
+ * then), or a game position (`moves` from the start or from `board`, searched `depth` plies, with
+ * the options real engines add).
+ * @typedef {object} Source
+ * @property {'example' | 'tree' | 'tictactoe' | 'othello'} kind
+ * @property {string} [name]
+ * @property {string | null} [text]
+ * @property {{seed: string, shape: string}} [exercise]
+ * @property {string} [moves]
+ * @property {string} [board]
+ * @property {number} [depth]
+ * @property {boolean} [symmetry]
+ * @property {boolean} [iterative]
+ * @property {boolean} [table]
+ */
+
+/** A problem of the address: a text of i18n.js and its values. @typedef {{key: string, values: Record<string, unknown>}} Problem */
+
 export const EXAMPLES = ['lecture', 'pruning', 'tictactoe', 'maxn', 'othello'];
 /** Built-in trees: the engine holds their texts (`Lesson.example`). */
 export const TREE_EXAMPLES = ['lecture', 'pruning', 'maxn'];
 export const TWO_PLAYER_ALGORITHMS = ['minimax', 'negamax', 'alphabeta', 'alphabeta-negamax', 'alphabeta-ordered', 'pvs'];
 export const ALGORITHMS = [...TWO_PLAYER_ALGORITHMS, 'maxn'];
 
-/** What each example starts with when the address names no algorithm. */
+/** What each example starts with when the address names no algorithm.
+ * @type {Record<string, string>} */
 const DEFAULT_ALGORITHM = {
   lecture: 'minimax',
   pruning: 'alphabeta',
@@ -19,26 +40,34 @@ const DEFAULT_ALGORITHM = {
   othello: 'alphabeta',
 };
 
+/** @type {Record<string, {min: number, max: number, default: number}>} */
 export const DEPTHS = { tictactoe: { min: 0, max: 9, default: 2 }, othello: { min: 1, max: 4, default: 2 } };
 
-/** A tree text with a comma holds vectors: a max^n tree (commas appear nowhere else in the format). */
+/** A tree text with a comma holds vectors: a max^n tree (commas appear nowhere else in the format).
+ * @param {string} text */
 export function isVectorTree(text) {
   return text.includes(',');
 }
 
-/** The algorithms that apply to a source: max^n for vector trees, the two-player ones otherwise. */
+/** The algorithms that apply to a source: max^n for vector trees, the two-player ones otherwise.
+ * @param {Source} source */
 export function algorithmsFor(source) {
   const vector =
-    (source.kind === 'example' && source.name === 'maxn') || (source.kind === 'tree' && isVectorTree(source.text));
+    (source.kind === 'example' && source.name === 'maxn') || (source.kind === 'tree' && isVectorTree(/** @type {string} */ (source.text)));
   return vector ? ['maxn'] : TWO_PLAYER_ALGORITHMS;
 }
 
+/** The algorithm a source starts with.
+ * @param {Source} source */
 export function defaultAlgorithm(source) {
-  if (source.kind === 'example') return DEFAULT_ALGORITHM[source.name];
-  if (source.kind === 'tree') return isVectorTree(source.text) ? 'maxn' : 'alphabeta';
+  if (source.kind === 'example') return DEFAULT_ALGORITHM[/** @type {string} */ (source.name)];
+  if (source.kind === 'tree') return isVectorTree(/** @type {string} */ (source.text)) ? 'maxn' : 'alphabeta';
   return DEFAULT_ALGORITHM[source.kind];
 }
 
+/** An example's source, as it starts.
+ * @param {string} name
+ * @returns {Source} */
 export function exampleSource(name) {
   if (TREE_EXAMPLES.includes(name)) return { kind: 'example', name };
   const depth = DEPTHS[name].default;
@@ -46,13 +75,17 @@ export function exampleSource(name) {
   return { kind: 'othello', moves: '', board: '', depth };
 }
 
-/** The example button that stands for a source ('tree' for a tree of one's own). */
+/** The example button that stands for a source ('tree' for a tree of one's own).
+ * @param {Source} source */
 export function exampleName(source) {
-  if (source.kind === 'example') return source.name;
+  if (source.kind === 'example') return /** @type {string} */ (source.name);
   if (source.kind === 'tree') return 'tree';
   return source.kind;
 }
 
+/** @param {URLSearchParams} params
+ * @param {string} kind
+ * @param {Problem[]} problems */
 function readDepth(params, kind, problems) {
   const range = DEPTHS[kind];
   if (!params.has('depth')) return range.default;
@@ -67,18 +100,22 @@ function readDepth(params, kind, problems) {
  * named in `problems` ({key, values} of a text of i18n.js, said in the page's language once it is
  * known) and replaced by the default, so a bad address still opens a lesson. `lang` is `en`,
  * `pt-BR` or `pt-PT` (`pt` is Brazilian), or null when the address does not say.
+ * @param {string} search
  */
 export function readAddress(search) {
   const params = new URLSearchParams(search);
+  /** @type {Problem[]} */
   const problems = [];
   let name = params.get('example') ?? 'lecture';
   if (!EXAMPLES.includes(name)) {
     problems.push({ key: 'address.example', values: { value: name, list: EXAMPLES.join(', ') } });
     name = 'lecture';
   }
+  /** @type {Source} */
   let source;
-  if (params.has('tree') && !['tictactoe', 'othello'].includes(name)) {
-    source = { kind: 'tree', text: params.get('tree') };
+  const tree = params.get('tree');
+  if (tree !== null && !['tictactoe', 'othello'].includes(name)) {
+    source = { kind: 'tree', text: tree };
   } else if (name === 'tictactoe' || name === 'othello') {
     source = exampleSource(name);
     source.moves = params.get('moves') ?? '';
@@ -90,7 +127,7 @@ export function readAddress(search) {
       else problems.push({ key: 'address.symmetry', values: { value } });
     }
     // What real engines add: iterative deepening and a transposition table (games only).
-    for (const option of ['iterative', 'table']) {
+    for (const option of /** @type {const} */ (['iterative', 'table'])) {
       if (!params.has(option)) continue;
       const value = params.get(option);
       if (value === 'on' || value === 'off') source[option] = value === 'on';
@@ -101,8 +138,9 @@ export function readAddress(search) {
   }
 
   let algorithm = defaultAlgorithm(source);
-  if (params.has('algorithm')) {
-    const wanted = params.get('algorithm');
+  const wantedAlgorithm = params.get('algorithm');
+  if (wantedAlgorithm !== null) {
+    const wanted = wantedAlgorithm;
     if (algorithmsFor(source).includes(wanted)) algorithm = wanted;
     else problems.push({ key: 'address.algorithm', values: { value: wanted, list: algorithmsFor(source).join(', ') } });
   }
@@ -111,8 +149,9 @@ export function readAddress(search) {
   // (its text is made by the engine once it has started: `source.text` is null until then).
   const mode = params.get('mode') === 'exercise' || params.has('exercise') ? 'exercise' : null;
   if (params.has('mode') && params.get('mode') !== 'exercise') problems.push({ key: 'address.example', values: { value: `mode=${params.get('mode')}`, list: 'mode=exercise' } });
-  if (params.has('exercise')) {
-    const seed = params.get('exercise');
+  const exercise = params.get('exercise');
+  if (exercise !== null) {
+    const seed = exercise;
     const shape = params.get('shape') ?? '3x2';
     if (/^\d{1,20}$/.test(seed) && /^[2-5]x[2-4]$/.test(shape)) {
       source = { kind: 'tree', text: null, exercise: { seed, shape } };
@@ -123,24 +162,29 @@ export function readAddress(search) {
   }
 
   let lang = null;
-  if (params.has('lang')) {
-    const wanted = params.get('lang');
+  const wantedLang = params.get('lang');
+  if (wantedLang !== null) {
+    const wanted = wantedLang;
     lang = normalizeLanguage(wanted);
     if (!lang) problems.push({ key: 'address.lang', values: { value: wanted } });
   }
   return { source, algorithm, lang, mode, problems };
 }
 
-/** The query string (with its '?') that reopens this lesson. */
+/** The query string (with its '?') that reopens this lesson.
+ * @param {Source} source
+ * @param {string} algorithm
+ * @param {string} lang
+ * @param {string | null} [mode] */
 export function writeAddress(source, algorithm, lang, mode = null) {
   const params = new URLSearchParams();
   if (source.exercise) {
     params.set('exercise', source.exercise.seed);
     params.set('shape', source.exercise.shape);
   } else if (source.kind === 'example') {
-    params.set('example', source.name);
+    params.set('example', String(source.name));
   } else if (source.kind === 'tree') {
-    params.set('tree', source.text);
+    params.set('tree', String(source.text));
   } else {
     params.set('example', source.kind);
     if (source.board) params.set('board', source.board);

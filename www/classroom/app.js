@@ -23,6 +23,11 @@ import { narrate } from './narration.js';
 import { compareAlgorithms, renderComparison } from './compare.js';
 import { createLab } from './lab.js';
 import { minusSigns } from './format.js';
+import { byId, closestTarget, setText } from '../common/dom.js';
+
+/** @typedef {import('./address.js').Source} Source */
+/** @typedef {import('../pkg/classroom/reversi.js').LessonResult} LessonResult */
+/** A search too large to step through (see `untracedSearch`). @typedef {ReturnType<typeof untracedSearch>} Untraced */
 
 /** Every tunable of the page, in one place. */
 export const config = {
@@ -42,22 +47,26 @@ export const config = {
 };
 
 const state = {
-  /** @type {LessonView} */
+  /** The lesson shown, or null (none yet, or a search shown without its trace). @type {LessonView | null} */
   view: null,
-  source: null,
-  algorithm: null,
+  // The lesson's source and algorithm: set by the first load, before anything reads them.
+  /** What the lesson searches. @type {Source} */
+  source: /** @type {Source} */ (/** @type {unknown} */ (null)),
+  /** @type {string} */
+  algorithm: /** @type {string} */ (/** @type {unknown} */ (null)),
   step: 0,
   current: -1,
   leaves: 0,
   nodesVisited: 0,
-  /** A step asked for whose events are still being read (End on a long trace), or null. */
+  /** A step asked for whose events are still being read (End on a long trace), or null. @type {number | null} */
   pendingStep: null,
-  /** A large lesson under way (searched, read) before it is shown: a token, or null. */
+  /** A large lesson under way (searched, read) before it is shown: a token, or null. @type {object | null} */
   preparing: null,
-  /** Node shown in the side panel (clicked), or null for the current node. */
+  /** Node shown in the side panel (clicked), or null for the current node. @type {number | null} */
   selected: null,
-  /** Game trees: nodes opened and closed by clicks (the current path is always open). */
+  /** Game trees: nodes opened and closed by clicks (the current path is always open). @type {Set<number>} */
   expanded: new Set(),
+  /** @type {Set<number>} */
   collapsed: new Set(),
   playing: false,
   speed: config.defaultSpeed,
@@ -66,17 +75,38 @@ const state = {
   errorPlace: 'top',
   /** Whether the error has been brought into view (once per error). */
   errorRevealed: true,
+  /** The comparison of every algorithm on the source (its key), once its rows are in.
+   * @type {{key: string, rows: import('./compare.js').ComparisonRow[] | null} | null} */
   comparison: null,
+  /** The node-count chart of the source (its key). @type {{key: string, rows: {name: string, nodes: number}[]} | null} */
+  nodeChart: null,
+  /** A search shown without its trace, or null. @type {Untraced | null} */
+  untraced: null,
+  /** Exercise mode: whether the solution is shown, and the lesson (and language) its form was
+   * built for; null outside exercise mode. @type {{solution: boolean, view: LessonView | null, key?: string} | null} */
+  exercise: null,
   zoom: 1,
   /** The form of Portuguese the language button switches to (the browser's, else Brazilian). */
   portuguese: 'pt-BR',
 };
 
-const $ = (id) => document.getElementById(id);
+const $ = byId;
+/** @type {ReturnType<typeof createTreeView>} */
 let treeView;
+/** @type {ReturnType<typeof createNodePanel>} */
 let nodePanel;
+/** @type {ReturnType<typeof createLab>} */
 let lab;
+/** @type {ReturnType<typeof setTimeout> | null} */
 let timer = null;
+
+/** The lesson shown, in the functions that run only while one is (`state.view` is set then). */
+function shownView() {
+  return /** @type {LessonView} */ (state.view);
+}
+
+/** How a lesson is loaded: at its end, and where a failure is said.
+ * @typedef {{atEnd?: boolean, errorKey?: string}} LoadOptions */
 
 // ---------------------------------------------------------------------------------------------
 // Lessons
@@ -87,9 +117,12 @@ let timer = null;
  * worked. A lesson of usual size is shown before load returns; a large typed tree is searched,
  * read and shown in three tasks, the page answering in between (the lesson on screen stays
  * meanwhile, and the narration says what is under way).
+ * @param {Source} source
+ * @param {string} algorithm
+ * @param {LoadOptions} [options]
  */
 async function load(source, algorithm, options = {}) {
-  const large = source.kind === 'tree' && source.text.length > config.nodesAtOnce * 2;
+  const large = source.kind === 'tree' && /** @type {string} */ (source.text).length > config.nodesAtOnce * 2;
   if (!large) return loadNow(source, algorithm, options);
   const token = {};
   const still = () => state.preparing === token;
@@ -121,6 +154,9 @@ async function load(source, algorithm, options = {}) {
   return true;
 }
 
+/** @param {Source} source
+ * @param {string} algorithm
+ * @param {LoadOptions} options */
 function loadNow(source, algorithm, options) {
   state.preparing = null;
   const view = search(source, algorithm, options);
@@ -133,7 +169,8 @@ function loadNow(source, algorithm, options) {
 /** What `search` returns when it showed a lesson searched without its trace. */
 const UNTRACED = Symbol('untraced');
 
-/** Shows a search too large to step through: its result and counts, and one click to a lesson that steps. */
+/** Shows a search too large to step through: its result and counts, and one click to a lesson that steps.
+ * @param {Untraced} untraced */
 function showUntraced(untraced) {
   pause();
   state.view?.free();
@@ -150,9 +187,10 @@ function showUntraced(untraced) {
   render();
 }
 
-function renderUntraced() {
-  const { result, smallerDepth, alphabeta, source, algorithm } = state.untraced;
-  const n = (x) => x.toLocaleString(language());
+/** @param {Untraced} untraced */
+function renderUntraced(untraced) {
+  const { result, smallerDepth, alphabeta, source, algorithm } = untraced;
+  const n = (/** @type {number} */ x) => x.toLocaleString(language());
   setText($('leaves-evaluated'), String(result.leaves));
   setText($('nodes-visited'), String(result.nodes));
   setText($('tree-result'), minusSigns(result.text));
@@ -169,15 +207,18 @@ function renderUntraced() {
   // Nothing was recorded: no cut-off to list.
   $('cutoffs').replaceChildren();
   $('cutoffs-none').hidden = false;
-  for (const id of ['step-back', 'to-start', 'step-forward', 'to-end', 'play']) $(id).disabled = true;
+  for (const id of ['step-back', 'to-start', 'step-forward', 'to-end', 'play']) $(id, HTMLButtonElement).disabled = true;
   const example = exampleName(source);
-  for (const button of document.querySelectorAll('[data-example]')) {
+  for (const button of /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll('[data-example]'))) {
     button.setAttribute('aria-pressed', String(button.dataset.example === example));
   }
   document.body.dataset.kind = source.kind === 'example' ? 'tree' : source.kind;
 }
 
-/** The lesson of `source` searched by `algorithm`, or null after showing why it could not be. */
+/** The lesson of `source` searched by `algorithm`, or null after showing why it could not be.
+ * @param {Source} source
+ * @param {string} algorithm
+ * @param {LoadOptions} [options] */
 function search(source, algorithm, { errorKey = 'error.search' } = {}) {
   try {
     return new LessonView(createLesson(source, algorithm), source);
@@ -188,15 +229,20 @@ function search(source, algorithm, { errorKey = 'error.search' } = {}) {
         showUntraced(untracedSearch(source, algorithm));
         return UNTRACED;
       } catch (untraced) {
-        showError(t(errorKey, { message: engineText(untraced.message) }), 'top');
+        showError(t(errorKey, { message: engineText(/** @type {Error} */ (untraced).message) }), 'top');
         return null;
       }
     }
-    showError(t(errorKey, { message: engineText(error.message) }), errorKey === 'error.tree' ? 'editor' : 'top');
+    showError(t(errorKey, { message: engineText(/** @type {Error} */ (error).message) }), errorKey === 'error.tree' ? 'editor' : 'top');
     return null;
   }
 }
 
+/** Shows `view`, the lesson of `source` searched by `algorithm`, from its first step (or its last).
+ * @param {LessonView} view
+ * @param {Source} source
+ * @param {string} algorithm
+ * @param {boolean} [atEnd] */
 function adopt(view, source, algorithm, atEnd = false) {
   pause();
   state.untraced = null;
@@ -211,7 +257,7 @@ function adopt(view, source, algorithm, atEnd = false) {
   state.expanded.clear();
   state.collapsed.clear();
   state.error = '';
-  if (view.kind === 'tree') $('tree-text').value = view.lesson.treeText;
+  if (view.kind === 'tree') $('tree-text', HTMLTextAreaElement).value = view.lesson.treeText;
   fillOptions();
   goTo(atEnd ? view.eventCount : 0);
   updateAddress();
@@ -221,7 +267,9 @@ function updateAddress() {
   history.replaceState(null, '', location.pathname + writeAddress(state.source, state.algorithm, language(), state.exercise ? 'exercise' : null));
 }
 
-/** Shows `message` at `place` (see state.errorPlace): next to what it is about. */
+/** Shows `message` at `place` (see state.errorPlace): next to what it is about.
+ * @param {string} message
+ * @param {string} [place] */
 function showError(message, place = 'top') {
   state.error = message;
   state.errorPlace = place;
@@ -239,7 +287,7 @@ function renderError() {
   if (!state.error || state.errorRevealed) return;
   state.errorRevealed = true;
   if (state.errorPlace === 'editor') {
-    $('editor').open = true;
+    $('editor', HTMLDetailsElement).open = true;
     // The text box and the message together when they fit on the screen, else the message with
     // as much of the text box above it as fits.
     const field = $('editor-field');
@@ -257,9 +305,10 @@ function renderError() {
  * Shows the replay after `step` events: at once when it is near (every step, any jump on a trace
  * of usual length), else in slices of the trace, the page answering in between and saying how far
  * it got (End on a 200,000-event trace).
+ * @param {number} step
  */
 function goTo(step) {
-  const view = state.view;
+  const view = shownView();
   const clamped = Math.max(0, Math.min(view.eventCount, step));
   if (!view.isNear(clamped)) {
     const pending = state.pendingStep === null;
@@ -281,7 +330,8 @@ function goTo(step) {
   render();
 }
 
-/** A long jump, one slice a task, towards the latest step asked for (state.pendingStep). */
+/** A long jump, one slice a task, towards the latest step asked for (state.pendingStep).
+ * @param {LessonView} view */
 async function jump(view) {
   while (state.view === view && state.pendingStep !== null && !view.isNear(state.pendingStep)) {
     view.moveTowards(state.pendingStep);
@@ -292,7 +342,8 @@ async function jump(view) {
   if (state.view === view && state.pendingStep !== null) goTo(state.pendingStep);
 }
 
-/** A step asked for by the teacher: the node panel follows the search again (a click showed another node). */
+/** A step asked for by the teacher: the node panel follows the search again (a click showed another node).
+ * @param {number} step */
 function stepTo(step) {
   if (!state.view || state.preparing || exerciseHidesSolution()) return;
   pause();
@@ -352,20 +403,23 @@ function togglePlay() {
 // ---------------------------------------------------------------------------------------------
 // The tree: what is shown
 
-/** In a game tree, which nodes show their children; explicit trees show everything. */
+/** In a game tree, which nodes show their children; explicit trees show everything.
+ * @param {number} id */
 function showsChildren(id) {
-  const view = state.view;
+  const view = shownView();
   if (view.kind === 'tree') return true;
   if (state.collapsed.has(id)) return false;
   return view.node(id).parent < 0 || state.expanded.has(id) || autoOpen().has(id);
 }
 
+/** @type {{key: string, set: Set<number>, view?: LessonView}} */
 let autoOpenCache = { key: '', set: new Set() };
 /** Nodes open without a click: the path to the current node, to the selected one, and at the end the principal path. */
 function autoOpen() {
   const key = `${state.step}|${state.selected}`;
   if (autoOpenCache.key === key && autoOpenCache.view === state.view) return autoOpenCache.set;
-  const view = state.view;
+  const view = shownView();
+  /** @type {Set<number>} */
   const set = new Set();
   if (state.current >= 0) for (const id of view.pathTo(state.current)) set.add(id);
   if (state.selected !== null) for (const id of view.pathTo(state.selected)) if (id !== state.selected) set.add(id);
@@ -374,8 +428,10 @@ function autoOpen() {
   return set;
 }
 
+/** A node clicked: the panel shows it; in a game tree it opens or closes.
+ * @param {number} id */
 function onNode(id) {
-  const view = state.view;
+  const view = shownView();
   state.selected = id;
   if (view.isGame && view.node(id).children.length > 0) {
     if (showsChildren(id)) {
@@ -392,13 +448,10 @@ function onNode(id) {
 // ---------------------------------------------------------------------------------------------
 // Rendering: a function of state
 
-function setText(element, text) {
-  if (element.textContent !== text) element.textContent = text;
-}
-
-/** The state of node `id` at the replay's step (undefined before the search reaches it). */
+/** The state of node `id` at the replay's step (undefined before the search reaches it).
+ * @param {number} id */
 function stateOf(id) {
-  return state.view.stateOf(id);
+  return shownView().stateOf(id);
 }
 
 function render() {
@@ -407,10 +460,10 @@ function render() {
   $('tree-row').hidden = Boolean(state.untraced);
   $('node-home').hidden = Boolean(state.untraced);
   if (state.untraced) {
-    renderUntraced();
+    renderUntraced(state.untraced);
     return;
   }
-  $('play').disabled = false;
+  $('play', HTMLButtonElement).disabled = false;
   if (!view) return;
   renderExercise(view);
   const atEnd = state.step === view.eventCount;
@@ -427,18 +480,18 @@ function render() {
   renderError();
 
   const hidden = exerciseHidesSolution();
-  $('step-back').disabled = state.step === 0 || hidden;
-  $('to-start').disabled = state.step === 0 || hidden;
-  $('step-forward').disabled = atEnd || hidden;
-  $('to-end').disabled = atEnd || hidden;
-  $('play').disabled = hidden;
+  $('step-back', HTMLButtonElement).disabled = state.step === 0 || hidden;
+  $('to-start', HTMLButtonElement).disabled = state.step === 0 || hidden;
+  $('step-forward', HTMLButtonElement).disabled = atEnd || hidden;
+  $('to-end', HTMLButtonElement).disabled = atEnd || hidden;
+  $('play', HTMLButtonElement).disabled = hidden;
   $('icon-play').toggleAttribute('hidden', state.playing);
   $('icon-pause').toggleAttribute('hidden', !state.playing);
   setText($('play-text'), t(state.playing ? 'controls.pause' : 'controls.play'));
   $('play').setAttribute('aria-pressed', String(state.playing));
 
   const example = exampleName(state.source);
-  for (const button of document.querySelectorAll('[data-example]')) {
+  for (const button of /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll('[data-example]'))) {
     button.setAttribute('aria-pressed', String(button.dataset.example === example));
   }
   document.body.dataset.kind = view.kind;
@@ -453,17 +506,18 @@ function render() {
     showsChildren,
     rootName: t('tree.root'),
     focus: focusOf(view),
-    orderMarks: orderMarksOf(view),
+    orderMarks: orderMarksOf(view) ?? undefined,
   });
   const shownId = state.selected ?? (state.current >= 0 ? state.current : 0);
   nodePanel.render({ view, id: shownId, state: stateOf(shownId) });
   renderCutoffs();
   renderLegend();
-  if ($('compare').open) renderCompare();
+  if ($('compare', HTMLDetailsElement).open) renderCompare();
   lab.setPosition(labPosition(shownId));
 }
 
-/** While the step on show is an `order` event: each child's place in the search order (1 first). */
+/** While the step on show is an `order` event: each child's place in the search order (1 first).
+ * @param {LessonView} view */
 function orderMarksOf(view) {
   if (state.step === 0 || state.pendingStep !== null) return null;
   const event = view.event(state.step - 1);
@@ -474,6 +528,7 @@ function orderMarksOf(view) {
 /**
  * The nodes the tree keeps in view: the one the last step was about (the child that gave an
  * update its value), then the current node (its parent, after a return).
+ * @param {LessonView} view
  */
 function focusOf(view) {
   if (state.step === 0) return [0];
@@ -512,9 +567,10 @@ function placeNodeCard() {
 
 const START_BOARD = `${'-'.repeat(27)}OX------XO${'-'.repeat(27)} X`;
 
-/** The lab explains the Othello position on show (the node in the panel), else the start. */
+/** The lab explains the Othello position on show (the node in the panel), else the start.
+ * @param {number} id */
 function labPosition(id) {
-  const view = state.view;
+  const view = shownView();
   const node = view.kind === 'othello' ? view.node(id) : null;
   if (!node || !node.board) {
     return { board: START_BOARD, caption: t('lab.positionOf', { name: t('lab.startPosition'), color: t('selection.black') }) };
@@ -527,9 +583,10 @@ function labPosition(id) {
 }
 
 function renderCutoffs() {
-  const view = state.view;
+  const view = shownView();
   const count = view.cutoffsBefore(state.step);
   const first = Math.max(0, count - config.cutoffsListed);
+  /** @type {HTMLElement[]} */
   const items = [];
   if (first > 0) {
     const more = document.createElement('li');
@@ -538,7 +595,7 @@ function renderCutoffs() {
     items.push(more);
   }
   for (let i = first; i < count; i++) {
-    const event = view.event(view.cutoffs[i]);
+    const event = view.cutoffEvent(view.cutoffs[i]);
     const item = document.createElement('li');
     const name = document.createElement('strong');
     name.textContent = `${view.nameOf(event.node, t('tree.root'))}: `;
@@ -551,13 +608,14 @@ function renderCutoffs() {
 
 /** The legend: a small drawing of each mark of the tree with its name, then the algorithm's terms. */
 function renderLegend() {
-  const view = state.view;
+  const view = shownView();
   const key = `${language()}|${view.players}|${view.boundsKind}|${view.negamaxView}|${view.isGame}`;
   const legend = $('legend');
   if (legend.dataset.key === key) return;
   legend.dataset.key = key;
+  /** @type {(HTMLElement | string)[]} */
   const items = [];
-  const swatch = (kind, text) => {
+  const swatch = (/** @type {string} */ kind, /** @type {string} */ text) => {
     const item = document.createElement('span');
     item.className = 'legend-item';
     const mark = document.createElement('span');
@@ -573,11 +631,13 @@ function renderLegend() {
     swatch('current', t('legend.current')),
     swatch('principal', t('legend.principal')),
   );
+  /** @type {string[]} */
   const terms = [];
   if (view.boundsKind === 'alphabeta') terms.push(t('legend.alphabeta'));
   if (view.boundsKind === 'limits') terms.push(t('legend.negamax'));
   else if (view.negamaxView) terms.push(t('legend.negamaxPlain'));
   if (view.isGame) terms.push(t('legend.expand'));
+  /** @type {(HTMLElement | string)[]} */
   const parts = [];
   for (const item of [...items, ...terms]) {
     if (parts.length) parts.push(' · ');
@@ -586,8 +646,10 @@ function renderLegend() {
   legend.replaceChildren(...parts);
 }
 
+/** A cut-off's reason in the page's language.
+ * @param {import('../pkg/classroom/reversi.js').CutoffEvent} event */
 function reasonText(event) {
-  return minusSigns(event.reason[language().slice(0, 2)] ?? event.reason.en);
+  return minusSigns(event.reason[/** @type {'en' | 'pt'} */ (language().slice(0, 2))] ?? event.reason.en);
 }
 
 /**
@@ -597,17 +659,18 @@ function reasonText(event) {
 function renderCompare() {
   const key = JSON.stringify(state.source);
   if (!state.comparison || state.comparison.key !== key) {
+    /** @type {{key: string, rows: import('./compare.js').ComparisonRow[] | null}} */
     const comparison = { key, rows: null };
     state.comparison = comparison;
     compareAlgorithms(state.source, algorithmsFor(state.source), yieldToPage).then((rows) => {
       if (state.comparison !== comparison) return;
       comparison.rows = rows;
-      if ($('compare').open) renderCompare();
+      if ($('compare', HTMLDetailsElement).open) renderCompare();
     });
   }
   renderNodeChart();
   if (!state.comparison.rows) return;
-  renderComparison($('compare-table'), state.comparison.rows, state.algorithm, (algorithm) => load(state.source, algorithm));
+  renderComparison($('compare-table', HTMLTableElement), state.comparison.rows, state.algorithm, (algorithm) => load(state.source, algorithm));
 }
 
 /** In exercise mode, before "Show solution": the replay stays at its start (no value shown). */
@@ -616,7 +679,9 @@ function exerciseHidesSolution() {
 }
 
 /** Iterative deepening at its end: each iteration's nodes, their sum, and one search straight to
- * the last depth, side by side (what the previous iteration's best move first buys, or costs). */
+ * the last depth, side by side (what the previous iteration's best move first buys, or costs).
+ * @param {LessonView} view
+ * @param {boolean} atEnd */
 function renderIterations(view, atEnd) {
   const element = $('iterations');
   const iterations = view.result.iterations || [];
@@ -624,23 +689,24 @@ function renderIterations(view, atEnd) {
   const shown = atEnd && iterations.length > 0 && Boolean(single);
   element.hidden = !shown;
   if (!shown) return;
-  const number = (n) => n.toLocaleString(language());
+  const number = (/** @type {number} */ n) => n.toLocaleString(language());
   const each = iterations.map((it) => t('iterations.one', { depth: it.depth, nodes: number(it.nodes) })).join(', ');
   const total = iterations.reduce((sum, it) => sum + it.nodes, 0);
-  setText(element, t('iterations.summary', { each, total: number(total), depth: iterations[iterations.length - 1].depth, single: number(single.nodes) }));
+  setText(element, t('iterations.summary', { each, total: number(total), depth: iterations[iterations.length - 1].depth, single: number(/** @type {{nodes: number}} */ (single).nodes) }));
 }
 
-/** The exercise form: shown in exercise mode on a tree, built once per lesson. */
+/** The exercise form: shown in exercise mode on a tree, built once per lesson.
+ * @param {LessonView} view */
 function renderExercise(view) {
-  const form = $('exercise');
+  const form = $('exercise', HTMLFormElement);
   const shown = Boolean(state.exercise) && !view.isGame;
   form.hidden = !shown;
-  if (!shown) return;
+  if (!shown || !state.exercise) return;
   const key = `${language()}`;
   if (state.exercise.view !== view || state.exercise.key !== key) {
     // The whole tree (minimax or max^n visits every node), whatever the exercise's algorithm.
     const whole = createLesson(state.source, view.players > 2 ? 'maxn' : 'minimax');
-    const nodes = JSON.parse(whole.nodesJson());
+    const nodes = whole.nodes();
     whole.free();
     buildExercise(form, view, nodes);
     state.exercise.view = view;
@@ -648,14 +714,15 @@ function renderExercise(view) {
   }
 }
 
+/** @param {Event} event */
 function checkAnswers(event) {
   event.preventDefault();
   if (!state.view) return;
-  const form = $('exercise');
+  const form = $('exercise', HTMLFormElement);
   try {
     showVerdicts(form, checkExercise(specOf(state.source, state.algorithm), answersOf(form)));
   } catch (error) {
-    showError(t('error.search', { message: engineText(error.message) }));
+    showError(t('error.search', { message: engineText(/** @type {Error} */ (error).message) }));
   }
 }
 
@@ -663,6 +730,7 @@ function newExercise() {
   const shape = state.source.exercise?.shape ?? '3x2';
   const seed = String(Math.floor(Math.random() * 1_000_000));
   const tree = exerciseTree(seed, shape);
+  /** @type {Source} */
   const source = { kind: 'tree', text: tree.text, exercise: { seed: tree.seed, shape: tree.shape } };
   load(source, algorithmsFor(source).includes(state.algorithm) ? state.algorithm : 'minimax');
 }
@@ -671,6 +739,7 @@ function newExercise() {
 function renderNodeChart() {
   const key = JSON.stringify(state.source);
   if (!state.nodeChart || state.nodeChart.key !== key) {
+    /** @type {{name: string, nodes: number}[]} */
     let rows;
     try {
       rows = nodeCounts(specOf(state.source, 'minimax'));
@@ -685,7 +754,7 @@ function renderNodeChart() {
 /** The option fields show the lesson's source and offer what applies to it. */
 function fillOptions() {
   const source = state.source;
-  const select = $('algorithm');
+  const select = $('algorithm', HTMLSelectElement);
   const algorithms = algorithmsFor(source);
   const options = algorithms.map((algorithm) => {
     const option = document.createElement('option');
@@ -699,20 +768,22 @@ function fillOptions() {
   const game = source.kind === 'tictactoe' || source.kind === 'othello';
   if (game) {
     const range = DEPTHS[source.kind];
-    $('depth').min = String(range.min);
-    $('depth').max = String(range.max);
-    $('depth').value = String(source.depth);
-    $('depth').title = source.kind === 'tictactoe' ? t('options.depthFull') : '';
-    $('position').value = source.board ? `${source.board}${source.moves ? ` ${source.moves}` : ''}` : source.moves;
-    $('position').placeholder = t(source.kind === 'othello' ? 'options.positionOthello' : 'options.positionTicTacToe');
-    $('symmetry').checked = source.kind === 'tictactoe' && source.symmetry;
-    $('iterative').checked = Boolean(source.iterative);
-    $('table').checked = Boolean(source.table);
+    const depth = $('depth', HTMLInputElement);
+    depth.min = String(range.min);
+    depth.max = String(range.max);
+    depth.value = String(source.depth);
+    depth.title = source.kind === 'tictactoe' ? t('options.depthFull') : '';
+    const position = $('position', HTMLInputElement);
+    position.value = /** @type {string} */ (source.board ? `${source.board}${source.moves ? ` ${source.moves}` : ''}` : source.moves);
+    position.placeholder = t(source.kind === 'othello' ? 'options.positionOthello' : 'options.positionTicTacToe');
+    $('symmetry', HTMLInputElement).checked = /** @type {boolean} */ (source.kind === 'tictactoe' && source.symmetry);
+    $('iterative', HTMLInputElement).checked = Boolean(source.iterative);
+    $('table', HTMLInputElement).checked = Boolean(source.table);
   }
 }
 
 function fillSpeeds() {
-  const select = $('speed');
+  const select = $('speed', HTMLSelectElement);
   select.replaceChildren(
     ...config.speeds.map((speed) => {
       const option = document.createElement('option');
@@ -731,11 +802,11 @@ function fillSpeeds() {
 function sourceFromOptions() {
   const kind = state.source.kind;
   const range = DEPTHS[kind];
-  const depth = Number($('depth').value);
+  const depth = Number($('depth', HTMLInputElement).value);
   if (!Number.isInteger(depth) || depth < range.min || depth > range.max) {
     throw new Error(`${t('options.depth')}: ${range.min}–${range.max}`);
   }
-  const text = $('position').value.trim();
+  const text = $('position', HTMLInputElement).value.trim();
   let board = '';
   let moves = text.replace(/\s+/g, '');
   const boardLength = kind === 'othello' ? 64 : 9;
@@ -746,10 +817,11 @@ function sourceFromOptions() {
     board = match[1].toUpperCase();
     moves = match[2];
   }
+  /** @type {Source} */
   const source = { kind, moves, board, depth };
-  if (kind === 'tictactoe') source.symmetry = $('symmetry').checked;
-  if ($('iterative').checked) source.iterative = true;
-  if ($('table').checked) source.table = true;
+  if (kind === 'tictactoe') source.symmetry = $('symmetry', HTMLInputElement).checked;
+  if ($('iterative', HTMLInputElement).checked) source.iterative = true;
+  if ($('table', HTMLInputElement).checked) source.table = true;
   return source;
 }
 
@@ -759,29 +831,34 @@ function applyOptions() {
     try {
       source = sourceFromOptions();
     } catch (error) {
-      showError(t('error.search', { message: engineText(error.message) }));
+      showError(t('error.search', { message: engineText(/** @type {Error} */ (error).message) }));
       return;
     }
   }
-  const algorithm = $('algorithm').value;
+  const algorithm = $('algorithm', HTMLSelectElement).value;
   load(source, algorithmsFor(source).includes(algorithm) ? algorithm : defaultAlgorithm(source));
 }
 
 function runTreeText() {
-  const source = { kind: 'tree', text: $('tree-text').value };
+  /** @type {Source} */
+  const source = { kind: 'tree', text: $('tree-text', HTMLTextAreaElement).value };
   const algorithm = algorithmsFor(source).includes(state.algorithm) ? state.algorithm : defaultAlgorithm(source);
   load(source, algorithm, { errorKey: 'error.tree' });
 }
 
+/** A leaf's value changed by the teacher: the tree searched again.
+ * @param {string} label
+ * @param {string} value */
 function changeLeaf(label, value) {
-  const view = state.view;
+  const view = shownView();
   let lesson;
   try {
     lesson = view.lesson.setLeaf(label, value);
   } catch (error) {
-    showError(t('error.leaf', { message: engineText(error.message) }), 'leaf');
+    showError(t('error.leaf', { message: engineText(/** @type {Error} */ (error).message) }), 'leaf');
     return;
   }
+  /** @type {Source} */
   const source = { kind: 'tree', text: lesson.treeText };
   const wasAtEnd = state.step === view.eventCount;
   adopt(new LessonView(lesson, source), source, state.algorithm, wasAtEnd);
@@ -789,8 +866,9 @@ function changeLeaf(label, value) {
   render();
 }
 
+/** The node labelled `label`, or null. @param {string} label */
 function findLabel(label) {
-  const view = state.view;
+  const view = shownView();
   for (let id = 0; id < view.nodeCount; id++) if (view.node(id).label === label) return id;
   return null;
 }
@@ -804,6 +882,7 @@ function switchVariant() {
   setLanguageEverywhere(language() === 'pt-BR' ? 'pt-PT' : 'pt-BR');
 }
 
+/** @param {string} lang */
 function setLanguageEverywhere(lang) {
   setLanguage(lang);
   if (isPortuguese()) state.portuguese = language();
@@ -829,13 +908,14 @@ function translateLanguageButtons() {
 // Zoom: the teacher's + / − for a large room. Every text of the page is sized in rem, so the root's
 // font size carries the zoom to them; the tree's drawing is scaled by it too.
 
+/** @param {number} zoom */
 function setZoom(zoom) {
   state.zoom = zoom;
   document.documentElement.style.setProperty('--zoom', String(zoom));
   treeView.setZoom(zoom);
   setText($('zoom-reset'), t('zoom.percent', { n: Math.round(zoom * 100) }));
-  $('zoom-out').disabled = zoom <= config.zooms[0];
-  $('zoom-in').disabled = zoom >= config.zooms[config.zooms.length - 1];
+  $('zoom-out', HTMLButtonElement).disabled = zoom <= config.zooms[0];
+  $('zoom-in', HTMLButtonElement).disabled = zoom >= config.zooms[config.zooms.length - 1];
   try {
     localStorage.setItem('classroom.zoom', String(zoom));
   } catch {
@@ -844,6 +924,7 @@ function setZoom(zoom) {
   render();
 }
 
+/** @param {number} direction +1 or -1 */
 function zoomBy(direction) {
   const index = config.zooms.findIndex((z) => z >= state.zoom - 1e-9);
   const next = config.zooms[Math.max(0, Math.min(config.zooms.length - 1, (index < 0 ? config.zooms.length - 1 : index) + direction))];
@@ -868,16 +949,18 @@ async function toggleFullscreen() {
     if (document.fullscreenElement) await document.exitFullscreen();
     else await document.documentElement.requestFullscreen();
   } catch (error) {
-    showError(error.message);
+    showError(/** @type {Error} */ (error).message);
   }
 }
 
-/** ← → step, Space play/pause, Home / End: everywhere except while typing in a field. */
+/** ← → step, Space play/pause, Home / End: everywhere except while typing in a field.
+ * @param {KeyboardEvent} event */
 function onKey(event) {
   if (event.altKey || event.ctrlKey || event.metaKey) return;
-  const field = event.target.closest?.('input, textarea, select, [contenteditable="true"]');
+  const field = /** @type {Partial<Element>} */ (event.target).closest?.('input, textarea, select, [contenteditable="true"]');
   // Keys belong to the field being typed in; a checkbox only needs Space for itself.
   if (field && (!field.matches('input[type="checkbox"], input[type="radio"]') || event.key === ' ')) return;
+  /** @type {Record<string, () => void>} */
   const actions = {
     ArrowRight: stepForward,
     ArrowLeft: stepBack,
@@ -904,20 +987,20 @@ function wireControls() {
   $('to-end').addEventListener('click', toEnd);
   $('play').addEventListener('click', togglePlay);
   $('speed').addEventListener('change', (event) => {
-    state.speed = Number(event.target.value);
+    state.speed = Number(/** @type {HTMLSelectElement} */ (event.target).value);
     if (state.playing) {
-      clearTimeout(timer);
+      clearTimeout(timer ?? undefined);
       scheduleTick();
     }
   });
   document.addEventListener('keydown', onKey);
   // A Space released on a button would click it after the keydown already toggled play.
   document.addEventListener('keyup', (event) => {
-    if (event.key === ' ' && event.target.closest?.('button, summary, [role="button"]')) event.preventDefault();
+    if (event.key === ' ' && /** @type {Partial<Element>} */ (event.target).closest?.('button, summary, [role="button"]')) event.preventDefault();
   });
-  for (const button of document.querySelectorAll('[data-example]')) {
+  for (const button of /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll('[data-example]'))) {
     button.addEventListener('click', () => {
-      const source = exampleSource(button.dataset.example);
+      const source = exampleSource(/** @type {string} */ (button.dataset.example));
       load(source, defaultAlgorithm(source));
     });
   }
@@ -931,8 +1014,8 @@ function wireControls() {
   $('tree-run').addEventListener('click', runTreeText);
   $('exercise').addEventListener('submit', checkAnswers);
   $('exercise').addEventListener('click', (event) => {
-    const id = event.target.closest('button')?.id;
-    if (id === 'exercise-show-solution') {
+    const id = closestTarget(event, 'button')?.id;
+    if (id === 'exercise-show-solution' && state.exercise) {
       state.exercise.solution = true;
       render();
     } else if (id === 'exercise-new-exercise') {
@@ -940,12 +1023,12 @@ function wireControls() {
     }
   });
   $('untraced-depth').addEventListener('click', () => {
-    const { source, algorithm, smallerDepth } = state.untraced;
-    load({ ...source, depth: smallerDepth }, algorithm);
+    const { source, algorithm, smallerDepth } = /** @type {Untraced} */ (state.untraced);
+    load({ ...source, depth: /** @type {number} */ (smallerDepth) }, algorithm);
   });
-  $('untraced-alphabeta').addEventListener('click', () => load(state.untraced.source, 'alphabeta'));
+  $('untraced-alphabeta').addEventListener('click', () => load(/** @type {Untraced} */ (state.untraced).source, 'alphabeta'));
   $('compare').addEventListener('toggle', () => {
-    if ($('compare').open) renderCompare();
+    if ($('compare', HTMLDetailsElement).open) renderCompare();
   });
   $('language').addEventListener('click', switchLanguage);
   $('language-variant').addEventListener('click', switchVariant);
@@ -953,7 +1036,7 @@ function wireControls() {
   $('zoom-out').addEventListener('click', () => zoomBy(-1));
   $('zoom-reset').addEventListener('click', () => setZoom(1));
   $('lab').addEventListener('toggle', () => {
-    if ($('lab').open) lab.render();
+    if ($('lab', HTMLDetailsElement).open) lab.render();
   });
   if (document.fullscreenEnabled) {
     $('fullscreen').hidden = false;
@@ -1005,7 +1088,7 @@ async function main() {
     const { error: failure, errorPlace: place } = state;
     const fallback = exampleSource('lecture');
     await load(fallback, defaultAlgorithm(fallback));
-    if (address.source.kind === 'tree') $('tree-text').value = address.source.text;
+    if (address.source.kind === 'tree') $('tree-text', HTMLTextAreaElement).value = /** @type {string} */ (address.source.text);
     state.error = failure;
     state.errorPlace = place;
     state.errorRevealed = false;
@@ -1027,7 +1110,7 @@ function keepForOffline() {
   navigator.serviceWorker
     .register(new URL('../../sw.js', import.meta.url), { updateViaCache: 'none' })
     .then(() => navigator.serviceWorker.ready)
-    .then((registration) => registration.active.postMessage({ type: 'cache-classroom' }))
+    .then((registration) => /** @type {ServiceWorker} */ (registration.active).postMessage({ type: 'cache-classroom' }))
     .catch((error) => console.warn(`Offline classroom unavailable: ${error.message}`));
 }
 

@@ -4,7 +4,11 @@
 import { t } from './i18n.js';
 import { formatNumber } from './format.js';
 
-/** Engine names its terms and phases in English; the page says them in the chosen language. */
+/** @typedef {import('../pkg/classroom/reversi.js').CourseBreakdown} CourseBreakdown */
+
+/** Engine names its terms and phases in English; the page says them in the chosen language.
+ * @param {{term: string, label: string}} term
+ * @param {boolean} [short] */
 function termName(term, short = false) {
   try {
     return t(`${short ? 'termShort' : 'term'}.${term.term}`);
@@ -17,6 +21,9 @@ function termName(term, short = false) {
  * Fills `table` (with a <caption>, <tbody> and <tfoot> made here) from a breakdown report
  * `{phase, discs, total, terms: [{term, label, raw, weight, contribution}]}`. `short`: the terms'
  * short names (a narrow column), the long ones as their titles.
+ * @param {HTMLTableElement} table
+ * @param {CourseBreakdown} report
+ * @param {{short?: boolean}} [options]
  */
 export function renderBreakdown(table, report, { short = false } = {}) {
   const caption = document.createElement('caption');
@@ -36,13 +43,17 @@ export function renderBreakdown(table, report, { short = false } = {}) {
   table.replaceChildren(caption, head, body, foot);
 }
 
+/** @param {'th' | 'td'} tag
+ * @param {string | number} text
+ * @param {string} [scope] */
 function cell(tag, text, scope) {
-  const element = document.createElement(tag);
+  const element = /** @type {HTMLTableCellElement} */ (document.createElement(tag));
   element.textContent = String(text);
   if (scope) element.scope = scope;
   return element;
 }
 
+/** @param {HTMLElement[]} cells */
 function row(cells) {
   const tr = document.createElement('tr');
   tr.append(...cells);

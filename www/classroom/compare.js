@@ -7,8 +7,15 @@ import { t } from './i18n.js';
 import { createLesson } from './lessons.js';
 import { minusSigns } from './format.js';
 
-/** Promise of [{algorithm, text, leaves, nodes} | {algorithm, error}] for `source`; `pause()` between algorithms. */
+/** One algorithm's row: its result and work, or why it failed.
+ * @typedef {{algorithm: string, text?: string, leaves?: number, nodes?: number, error?: string}} ComparisonRow */
+
+/** Promise of [{algorithm, text, leaves, nodes} | {algorithm, error}] for `source`; `pause()` between algorithms.
+ * @param {import('./address.js').Source} source
+ * @param {string[]} algorithms
+ * @param {() => Promise<void>} pause */
 export async function compareAlgorithms(source, algorithms, pause) {
+  /** @type {ComparisonRow[]} */
   const rows = [];
   for (const algorithm of algorithms) {
     if (rows.length) await pause();
@@ -18,13 +25,17 @@ export async function compareAlgorithms(source, algorithms, pause) {
       lesson.free();
       rows.push({ algorithm, text: minusSigns(result.text), leaves: result.leaves, nodes: result.nodes });
     } catch (error) {
-      rows.push({ algorithm, error: error.message });
+      rows.push({ algorithm, error: /** @type {Error} */ (error).message });
     }
   }
   return rows;
 }
 
-/** Fills the comparison table; the row of `current` is marked, the others offer a switch. */
+/** Fills the comparison table; the row of `current` is marked, the others offer a switch.
+ * @param {HTMLTableElement} table
+ * @param {ComparisonRow[]} rows
+ * @param {string} current
+ * @param {(algorithm: string) => void} onUse */
 export function renderComparison(table, rows, current, onUse) {
   const head = document.createElement('thead');
   const headRow = document.createElement('tr');
@@ -62,7 +73,7 @@ export function renderComparison(table, rows, current, onUse) {
       td.textContent = t('compare.failed', { message: entry.error });
       tr.append(td);
     } else {
-      for (const [value, key] of [[entry.text, 'result'], [entry.leaves, 'leaves'], [entry.nodes, 'nodes']]) {
+      for (const [value, key] of /** @type {[unknown, string][]} */ ([[entry.text, 'result'], [entry.leaves, 'leaves'], [entry.nodes, 'nodes']])) {
         const td = document.createElement('td');
         td.dataset.column = key;
         td.textContent = String(value);

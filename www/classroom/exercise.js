@@ -9,12 +9,17 @@
 import { t, language } from './i18n.js';
 import { formatValue } from './format.js';
 
+/** @typedef {import('../pkg/classroom/reversi.js').LessonNode} LessonNode */
+/** @typedef {import('../pkg/classroom/reversi.js').ExerciseAnswers} ExerciseAnswers */
+/** @typedef {import('../pkg/classroom/reversi.js').ExerciseReport} ExerciseReport */
+
 const PRUNING = ['alphabeta', 'alphabeta-negamax', 'alphabeta-ordered', 'pvs'];
 /** The algorithms whose window is Passar-Limite / Usar-Limite (the notes' MINIMAX-A-B form). */
 const LIMITS = ['alphabeta-negamax', 'pvs'];
 
 /** The node whose window is asked: the root's last child, which every search enters (no cut-off
- * happens at the root) with a window the first children have narrowed; null for a leaf. */
+ * happens at the root) with a window the first children have narrowed; null for a leaf.
+ * @param {LessonNode[]} nodes */
 function windowNode(nodes) {
   const byId = new Map(nodes.map((n) => [n.id, n]));
   const root = nodes.find((n) => n.parent === -1);
@@ -25,9 +30,14 @@ function windowNode(nodes) {
 /**
  * Fills `form` for `view`; `nodes` are the whole tree's (a pruning search's lesson holds no node
  * under a subtree it cut, but the students answer on the whole tree). The fields carry the labels.
+ * @param {HTMLFormElement} form
+ * @param {import('./lessons.js').LessonView} view
+ * @param {LessonNode[]} nodes
  */
 export function buildExercise(form, view, nodes) {
+  /** @type {LessonNode[]} */
   const inner = [];
+  /** @type {LessonNode[]} */
   const leaves = [];
   for (const node of nodes) {
     if (node.leaf || node.children.length === 0) leaves.push(node);
@@ -83,7 +93,7 @@ export function buildExercise(form, view, nodes) {
       windowHeading.textContent = t(limits ? 'exercise.windowLimits' : 'exercise.window', { node: asked.label });
       const row = document.createElement('div');
       row.className = 'exercise-item exercise-window';
-      for (const [bound, name] of [['alpha', limits ? 'Passar-Limite' : 'α'], ['beta', limits ? 'Usar-Limite' : 'β']]) {
+      for (const [bound, name] of /** @type {[string, string][]} */ ([['alpha', limits ? 'Passar-Limite' : 'α'], ['beta', limits ? 'Usar-Limite' : 'β']])) {
         const label = document.createElement('label');
         const text = document.createElement('span');
         text.textContent = `${name} = `;
@@ -127,38 +137,54 @@ export function buildExercise(form, view, nodes) {
   form.replaceChildren(...parts);
 }
 
-/** The answers typed in `form`, as `checkExercise` takes them. */
+/** The answers typed in `form`, as `checkExercise` takes them.
+ * @param {HTMLFormElement} form
+ * @returns {ExerciseAnswers} */
 export function answersOf(form) {
+  /** @type {Record<string, string>} */
   const values = {};
-  for (const input of form.querySelectorAll('[data-answer]')) if (input.value.trim()) values[input.dataset.answer] = input.value.trim();
-  const pruned = [...form.querySelectorAll('[data-pruned]')].filter((box) => box.checked).map((box) => box.dataset.pruned);
+  /** The form's inputs that `selector` names. @param {string} selector */
+  const inputs = (selector) => /** @type {NodeListOf<HTMLInputElement>} */ (form.querySelectorAll(selector));
+  for (const input of inputs('[data-answer]')) if (input.value.trim()) values[/** @type {string} */ (input.dataset.answer)] = input.value.trim();
+  const pruned = [...inputs('[data-pruned]')].filter((box) => box.checked).map((box) => /** @type {string} */ (box.dataset.pruned));
+  /** @type {{label: string, alpha: string, beta: string}[]} */
   const windows = [];
-  for (const alpha of form.querySelectorAll('[data-window-alpha]')) {
-    const beta = form.querySelector(`[data-window-beta="${CSS.escape(alpha.dataset.windowAlpha)}"]`);
-    if (alpha.value.trim() && beta && beta.value.trim()) windows.push({ label: alpha.dataset.windowAlpha, alpha: alpha.value.trim(), beta: beta.value.trim() });
+  for (const alpha of inputs('[data-window-alpha]')) {
+    const label = /** @type {string} */ (alpha.dataset.windowAlpha);
+    const beta = /** @type {HTMLInputElement | null} */ (form.querySelector(`[data-window-beta="${CSS.escape(label)}"]`));
+    if (alpha.value.trim() && beta && beta.value.trim()) windows.push({ label, alpha: alpha.value.trim(), beta: beta.value.trim() });
   }
   return { values, pruned, windows };
 }
 
-/** Marks each answer of `form` by the engine's verdicts and writes the score. */
+/** The "why" of the answer an element belongs to.
+ * @param {Element} element */
+function whyOf(element) {
+  return /** @type {Element} */ (/** @type {Element} */ (element.closest('.exercise-item')).querySelector('.exercise-why'));
+}
+
+/** Marks each answer of `form` by the engine's verdicts and writes the score.
+ * @param {HTMLFormElement} form
+ * @param {ExerciseReport} checked */
 export function showVerdicts(form, checked) {
   for (const element of form.querySelectorAll('[data-answer], [data-pruned], [data-window-alpha], [data-window-beta]')) {
-    delete element.dataset.verdict;
-    const why = element.closest('.exercise-item').querySelector('.exercise-why');
-    why.textContent = '';
+    delete /** @type {HTMLElement} */ (element).dataset.verdict;
+    whyOf(element).textContent = '';
   }
   const lang = language();
   for (const verdict of checked.verdicts) {
     const label = CSS.escape(verdict.label);
-    const selector = { value: `[data-answer="${label}"]`, pruned: `[data-pruned="${label}"]`, window: `[data-window-alpha="${label}"], [data-window-beta="${label}"]` }[verdict.item];
-    const elements = selector ? [...form.querySelectorAll(selector)] : [];
+    /** @type {Record<string, string>} */
+    const selectors = { value: `[data-answer="${label}"]`, pruned: `[data-pruned="${label}"]`, window: `[data-window-alpha="${label}"], [data-window-beta="${label}"]` };
+    const selector = selectors[verdict.item];
+    const elements = selector ? [.../** @type {NodeListOf<HTMLElement>} */ (form.querySelectorAll(selector))] : [];
     if (elements.length === 0) continue;
     for (const element of elements) element.dataset.verdict = verdict.right ? 'right' : 'wrong';
     const why = verdict.why ? (lang === 'pt-PT' ? verdict.why.ptPT : lang.startsWith('pt') ? verdict.why.ptBR : verdict.why.en) : '';
-    elements[0].closest('.exercise-item').querySelector('.exercise-why').textContent = why ? ` ${why.replace(/(^|[^\w])-(?=\d)/g, '$1\u2212')}` : '';
+    whyOf(elements[0]).textContent = why ? ` ${why.replace(/(^|[^\w])-(?=\d)/g, '$1\u2212')}` : '';
   }
-  const score = form.querySelector('.exercise-score');
+  const score = /** @type {HTMLElement} */ (form.querySelector('.exercise-score'));
   score.hidden = false;
-  form.querySelector('[data-testid="exercise-score"]').textContent = checked.score;
-  score.querySelector('.exercise-verdict').textContent = checked.allCorrect ? ` ${t('exercise.allCorrect')}` : '';
+  /** @type {HTMLElement} */ (form.querySelector('[data-testid="exercise-score"]')).textContent = checked.score;
+  /** @type {HTMLElement} */ (score.querySelector('.exercise-verdict')).textContent = checked.allCorrect ? ` ${t('exercise.allCorrect')}` : '';
 }

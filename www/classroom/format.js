@@ -5,25 +5,36 @@ import { t, MINUS, minusSigns } from './i18n.js';
 
 export { MINUS, minusSigns };
 
-/** A number as the page shows it: `-23` → `−23`. */
+/** @typedef {import('../pkg/classroom/reversi.js').LessonValue} LessonValue */
+/** @typedef {import('../pkg/classroom/reversi.js').LessonPlayer} LessonPlayer */
+/** @typedef {import('../pkg/classroom/reversi.js').SearchWindow} SearchWindow */
+
+/** A number as the page shows it: `-23` → `−23`.
+ * @param {number} n */
 export function formatNumber(n) {
   return n < 0 ? `${MINUS}${-n}` : String(n);
 }
 
-/** 4, −3, or (1, 2, 6) for a max^n vector. */
+/** 4, −3, or (1, 2, 6) for a max^n vector; '' for none.
+ * @param {LessonValue | null | undefined} value */
 export function formatValue(value) {
   if (Array.isArray(value)) return `(${value.map(formatNumber).join(', ')})`;
   if (value === null || value === undefined) return '';
   return formatNumber(value);
 }
 
-/** A bound: the engine writes ±∞ as null; `infinity` says which one a null stands for here. */
+/** A bound: the engine writes ±∞ as null; `infinity` says which one a null stands for here.
+ * @param {number | null | undefined} value
+ * @param {string} infinity */
 export function formatBound(value, infinity) {
   if (value === null || value === undefined) return infinity;
   return formatNumber(value);
 }
 
-/** The bounds a node carries, in the algorithm's own terms, or null when it has none. */
+/** The bounds a node carries, in the algorithm's own terms, or null when it has none.
+ * @param {string} kind 'alphabeta', 'limits' or 'none'
+ * @param {SearchWindow} holder an event or a node's state
+ * @returns {{alpha: string, beta: string} | {use: string, pass: string} | null} */
 export function boundsText(kind, holder) {
   if (kind === 'alphabeta' && 'alpha' in holder) {
     return { alpha: formatBound(holder.alpha, '−∞'), beta: formatBound(holder.beta, '+∞') };
@@ -36,7 +47,9 @@ export function boundsText(kind, holder) {
   return null;
 }
 
-/** MAX, MIN, or "Player 2" (max^n); `short` gives "P2" / "J2" for the tree's level labels. */
+/** MAX, MIN, or "Player 2" (max^n); `short` gives "P2" / "J2" for the tree's level labels.
+ * @param {LessonPlayer} player
+ * @param {boolean} [short] */
 export function playerName(player, short = false) {
   if (player === 'MAX' || player === 'MIN') return t(`player.${player}`);
   return t(short ? 'player.short' : 'player.n', { n: player });
@@ -45,6 +58,8 @@ export function playerName(player, short = false) {
 /**
  * A number with what it is (the engine's `bound`): "25" when exact (or not said), "≥ 25" for a
  * lower bound (the search failed high: the value is at least this), "≤ −23" for an upper bound.
+ * @param {LessonValue | null | undefined} value
+ * @param {string | null | undefined} bound
  */
 export function formatBounded(value, bound) {
   const text = formatValue(value);

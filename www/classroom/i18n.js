@@ -575,6 +575,7 @@ export function isPortuguese(lang = current) {
  * Brazilian; `pt-PT` and the other Portuguese of Africa and Asia (pt-AO, pt-MZ, …), which follow
  * the European norm, European; any English is English. Case does not matter.
  */
+/** @param {unknown} tag */
 export function normalizeLanguage(tag) {
   const [base, region = ''] = String(tag).toLowerCase().split(/[-_]/);
   if (base === 'en') return 'en';
@@ -582,6 +583,7 @@ export function normalizeLanguage(tag) {
   return region === '' || region === 'br' ? 'pt-BR' : 'pt-PT';
 }
 
+/** @param {string} lang */
 export function setLanguage(lang) {
   current = normalizeLanguage(lang) ?? 'en';
   document.documentElement.lang = current;
@@ -597,19 +599,24 @@ export function preferredLanguage() {
   return 'en';
 }
 
-/** The text of `key` in the current language with `{name}` placeholders filled from `values`. */
+/** The text of `key` in the current language with `{name}` placeholders filled from `values`.
+ * @param {string} key
+ * @param {Record<string, unknown>} [values] */
 export function t(key, values = {}) {
-  const text = STRINGS[current][key] ?? STRINGS.en[key];
+  /** The tables by language, each a text by key. @type {Record<string, Record<string, string | undefined>>} */
+  const tables = STRINGS;
+  const text = tables[current][key] ?? tables.en[key];
   if (text === undefined) throw new Error(`no text for '${key}'`);
-  return text.replace(/\{(\w+)\}/g, (_, name) => (name in values ? String(values[name]) : `{${name}}`));
+  return text.replace(/\{(\w+)\}/g, (_, /** @type {string} */ name) => (name in values ? String(values[name]) : `{${name}}`));
 }
 
-/** Fills every element under `root` marked data-i18n (text), data-i18n-title, -aria-label, -placeholder. */
+/** Fills every element under `root` marked data-i18n (text), data-i18n-title, -aria-label, -placeholder.
+ * @param {ParentNode} [root] */
 export function translateStatic(root = document) {
-  for (const element of root.querySelectorAll('[data-i18n]')) element.textContent = t(element.dataset.i18n);
+  for (const element of root.querySelectorAll('[data-i18n]')) element.textContent = t(/** @type {string} */ (/** @type {HTMLElement} */ (element).dataset.i18n));
   for (const [attribute, dataKey] of [['title', 'i18nTitle'], ['aria-label', 'i18nAriaLabel'], ['placeholder', 'i18nPlaceholder']]) {
     const selector = `[data-i18n-${attribute}]`;
-    for (const element of root.querySelectorAll(selector)) element.setAttribute(attribute, t(element.dataset[dataKey]));
+    for (const element of root.querySelectorAll(selector)) element.setAttribute(attribute, t(/** @type {string} */ (/** @type {HTMLElement} */ (element).dataset[dataKey])));
   }
   document.title = t('page.title');
 }
@@ -617,7 +624,8 @@ export function translateStatic(root = document) {
 /** A true minus sign (U+2212), as in print: "−23", never "-23". */
 export const MINUS = '\u2212';
 
-/** Every hyphen-minus written before a digit in `text` (the engine's sentences) as a minus sign. */
+/** Every hyphen-minus written before a digit in `text` (the engine's sentences) as a minus sign.
+ * @param {unknown} text */
 export function minusSigns(text) {
   return String(text).replace(/(^|[^\w])-(?=\d)/g, `$1${MINUS}`);
 }
@@ -629,6 +637,7 @@ export function minusSigns(text) {
  * [pattern, Brazilian, European]: whole messages (the body after "line L, column C: "), tried in
  * order; `$1`… are the pattern's groups, themselves translated when they are phrases.
  */
+/** @type {[RegExp, string, string][]} */
 const MESSAGES = [
   [/^expected '\)' to close the '\(' of line (\d+), column (\d+), found the end of the text$/,
     "faltou ')' para fechar o '(' da linha $1, coluna $2: o texto terminou",
@@ -712,6 +721,7 @@ const MESSAGES = [
 ];
 
 /** Phrases inside messages: what was expected or found, and the kinds of leaves. */
+/** @type {[RegExp, string, string][]} */
 const PHRASES = [
   [/^the end of the text$/, 'o fim do texto', 'o fim do texto'],
   [/^a number after ','$/, "um número depois de ','", "um número depois de ','"],
@@ -723,17 +733,24 @@ const PHRASES = [
   [/^tic-tac-toe$/, 'o jogo da velha', 'o jogo do galo'],
 ];
 
+/** @param {[RegExp, string, string][]} table
+ * @param {string} text
+ * @param {boolean} european
+ * @returns {string | null} */
 function translateWith(table, text, european) {
   for (const [pattern, brazilian, portuguese] of table) {
     const match = pattern.exec(text);
     if (!match) continue;
     const template = european ? portuguese : brazilian;
-    return template.replace(/\$(\d)/g, (_, n) => translatePart(match[Number(n)], european));
+    return template.replace(/\$(\d)/g, (_, /** @type {string} */ n) => translatePart(match[Number(n)], european));
   }
   return null;
 }
 
 /** A group of a message: a phrase or a nested message when it is one, else as written. */
+/** @param {string} text
+ * @param {boolean} european
+ * @returns {string} */
 function translatePart(text, european) {
   return translateWith(PHRASES, text, european) ?? translateWith(MESSAGES, text, european) ?? text;
 }
@@ -745,6 +762,7 @@ function translatePart(text, european) {
  * them in Portuguese, phrase by phrase, keeping every number, label and quoted character. A
  * message the table above does not know stays as the engine wrote it. (Its cut-off reasons come
  * in both languages from the engine itself.)
+ * @param {unknown} message
  */
 export function engineText(message) {
   const text = String(message);

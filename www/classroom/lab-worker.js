@@ -6,22 +6,23 @@
 
 import init, { labPlayGame } from '../pkg/classroom/reversi.js';
 
+/** Settles when the engine is ready ('init' comes first). @type {Promise<unknown> | null} */
 let ready = null;
 
 self.addEventListener('message', (event) => {
-  const message = event.data;
+  const message = /** @type {MessageEvent} */ (event).data;
   if (message.type === 'init') {
     // The page compiled the module once; instantiating it here needs no second download.
     ready = init({ module_or_path: message.module });
-    ready.catch((error) => self.postMessage({ type: 'fatal', message: String(error?.message || error) }));
+    ready.catch((/** @type {any} */ error) => self.postMessage({ type: 'fatal', message: String(error?.message || error) }));
     return;
   }
-  ready.then(() => {
+  /** @type {Promise<unknown>} */ (ready).then(() => {
     try {
       const game = labPlayGame(message.start, message.black, message.white);
       self.postMessage({ id: message.id, type: 'result', game });
     } catch (error) {
-      self.postMessage({ id: message.id, type: 'error', message: String(error?.message || error) });
+      self.postMessage({ id: message.id, type: 'error', message: String(/** @type {any} */ (error)?.message || error) });
     }
   });
 });

@@ -7,6 +7,14 @@ import { createRenderer, GUTTER } from '../common/render.js';
 import { t, language } from './i18n.js';
 import { formatNumber, MINUS } from './format.js';
 import { LabMatch } from './lab-match.js';
+import { byId } from '../common/dom.js';
+
+/** @typedef {import('../pkg/classroom/reversi.js').LabSettings} LabSettings */
+/**
+ * A player's settings as the page edits them: a preset's weights (or custom ones), terms on or
+ * off, the depth, and each expert rule's mode ('order' or 'override'; off when absent).
+ * @typedef {{preset: string, depth: number, weights: number[][], on: boolean[], rules: Record<string, string>}} PlayerSettings
+ */
 
 /** Every tunable of the lab, in one place. */
 export const labConfig = {
@@ -24,19 +32,30 @@ export const labConfig = {
   },
 };
 
-const $ = (id) => document.getElementById(id);
+const $ = byId;
 const MODES = ['off', 'order', 'override'];
 
+/**
+ * An element with these attributes (`text`: its text) and children.
+ * @template {keyof HTMLElementTagNameMap} K
+ * @param {K} tag
+ * @param {Record<string, string | number>} [attributes]
+ * @param {(Node | string)[]} children
+ * @returns {HTMLElementTagNameMap[K]}
+ */
 function element(tag, attributes = {}, ...children) {
   const node = document.createElement(tag);
   for (const [name, value] of Object.entries(attributes)) {
-    if (name === 'text') node.textContent = value;
+    if (name === 'text') node.textContent = String(value);
     else node.setAttribute(name, String(value));
   }
   node.append(...children);
   return node;
 }
 
+/** The page's words for `key`, or `fallback` (the engine's English) when it has none.
+ * @param {string} key
+ * @param {string} fallback */
 function translated(key, fallback) {
   try {
     return t(key);
@@ -45,13 +64,25 @@ function translated(key, fallback) {
   }
 }
 
-/** A player's settings as the page edits them. */
+/** A player's settings as the page edits them.
+ * @param {{name: string, weights: number[][]}[]} candidates
+ * @param {{preset: string, depth: number}} start
+ * @returns {PlayerSettings} */
 function initialSettings(candidates, { preset, depth }) {
-  const weights = candidates.find((c) => c.name === preset).weights.map((row) => [...row]);
+  const weights = candidateWeights(candidates, preset);
   return { preset, depth, weights, on: [true, true, true, true], rules: {} };
 }
 
-/** What the engine takes: terms switched off weigh 0; rules split into ordering and overrides. */
+/** A preset's weights, copied (the page edits them).
+ * @param {{name: string, weights: number[][]}[]} candidates
+ * @param {string} preset one of the candidates' names */
+function candidateWeights(candidates, preset) {
+  return /** @type {{weights: number[][]}} */ (candidates.find((c) => c.name === preset)).weights.map((row) => [...row]);
+}
+
+/** What the engine takes: terms switched off weigh 0; rules split into ordering and overrides.
+ * @param {PlayerSettings} settings
+ * @returns {LabSettings} */
 function engineSettings(settings) {
   const weights = settings.weights.map((row) => row.map((w, term) => (settings.on[term] ? w : 0)));
   const ordering = Object.keys(settings.rules).filter((rule) => settings.rules[rule] === 'order');
@@ -73,10 +104,12 @@ export function createLab({ module, onError }) {
   };
   let position = { board: '', caption: '' };
   let openings = labConfig.defaultOpenings;
+  /** @type {Parameters<ConstructorParameters<typeof LabMatch>[0]['onGame']>[0][]} */
   let games = [];
+  /** @type {import('./lab-match.js').Tally | null} */
   let summary = null;
   let status = 'idle';
-  const renderer = createRenderer($('lab-board-canvas'));
+  const renderer = createRenderer($('lab-board-canvas', HTMLCanvasElement));
   $('lab-board').style.setProperty('--gutter', `${GUTTER * 100}%`);
 
   const match = new LabMatch({
@@ -100,6 +133,7 @@ export function createLab({ module, onError }) {
 
   // --- Settings ------------------------------------------------------------------------------
 
+  /** @param {'a' | 'b'} key */
   function playerForm(key) {
     const settings = players[key];
     const fieldset = $(`lab-${key}`);
@@ -113,7 +147,7 @@ export function createLab({ module, onError }) {
     preset.value = settings.preset;
     preset.addEventListener('change', () => {
       if (preset.value === 'custom') return;
-      settings.weights = candidates.find((c) => c.name === preset.value).weights.map((row) => [...row]);
+      settings.weights = candidateWeights(candidates, preset.value);
       settings.preset = preset.value;
       settings.on = [true, true, true, true];
       render();
@@ -200,7 +234,7 @@ export function createLab({ module, onError }) {
       a = labBreakdown(position.board, engineSettings(players.a).weights);
       b = labBreakdown(position.board, engineSettings(players.b).weights);
     } catch (error) {
-      onError(t('lab.failed', { message: error.message }));
+      onError(t('lab.failed', { message: /** @type {Error} */ (error).message }));
       return;
     }
     const table = $('lab-breakdown');
@@ -235,7 +269,7 @@ export function createLab({ module, onError }) {
     try {
       starts = labOpenings(openings, labConfig.openingPlies, labConfig.seed);
     } catch (error) {
-      onError(t('lab.failed', { message: error.message }));
+      onError(t('lab.failed', { message: /** @type {Error} */ (error).message }));
       return;
     }
     games = [];
@@ -256,8 +290,8 @@ export function createLab({ module, onError }) {
     const playing = status === 'playing';
     $('lab-play').hidden = playing;
     $('lab-stop').hidden = !playing;
-    $('lab-openings').disabled = playing;
-    const progress = $('lab-progress');
+    $('lab-openings', HTMLSelectElement).disabled = playing;
+    const progress = $('lab-progress', HTMLProgressElement);
     progress.max = total;
     progress.value = games.length;
     progress.hidden = status === 'idle';
@@ -299,24 +333,26 @@ export function createLab({ module, onError }) {
     }
   }
 
-  /** 62.5 in English, 62,5 in Portuguese. */
+  /** 62.5 in English, 62,5 in Portuguese.
+   * @param {number} x */
   function oneDecimal(x) {
     return x.toLocaleString(language(), { minimumFractionDigits: 1, maximumFractionDigits: 1 });
   }
 
+  /** Black's and White's discs on a board (board text). @param {string} board */
   function discCounts(board) {
     const squares = board.slice(0, 64);
     return [[...squares].filter((c) => c === 'X').length, [...squares].filter((c) => c === 'O').length];
   }
 
   function renderOpeningChoices() {
-    const select = $('lab-openings');
+    const select = $('lab-openings', HTMLSelectElement);
     select.replaceChildren(...labConfig.openingCounts.map((n) => element('option', { value: n, text: t('lab.openingsOption', { n, games: n * 2 }) })));
     select.value = String(openings);
   }
 
   $('lab-openings').addEventListener('change', (event) => {
-    openings = Number(event.target.value);
+    openings = Number(/** @type {HTMLSelectElement} */ (event.target).value);
   });
   $('lab-play').addEventListener('click', startMatch);
   $('lab-stop').addEventListener('click', stopMatch);
@@ -331,11 +367,12 @@ export function createLab({ module, onError }) {
 
   return {
     render,
-    /** The position whose evaluation the lab explains: `{board: board text, caption}`. */
+    /** The position whose evaluation the lab explains: `{board: board text, caption}`.
+     * @param {{board: string, caption: string}} next */
     setPosition(next) {
       if (next.board === position.board && next.caption === position.caption) return;
       position = next;
-      if ($('lab').open) renderPosition();
+      if ($('lab', HTMLDetailsElement).open) renderPosition();
     },
   };
 }

@@ -4,9 +4,18 @@
 import { Lesson, Game, searchUntraced } from '../pkg/classroom/reversi.js';
 import { t } from './i18n.js';
 
+/** @typedef {import('./address.js').Source} Source */
+/** @typedef {import('../pkg/classroom/reversi.js').LessonSpec} LessonSpec */
+/** @typedef {import('../pkg/classroom/reversi.js').LessonNode} LessonNode */
+/** @typedef {import('../pkg/classroom/reversi.js').LessonEvent} LessonEvent */
+/** @typedef {import('../pkg/classroom/reversi.js').NodeState} NodeState */
+/** @typedef {import('../pkg/classroom/reversi.js').LessonResult} LessonResult */
+/** The options of a game's search. @typedef {{iterative?: boolean, table?: boolean}} SearchOptions */
+
 const TTT_FILES = 'abc';
 
-/** Tic-tac-toe square name of cell `index` (0–8, a1 first, rows top to bottom). */
+/** Tic-tac-toe square name of cell `index` (0–8, a1 first, rows top to bottom).
+ * @param {number} index */
 export function ticTacToeSquare(index) {
   return TTT_FILES[index % 3] + String(Math.floor(index / 3) + 1);
 }
@@ -15,13 +24,16 @@ export function ticTacToeSquare(index) {
  * A tic-tac-toe board written as 9 cells (`X`, `O`, `-`, a1 first) turned into moves from the empty
  * board (X first, then alternating), which is what `Lesson.ticTacToe` takes. Any legal count of
  * marks has such an order; the engine checks the rest.
+ * @param {string} board
  */
 export function ticTacToeMovesFromBoard(board) {
   const cells = board.replace(/\s+/g, '');
   if (!/^[XO-]{9}$/i.test(cells)) {
     throw new Error(t('ttt.badBoard', { board }));
   }
+  /** @type {string[]} */
   const xs = [];
+  /** @type {string[]} */
   const os = [];
   [...cells.toUpperCase()].forEach((cell, i) => {
     if (cell === 'X') xs.push(ticTacToeSquare(i));
@@ -33,7 +45,8 @@ export function ticTacToeMovesFromBoard(board) {
   return xs.map((x, i) => x + (os[i] ?? '')).join('');
 }
 
-/** The Othello position a source names, as a `Game` (for its board text and side to move). */
+/** The Othello position a source names, as a `Game` (for its board text and side to move).
+ * @param {Source} source */
 export function othelloGame(source) {
   if (source.board) return Game.fromBoardAndTranscript(source.board, source.moves || '');
   return Game.fromTranscript(source.moves || '');
@@ -42,9 +55,14 @@ export function othelloGame(source) {
 /**
  * The engine's spec of a lesson (`Lesson.create`, `searchUntraced`, `nodeCounts`): the source, the
  * algorithm and the options (`iterative`, `table`: games only).
+ * @param {Source} source
+ * @param {string} algorithm
+ * @param {SearchOptions} [options]
+ * @returns {LessonSpec}
  */
 export function specOf(source, algorithm, options = {}) {
   const game = source.kind === 'tictactoe' || source.kind === 'othello';
+  /** @type {{algorithm: string, iterative?: boolean, table?: boolean}} */
   const spec = { algorithm };
   if (game) {
     spec.iterative = Boolean(options.iterative ?? source.iterative);
@@ -54,7 +72,7 @@ export function specOf(source, algorithm, options = {}) {
     case 'example':
       return { ...spec, kind: 'example', name: source.name };
     case 'tree':
-      return { ...spec, kind: 'tree', text: source.text };
+      return { ...spec, kind: 'tree', text: /** @type {string} */ (source.text) };
     case 'tictactoe': {
       const moves = source.board ? ticTacToeMovesFromBoard(source.board) + (source.moves || '') : source.moves || '';
       return { ...spec, kind: 'tictactoe', moves, depth: source.depth, symmetry: source.symmetry };
@@ -70,12 +88,16 @@ export function specOf(source, algorithm, options = {}) {
   }
 }
 
-/** Searches `source` with `algorithm` (and options); throws the engine's error (with its position for trees). */
+/** Searches `source` with `algorithm` (and options); throws the engine's error (with its position for trees).
+ * @param {Source} source
+ * @param {string} algorithm
+ * @param {SearchOptions} [options] */
 export function createLesson(source, algorithm, options = {}) {
   return Lesson.create(specOf(source, algorithm, options));
 }
 
-/** Whether an engine error says the trace would pass its bound (then search without it). */
+/** Whether an engine error says the trace would pass its bound (then search without it).
+ * @param {any} error */
 export function isTooLarge(error) {
   return /too large to show step by step/.test(String(error?.message ?? error));
 }
@@ -83,10 +105,13 @@ export function isTooLarge(error) {
 /**
  * A lesson too large to step through, searched without its trace: the result and counts, and the
  * one-click ways to a lesson that can be stepped (the largest smaller depth that fits, alpha-beta).
+ * @param {Source} source
+ * @param {string} algorithm
+ * @param {SearchOptions} [options]
  */
 export function untracedSearch(source, algorithm, options = {}) {
   const result = searchUntraced(specOf(source, algorithm, options));
-  const fits = (s, a) => {
+  const fits = (/** @type {Source} */ s, /** @type {string} */ a) => {
     try {
       return searchUntraced(specOf(s, a, options)).traceable;
     } catch {
@@ -96,7 +121,7 @@ export function untracedSearch(source, algorithm, options = {}) {
   let smallerDepth = null;
   if (source.kind === 'tictactoe' || source.kind === 'othello') {
     // Tic-tac-toe's depth 0 is "to the end": the largest of all.
-    const from = source.depth === 0 ? 9 : source.depth - 1;
+    const from = source.depth === 0 ? 9 : /** @type {number} */ (source.depth) - 1;
     for (let depth = from; depth >= 1; depth--) {
       if (fits({ ...source, depth }, algorithm)) {
         smallerDepth = depth;
@@ -111,11 +136,11 @@ export function untracedSearch(source, algorithm, options = {}) {
 
 /** Yields to the page (input, rendering) and resumes at once, without setTimeout's 4 ms clamp. */
 export function yieldToPage() {
-  return new Promise((resolve) => {
+  return /** @type {Promise<void>} */ (new Promise((resolve) => {
     const channel = new MessageChannel();
     channel.port1.onmessage = () => resolve();
     channel.port2.postMessage(null);
-  });
+  }));
 }
 
 /** `Lesson.eventKinds()` codes. */
@@ -132,6 +157,8 @@ const CUTOFF = 3;
  * `jumpSlice` events, the page answering in between (`moveTowards`).
  */
 export class LessonView {
+  /** @param {Lesson} lesson
+   * @param {Source} source */
   constructor(lesson, source) {
     this.lesson = lesson;
     this.source = source;
@@ -140,10 +167,14 @@ export class LessonView {
     this.players = lesson.players;
     this.nodeCount = lesson.nodeCount;
     this.eventCount = lesson.eventCount;
+    /** @type {(LessonNode | undefined)[]} */
     this.nodes = new Array(this.nodeCount);
+    /** @type {Map<number, LessonEvent>} */
     this.events = new Map();
     this.result = lesson.result;
-    this.boundsKind = { alphabeta: 'alphabeta', 'alphabeta-ordered': 'alphabeta', 'alphabeta-negamax': 'limits', pvs: 'limits' }[this.algorithm] ?? 'none';
+    /** @type {Record<string, string>} */
+    const boundsKinds = { alphabeta: 'alphabeta', 'alphabeta-ordered': 'alphabeta', 'alphabeta-negamax': 'limits', pvs: 'limits' };
+    this.boundsKind = boundsKinds[this.algorithm] ?? 'none';
     /** Values are from the side to move's view at each node in the negamax forms. */
     this.negamaxView = this.algorithm === 'negamax' || this.algorithm === 'alphabeta-negamax' || this.algorithm === 'pvs';
     /** Iterative deepening: each depth's search has its own root (depth → root id). */
@@ -151,6 +182,7 @@ export class LessonView {
     this.lastRoot = lesson.root ?? 0;
     this.isGame = this.kind !== 'tree';
     // Othello: who moves at the root, so that a node's side follows from MAX / MIN.
+    /** @type {'black' | 'white' | null} */
     this.rootColor = null;
     if (this.kind === 'othello') {
       const game = othelloGame(source);
@@ -162,18 +194,25 @@ export class LessonView {
 
     /** The replay at `step`: the state of every node reached, and the counters. */
     this.step = 0;
+    /** @type {Map<number, NodeState>} */
     this.states = new Map();
     this.counters = { current: -1, leaves: 0, nodesVisited: 0, iteration: 0 };
 
     /** Indices of the cut-off events, in order (the kinds of all events come in one call). */
     const kinds = lesson.eventKinds();
+    /** @type {number[]} */
     this.cutoffs = [];
     for (let i = 0; i < kinds.length; i++) if (kinds[i] === CUTOFF) this.cutoffs.push(i);
-    /** Which cut-off skipped each node, for the cut-offs read so far (`cutoffOf`). */
+    /** Which cut-off skipped each node, for the cut-offs read so far (`cutoffOf`).
+     * @type {Map<number, number>} */
     this.cutoffByNode = new Map();
     this.cutoffsIndexed = 0;
+    /** Node ids along the principal path, once asked for. @type {number[] | null} */
+    this.principal = null;
   }
 
+  /** @param {number} id
+   * @returns {LessonNode} */
   node(id) {
     let node = this.nodes[id];
     if (!node) {
@@ -183,14 +222,16 @@ export class LessonView {
     return node;
   }
 
-  /** Reads every node at once (one JSON text): a typed tree draws them all. */
+  /** Reads every node at once (one call): a typed tree draws them all. */
   readNodes() {
     if (this.nodesRead) return;
-    const all = JSON.parse(this.lesson.nodesJson());
+    const all = this.lesson.nodes();
     for (const node of all) this.nodes[node.id] = node;
     this.nodesRead = true;
   }
 
+  /** @param {number} i
+   * @returns {LessonEvent} */
   event(i) {
     let event = this.events.get(i);
     if (!event) {
@@ -207,12 +248,14 @@ export class LessonView {
   /** Events a single move reads at most (about 60 ms for 80,000); a longer jump is cut into slices of this many. */
   static jumpSlice = 80_000;
 
-  /** Whether `step` is reached in one move (no slices). */
+  /** Whether `step` is reached in one move (no slices).
+   * @param {number} step */
   isNear(step) {
     return Math.abs(step - this.step) <= LessonView.jumpSlice;
   }
 
-  /** Moves the replay to `step` at once (whatever the distance). */
+  /** Moves the replay to `step` at once (whatever the distance).
+   * @param {number} step */
   moveTo(step) {
     const target = Math.max(0, Math.min(this.eventCount, step));
     if (target === this.step || this.freed) return;
@@ -232,7 +275,8 @@ export class LessonView {
     this.step = target;
   }
 
-  /** Moves one slice towards `step`; true once there. */
+  /** Moves one slice towards `step`; true once there.
+   * @param {number} step */
   moveTowards(step) {
     const slice = LessonView.jumpSlice;
     const next = step > this.step ? Math.min(step, this.step + slice) : Math.max(step, this.step - slice);
@@ -241,11 +285,13 @@ export class LessonView {
   }
 
   /** Node `id`'s state at the step on show (`{id, status, value?, bound?, …bounds, best?}`), or undefined before the search reaches it. */
+  /** @param {number} id */
   stateOf(id) {
     return this.states.get(id);
   }
 
-  /** How many cut-offs happened in the first `step` events. */
+  /** How many cut-offs happened in the first `step` events.
+   * @param {number} step */
   cutoffsBefore(step) {
     let lo = 0;
     let hi = this.cutoffs.length;
@@ -257,15 +303,22 @@ export class LessonView {
     return lo;
   }
 
-  /** The cut-off event that skipped node `id`, among those of the step on show. */
+  /** The cut-off event that skipped node `id`, among those of the step on show.
+   * @param {number} id */
   cutoffOf(id) {
     const known = this.cutoffsBefore(this.step);
     while (this.cutoffsIndexed < known) {
       const index = this.cutoffs[this.cutoffsIndexed++];
-      for (const child of this.event(index).skipped) this.cutoffByNode.set(child, index);
+      for (const child of this.cutoffEvent(index).skipped) this.cutoffByNode.set(child, index);
     }
     const index = this.cutoffByNode.get(id);
-    return index === undefined || index >= this.step ? null : this.event(index);
+    return index === undefined || index >= this.step ? null : this.cutoffEvent(index);
+  }
+
+  /** Event `i`, a cut-off (its kind is known from `eventKinds`).
+   * @param {number} i */
+  cutoffEvent(i) {
+    return /** @type {import('../pkg/classroom/reversi.js').CutoffEvent} */ (this.event(i));
   }
 
   /** The root of the search under way at the step on show (iterative deepening: its iteration's). */
@@ -290,7 +343,8 @@ export class LessonView {
     return ids;
   }
 
-  /** Ancestors of `id`, the root first, `id` last. */
+  /** Ancestors of `id`, the root first, `id` last.
+   * @param {number} id */
   pathTo(id) {
     const ids = [];
     for (let at = id; at >= 0; at = this.node(at).parent) ids.push(at);
@@ -300,6 +354,8 @@ export class LessonView {
   /**
    * How a node is called in sentences: its label in a tree; in a game its moves from the root
    * ("b2 → a1"), since the same move appears on several levels.
+   * @param {number} id
+   * @param {string} rootName
    */
   nameOf(id, rootName) {
     const node = this.node(id);
@@ -311,14 +367,17 @@ export class LessonView {
       .join(' → ');
   }
 
-  /** The short text drawn above a node: a tree's label, a game's move. */
+  /** The short text drawn above a node: a tree's label, a game's move.
+   * @param {number} id
+   * @param {string} rootName */
   captionOf(id, rootName) {
     const node = this.node(id);
     if (!this.isGame) return node.label;
     return node.parent < 0 ? rootName : node.move;
   }
 
-  /** 'black' / 'white' for the side to move at an Othello node. */
+  /** 'black' / 'white' for the side to move at an Othello node.
+   * @param {number} id */
   colorAt(id) {
     if (!this.rootColor) return null;
     const atRoot = this.node(id).player === this.node(this.pathTo(id)[0]).player;

@@ -6,16 +6,23 @@
 import { t, language } from './i18n.js';
 import { formatValue, formatBounded, formatNumber, boundsText, playerName, minusSigns } from './format.js';
 
+/** @typedef {import('./lessons.js').LessonView} LessonView */
+/** @typedef {import('../pkg/classroom/reversi.js').OrderEvent} OrderEvent */
+
+/** @param {LessonView} view
+ * @param {import('../pkg/classroom/reversi.js').SearchWindow} event */
 function boundsSentence(view, event) {
   const bounds = boundsText(view.boundsKind, event);
   if (!bounds) return '';
   return 'alpha' in bounds ? t('narration.bounds', bounds) : t('narration.limits', bounds);
 }
 
-/** The sentence for the state after `step` events of `view`. */
+/** The sentence for the state after `step` events of `view`.
+ * @param {LessonView} view
+ * @param {number} step */
 export function narrate(view, step) {
   const root = t('tree.root');
-  const name = (id) => view.nameOf(id, root);
+  const name = (/** @type {number} */ id) => view.nameOf(id, root);
   if (step === 0) return t('narration.ready', { n: view.eventCount.toLocaleString(language()) });
   const event = view.event(step - 1);
   const node = view.node(event.node);
@@ -46,7 +53,7 @@ export function narrate(view, step) {
         boundsSentence(view, event);
       break;
     case 'cutoff':
-      sentence = t('narration.cutoff', { node: name(event.node), reason: minusSigns(event.reason[language().slice(0, 2)] ?? event.reason.en) });
+      sentence = t('narration.cutoff', { node: name(event.node), reason: minusSigns(event.reason[/** @type {'en' | 'pt'} */ (language().slice(0, 2))] ?? event.reason.en) });
       break;
     case 'return':
       sentence = t(event.bound === 'lower' || event.bound === 'upper' ? 'narration.returnBound' : 'narration.return', {
@@ -80,13 +87,17 @@ export function narrate(view, step) {
       });
       break;
     default:
-      sentence = event.kind;
+      sentence = /** @type {{kind: string}} */ (event).kind;
   }
   if (step === view.eventCount) sentence += ` ${t('narration.finished', { result: minusSigns(view.result.text) })}`;
   return sentence;
 }
 
-/** How a node's children were put in order (move ordering, iterative deepening, the table). */
+/** How a node's children were put in order (move ordering, iterative deepening, the table).
+ * @param {LessonView} view
+ * @param {OrderEvent} event
+ * @param {(id: number) => string} name
+ * @param {string} root */
 function orderSentence(view, event, name, root) {
   const node = view.node(event.node);
   let sentence;

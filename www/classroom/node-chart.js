@@ -4,19 +4,23 @@
 
 import { t } from './i18n.js';
 
-/** "alphabeta-ordered + iterative + table" in the page's words. */
+/** "alphabeta-ordered + iterative + table" in the page's words.
+ * @param {string} name */
 export function rowName(name) {
   const [algorithm, ...options] = name.split(' + ');
   return [t(`algorithm.${algorithm}`), ...options.map((option) => t(`chart.${option}`))].join(' + ');
 }
 
-/** Fills `element` with one row per entry of `rows` (`[{name, nodes, …}]`). */
+/** Fills `element` with one row per entry of `rows` (`[{name, nodes, …}]`).
+ * @param {HTMLElement} element
+ * @param {{name: string, nodes: number}[]} rows
+ * @param {string} lang */
 export function drawNodeChart(element, rows, lang) {
   const key = `${lang}|${rows.map((row) => `${row.name}:${row.nodes}`).join(',')}`;
   if (element.dataset.key === key) return;
   element.dataset.key = key;
   const largest = Math.max(1, ...rows.map((row) => row.nodes));
-  const scale = (n) => Math.log10(n + 1) / Math.log10(largest + 1);
+  const scale = (/** @type {number} */ n) => Math.log10(n + 1) / Math.log10(largest + 1);
   element.replaceChildren(
     ...rows.map((row) => {
       const line = document.createElement('div');

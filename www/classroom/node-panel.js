@@ -8,26 +8,33 @@ import { t } from './i18n.js';
 import { formatValue, playerName } from './format.js';
 import { renderBreakdown } from './breakdown-table.js';
 import { ticTacToeSquare } from './lessons.js';
+import { byId } from '../common/dom.js';
 
-const $ = (id) => document.getElementById(id);
+/** @typedef {import('../pkg/classroom/reversi.js').LessonNode} LessonNode */
 
-/** Board text (`X`, `O`, `-`, a1 first) to the renderer's squares: 0 empty, 1 black, 2 white. */
+const $ = byId;
+
+/** Board text (`X`, `O`, `-`, a1 first) to the renderer's squares: 0 empty, 1 black, 2 white.
+ * @param {string} board */
 function squaresOf(board) {
   return Uint8Array.from(board.slice(0, 64), (c) => (c === 'X' ? 1 : c === 'O' ? 2 : 0));
 }
 
+/** @param {{onChangeLeaf: (label: string, value: string) => void}} handlers */
 export function createNodePanel({ onChangeLeaf }) {
-  const canvas = $('node-board-canvas');
+  const canvas = $('node-board-canvas', HTMLCanvasElement);
   $('node-board').style.setProperty('--gutter', `${GUTTER * 100}%`);
   const renderer = createRenderer(canvas);
 
   $('leaf-form').addEventListener('submit', (event) => {
     event.preventDefault();
-    const form = event.target;
-    onChangeLeaf(form.dataset.label, $('leaf-value').value.trim());
+    const form = /** @type {HTMLFormElement} */ (event.target);
+    onChangeLeaf(/** @type {string} */ (form.dataset.label), $('leaf-value', HTMLInputElement).value.trim());
   });
 
-  /** model = {view, id, state (this node's replay state or undefined)} or null. */
+  /** model = {view, id, state (this node's replay state or undefined)} or null.
+   * @param {{view: import('./lessons.js').LessonView, id: number,
+   *          state: import('../pkg/classroom/reversi.js').NodeState | undefined} | null} model */
   function render(model) {
     const empty = !model;
     $('node-none').hidden = !empty;
@@ -45,10 +52,10 @@ export function createNodePanel({ onChangeLeaf }) {
     $('node-board').hidden = !othello;
     $('node-side').hidden = !othello;
     if (othello) {
-      const color = view.colorAt(id);
+      const color = /** @type {'black' | 'white'} */ (view.colorAt(id));
       $('node-side').textContent = t('selection.toMove', { color: t(`selection.${color}`) });
       renderer.draw({
-        squares: squaresOf(node.board),
+        squares: squaresOf(othello),
         legal: [],
         moverColor: color,
         lastMove: id === 0 ? -1 : squareIndex(node.move),
@@ -59,7 +66,7 @@ export function createNodePanel({ onChangeLeaf }) {
 
     const ttt = view.kind === 'tictactoe' && node.board;
     $('node-ttt').hidden = !ttt;
-    if (ttt) renderTicTacToe(node);
+    if (ttt) renderTicTacToe(node, ttt);
 
     // The breakdown explains a number the page has shown: only once the leaf has been evaluated.
     const breakdown = view.kind === 'othello' && node.leaf && status === 'leaf';
@@ -67,7 +74,7 @@ export function createNodePanel({ onChangeLeaf }) {
     if (breakdown) {
       const report = view.lesson.breakdown(id);
       $('node-breakdown-intro').textContent = t('selection.breakdownIntro', { color: t(`selection.${view.colorAt(id)}`) });
-      renderBreakdown($('node-breakdown-table'), report, { short: true });
+      renderBreakdown($('node-breakdown-table', HTMLTableElement), report, { short: true });
     }
 
     const editable = view.kind === 'tree' && node.leaf;
@@ -76,15 +83,17 @@ export function createNodePanel({ onChangeLeaf }) {
     if (editable) {
       if (form.dataset.label !== node.label) {
         form.dataset.label = node.label;
-        $('leaf-value').value = formatValue(node.staticValue).replace(/ /g, '');
+        $('leaf-value', HTMLInputElement).value = formatValue(node.staticValue).replace(/ /g, '');
       }
       $('leaf-value-label').textContent = t('selection.leafValue', { label: node.label });
     }
   }
 
-  function renderTicTacToe(node) {
+  /** @param {LessonNode} node
+   * @param {string} board the node's board */
+  function renderTicTacToe(node, board) {
     const grid = $('node-ttt');
-    const cells = [...node.board.slice(0, 9)].map((mark, i) => {
+    const cells = [...board.slice(0, 9)].map((mark, i) => {
       const cell = document.createElement('span');
       cell.className = `ttt-cell${node.move === ticTacToeSquare(i) ? ' last' : ''}`;
       cell.textContent = mark === '-' ? '' : mark;

@@ -2,6 +2,14 @@
 // consecutive slots from left to right, and a parent sits centred over its shown children.
 // Pure geometry (no DOM), in the SVG's user units.
 
+/**
+ * Where the shown nodes go: each box's centre, width and depth, the nodes by x, the drawing's size,
+ * and the rows' measures.
+ * @typedef {{boxes: Map<number, Box>, order: number[], width: number, height: number, depths: number,
+ *            levelHeight: number, boxHeight: number}} Layout
+ */
+/** @typedef {{x: number, y: number, width: number, depth: number}} Box */
+
 export const GEOMETRY = {
   /** Left column holding MAX / MIN (or the player) of each level. */
   margin: 92,
@@ -18,11 +26,11 @@ export const GEOMETRY = {
 /**
  * @param {(id: number) => {children: number[]}} nodeOf
  * @param {(id: number) => boolean} showsChildren  whether a node's children are drawn
- * @param {{width: number, boxHeight?: number, levelHeight?: number, gap?: number, underInner?: number}} shape
- *   box width and height, distance between rows, between neighbouring boxes, and the room kept
- *   under an inner node of the last row (its bounds)
- * @returns {{boxes: Map<number, {x, y, width, depth}>, order: number[], width, height, depths: number}}
- *   `order` lists the shown nodes by x (leaves left to right, each parent after its children).
+ * @param {{width: number, boxHeight?: number, levelHeight?: number, gap?: number, underInner?: number, root?: number}} shape
+ *   box width and height, distance between rows, between neighbouring boxes, the room kept
+ *   under an inner node of the last row (its bounds), and the node drawn as the root (0 unless said)
+ * @returns {Layout} `order` lists the shown nodes by x (leaves left to right, each parent after its
+ *   children).
  */
 export function layoutTree(nodeOf, showsChildren, shape) {
   const {
@@ -32,7 +40,9 @@ export function layoutTree(nodeOf, showsChildren, shape) {
     gap = GEOMETRY.gap,
     underInner = 0,
   } = shape;
+  /** @type {Map<number, Box>} */
   const boxes = new Map();
+  /** @type {number[]} */
   const order = [];
   let cursor = GEOMETRY.margin;
   let deepest = 0;
@@ -63,7 +73,10 @@ export function layoutTree(nodeOf, showsChildren, shape) {
       x = cursor + width / 2;
     } else {
       // Every box of a tree has the same width, so a centred parent never reaches a neighbour.
-      x = (boxes.get(children[0]).x + boxes.get(children[children.length - 1]).x) / 2;
+      // Children come first in the post-order walk: their boxes are placed.
+      const first = /** @type {Box} */ (boxes.get(children[0]));
+      const last = /** @type {Box} */ (boxes.get(children[children.length - 1]));
+      x = (first.x + last.x) / 2;
     }
     boxes.set(frame.id, { x, y, width, depth: frame.depth });
     order.push(frame.id);

@@ -11,6 +11,30 @@
 import { layoutTree, GEOMETRY } from './tree-layout.js';
 import { t, language } from './i18n.js';
 import { formatValue, formatBounded, boundsText, playerName, minusSigns } from './format.js';
+import { closestTarget } from '../common/dom.js';
+
+/** @typedef {import('./lessons.js').LessonView} LessonView */
+/** @typedef {import('../pkg/classroom/reversi.js').LessonNode} LessonNode */
+/** @typedef {import('../pkg/classroom/reversi.js').NodeState} NodeState */
+/** @typedef {import('./tree-layout.js').Box} Box */
+/**
+ * What the tree shows: the lesson, each node's state at the step on show, the current and the
+ * selected node, the principal path, which nodes show their children, the root's name, the nodes
+ * to keep in view (the first above all) and, during an `order` step, each child's place.
+ * @typedef {object} TreeModel
+ * @property {LessonView} view
+ * @property {(id: number) => NodeState | undefined} stateOf
+ * @property {number} current
+ * @property {number | null} selected
+ * @property {Set<number>} principal
+ * @property {(id: number) => boolean} showsChildren
+ * @property {string} rootName
+ * @property {number[]} [focus]
+ * @property {Map<number, number>} [orderMarks]
+ */
+/** A layout with the style it was made with. @typedef {import('./tree-layout.js').Layout & {boxWidth: number, style: ReturnType<typeof styleOf>}} DrawnLayout */
+/** What one element shows: its tag, a signature of its content, and how to draw it.
+ * @typedef {{tag: string, sig: string, build: (element: SVGElement) => void}} Drawing */
 
 const NS = 'http://www.w3.org/2000/svg';
 
@@ -40,6 +64,12 @@ export const TREE_CONFIG = {
   belowTree: 64,
 };
 
+/**
+ * An SVG element with these attributes and its text (or children).
+ * @param {string} tag
+ * @param {Record<string, string | number>} [attributes]
+ * @param {string | (Node | string)[]} [text]
+ */
 function svgElement(tag, attributes = {}, text) {
   const element = document.createElementNS(NS, tag);
   for (const [name, value] of Object.entries(attributes)) element.setAttribute(name, String(value));
@@ -48,15 +78,18 @@ function svgElement(tag, attributes = {}, text) {
   return element;
 }
 
-/** Box width for every node of a lesson: vectors need room for one number per player, tic-tac-toe for its board. */
+/** Box width for every node of a lesson: vectors need room for one number per player, tic-tac-toe for its board.
+ * @param {LessonView} view */
 function boxWidth(view) {
   if (view.players > 2) return 24 + view.players * 33;
   if (view.kind === 'tictactoe') return 120;
   return view.kind === 'othello' ? 76 : 66;
 }
 
-/** How a lesson's tree is drawn: sizes of boxes, rows, gaps, type and the least scale. */
+/** How a lesson's tree is drawn: sizes of boxes, rows, gaps, type and the least scale.
+ * @param {LessonView} view */
 function styleOf(view) {
+  /** @type {{valueSize?: number, minScale?: number, gap?: number}} */
   const game = view.isGame ? TREE_CONFIG.game : {};
   const boxHeight = view.kind === 'tictactoe' ? TTT.boxHeight : GEOMETRY.boxHeight;
   return {
@@ -70,7 +103,8 @@ function styleOf(view) {
   };
 }
 
-/** Width of `text` in ems of the bold value font (digits, signs and the punctuation of vectors). */
+/** Width of `text` in ems of the bold value font (digits, signs and the punctuation of vectors).
+ * @param {string} text */
 function emWidth(text) {
   let em = 0;
   // A bound's sign ("≥ 25") is written smaller (BOUND_SIGN), so that a bound keeps the type of a value.
@@ -86,20 +120,27 @@ function emWidth(text) {
 /** The size of a bound's sign (≥, ≤) relative to its number. */
 const BOUND_SIGN = 0.65;
 
-/** A node's value as SVG text content: a bound's sign in a smaller tspan. */
+/** A node's value as SVG text content: a bound's sign in a smaller tspan.
+ * @param {string} text */
 function valueContent(text) {
   const sign = /^[≥≤] /.exec(text);
   if (!sign) return text;
   return [svgElement('tspan', { class: 'bound-sign', 'font-size': `${BOUND_SIGN * 100}%` }, sign[0]), text.slice(2)];
 }
 
-/** The largest type (up to `largest`) at which `text` fits in `width`. */
+/** The largest type (up to `largest`) at which `text` fits in `width`.
+ * @param {string} text
+ * @param {number} width
+ * @param {number} largest */
 function valueFontSize(text, width, largest) {
   const fits = Math.floor((width - 12) / emWidth(text));
   return Math.max(TREE_CONFIG.minValueSize, Math.min(largest, fits));
 }
 
-/** The label above a box: 21 units, smaller for a long one (n19667) so that neighbours never overlap. */
+/** The label above a box: 21 units, smaller for a long one (n19667) so that neighbours never overlap.
+ * @param {string} text
+ * @param {number} width
+ * @param {number} gap */
 function captionFontSize(text, width, gap) {
   return Math.max(11, Math.min(21, Math.floor((width + gap - 6) / (text.length * 0.62))));
 }
@@ -123,24 +164,30 @@ export function createTreeView(container, { onActivate, topOf = () => container.
   svg.append(levels, edgeLayer, nodeLayer, levelNames);
   container.append(svg);
 
-  /** Drawn elements by key, each with the signature of what it shows. */
+  /** Drawn elements by key, each with the signature of what it shows.
+   * @type {Map<string, {element: SVGElement, sig: string}>} */
   const nodeElements = new Map();
+  /** @type {Map<string, {element: SVGElement, sig: string}>} */
   const edgeElements = new Map();
-  let model = null;
-  let layout = null;
+  // Set by the first draw, before anything reads them (the scroll handler waits for a model).
+  let model = /** @type {TreeModel} */ (/** @type {unknown} */ (null));
+  let layout = /** @type {DrawnLayout} */ (/** @type {unknown} */ (null));
+  /** @type {{view: LessonView | null, key?: string, layout: DrawnLayout | null}} */
   let layoutCache = { view: null, key: '', layout: null };
   let scale = 1;
   let zoom = 1;
-  /** The scale each tree shape had at zoom 1 in each window size. */
+  /** The scale each tree shape had at zoom 1 in each window size. @type {Map<string, number>} */
   const fitted = new Map();
   let scheduled = false;
+  /** The box of a shown node (every node the layout placed). @param {number} id */
+  const boxOf = (id) => /** @type {Box} */ (layout.boxes.get(id));
 
   svg.addEventListener('click', (event) => {
-    const target = event.target.closest('[data-id]');
+    const target = closestTarget(event, '[data-id]');
     if (target) onActivate(Number(target.dataset.id));
   });
   svg.addEventListener('keydown', (event) => {
-    const target = event.target.closest('[data-id]');
+    const target = closestTarget(event, '[data-id]');
     if (target && event.key === 'Enter') {
       event.preventDefault();
       onActivate(Number(target.dataset.id));
@@ -160,20 +207,23 @@ export function createTreeView(container, { onActivate, topOf = () => container.
    * model = {view, stateOf(id), current, selected, principal: Set<id>, showsChildren(id), rootName,
    *          focus: [id…]} — `focus`: the nodes to keep in view, the first above all (the node the
    *          last step was about, then the current node when both fit).
+   * @param {TreeModel} next
    */
   function draw(next) {
     model = next;
     layout = layoutFor(model);
     fit(layout);
-    keepInView((model.focus ?? [model.current]).map((id) => layout.boxes.get(id)).filter(Boolean));
+    keepInView(/** @type {Box[]} */ ((model.focus ?? [model.current]).map((id) => layout.boxes.get(id)).filter(Boolean)));
     paint();
   }
 
-  /** The layout of what is shown; a typed tree shows all of it, so its layout is made once. */
+  /** The layout of what is shown; a typed tree shows all of it, so its layout is made once.
+   * @param {TreeModel} model
+   * @returns {DrawnLayout} */
   function layoutFor({ view, showsChildren }) {
-    if (!view.isGame && layoutCache.view === view) return layoutCache.layout;
+    if (!view.isGame && layoutCache.view === view && layoutCache.layout) return layoutCache.layout;
     const style = styleOf(view);
-    const result = layoutTree((id) => view.node(id), showsChildren, { ...style, root: view.shownRoot?.() ?? 0 });
+    const result = /** @type {DrawnLayout} */ (layoutTree((id) => view.node(id), showsChildren, { ...style, root: view.shownRoot?.() ?? 0 }));
     result.boxWidth = style.width;
     result.style = style;
     layoutCache = { view, layout: result };
@@ -196,6 +246,8 @@ export function createTreeView(container, { onActivate, topOf = () => container.
     };
   }
 
+  /** @param {Box} box
+   * @param {{x0: number, x1: number, y0: number, y1: number}} area */
   function inWindow(box, area) {
     const half = layout.boxWidth / 2;
     return box.x + half >= area.x0 && box.x - half <= area.x1 && box.y + layout.boxHeight + 60 >= area.y0 && box.y - 30 <= area.y1;
@@ -206,15 +258,16 @@ export function createTreeView(container, { onActivate, topOf = () => container.
     const { view } = model;
     const area = visibleWindow();
     let shown = layout.order;
-    if (area) shown = shown.filter((id) => inWindow(layout.boxes.get(id), area));
+    if (area) shown = shown.filter((id) => inWindow(boxOf(id), area));
 
     paintLevels(area);
 
     // Edges: each shown node's edge from its parent; a shown parent's edges to all its children
     // (they reach into view even when the child does not), or its bus.
+    /** @type {Map<string, () => Drawing>} */
     const edges = new Map();
-    const busOf = (id) => model.showsChildren(id) && view.node(id).children.length > TREE_CONFIG.busAbove;
-    const addEdge = (child) => {
+    const busOf = (/** @type {number} */ id) => model.showsChildren(id) && view.node(id).children.length > TREE_CONFIG.busAbove;
+    const addEdge = (/** @type {number} */ child) => {
       const parent = view.node(child).parent;
       if (parent < 0 || !layout.boxes.has(child)) return;
       if (busOf(parent)) {
@@ -233,12 +286,13 @@ export function createTreeView(container, { onActivate, topOf = () => container.
     }
     reconcile(edgeLayer, edgeElements, edges, false);
 
+    /** @type {Map<string, () => Drawing>} */
     const nodes = new Map();
     for (const id of shown) nodes.set(`n${id}`, () => nodeDrawing(id));
-    const focusedId = document.activeElement?.closest?.('[data-id]')?.dataset.id;
+    const focusedId = /** @type {HTMLElement | null | undefined} */ (document.activeElement?.closest?.('[data-id]'))?.dataset.id;
     reconcile(nodeLayer, nodeElements, nodes, true);
     if (focusedId !== undefined && document.activeElement === document.body) {
-      svg.querySelector(`[data-id="${focusedId}"]`)?.focus({ preventScroll: true });
+      /** @type {SVGElement | null} */ (svg.querySelector(`[data-id="${focusedId}"]`))?.focus({ preventScroll: true });
     }
   }
 
@@ -246,6 +300,10 @@ export function createTreeView(container, { onActivate, topOf = () => container.
    * Makes `layer` hold one element per entry of `wanted` (key → () => {sig, build(element)}):
    * elements whose signature is unchanged are left alone, others rebuilt, missing ones made,
    * unwanted ones removed. `ordered`: keep the elements in the order of `wanted`.
+   * @param {Element} layer
+   * @param {Map<string, {element: SVGElement, sig: string}>} drawn
+   * @param {Map<string, () => Drawing>} wanted
+   * @param {boolean} ordered
    */
   function reconcile(layer, drawn, wanted, ordered) {
     let added = false;
@@ -271,9 +329,12 @@ export function createTreeView(container, { onActivate, topOf = () => container.
       }
     }
     // Screen readers and Tab follow the document's order: keep it the tree's order.
-    if (ordered && added) for (const key of wanted.keys()) layer.append(drawn.get(key).element);
+    if (ordered && added) for (const key of wanted.keys()) layer.append(/** @type {{element: SVGElement}} */ (drawn.get(key)).element);
   }
 
+  /** Sets exactly these attributes (null and undefined: absent).
+   * @param {Element} element
+   * @param {Record<string, string | number | null | undefined>} attributes */
   function setAttributes(element, attributes) {
     for (const name of [...element.getAttributeNames()]) if (!(name in attributes)) element.removeAttribute(name);
     for (const [name, value] of Object.entries(attributes)) {
@@ -284,13 +345,15 @@ export function createTreeView(container, { onActivate, topOf = () => container.
 
   // --- Levels ---------------------------------------------------------------------------------
 
+  /** @param {{x0: number} | null} area */
   function paintLevels(area) {
     const { view } = model;
     // The level names stay at the left edge of the view while a wide tree scrolls.
     const nameX = Math.max(10, (area ? area.x0 + TREE_CONFIG.overscan : 0) + 10);
+    /** @type {Map<number, import('../pkg/classroom/reversi.js').LessonPlayer>} */
     const playerAtDepth = new Map();
     for (const id of layout.order) {
-      const depth = layout.boxes.get(id).depth;
+      const depth = boxOf(id).depth;
       if (!playerAtDepth.has(depth)) playerAtDepth.set(depth, view.node(id).player);
       if (playerAtDepth.size === layout.depths) break;
     }
@@ -298,7 +361,7 @@ export function createTreeView(container, { onActivate, topOf = () => container.
     const names = [];
     for (let depth = 0; depth < layout.depths; depth++) {
       const y = GEOMETRY.top + depth * layout.levelHeight;
-      const player = playerAtDepth.get(depth);
+      const player = /** @type {import('../pkg/classroom/reversi.js').LessonPlayer} */ (playerAtDepth.get(depth));
       bands.push(svgElement('rect', { class: `band ${depth % 2 ? 'odd' : 'even'}`, x: 0, y: y - 28, width: layout.width, height: layout.levelHeight }));
       names.push(svgElement('text', { class: `level-name ${player === 'MIN' ? 'min' : 'max'}`, x: nameX, y: y + layout.boxHeight / 2 + 8 }, playerName(player, true)));
     }
@@ -308,21 +371,29 @@ export function createTreeView(container, { onActivate, topOf = () => container.
 
   // --- Edges ----------------------------------------------------------------------------------
 
+  /** @param {number} id */
   function edgeStatus(id) {
     const state = model.stateOf(id);
     return state ? state.status : 'unvisited';
   }
 
+  /** @param {number} parent
+   * @param {number} child */
   function onPrincipal(parent, child) {
     return model.principal.has(parent) && model.principal.has(child);
   }
 
+  /** @param {number} id */
   function cutTitle(id) {
     const cutoff = model.view.cutoffOf(id);
-    return cutoff ? minusSigns(cutoff.reason[language().slice(0, 2)] ?? cutoff.reason.en) : '';
+    return cutoff ? minusSigns(cutoff.reason[/** @type {'en' | 'pt'} */ (language().slice(0, 2))] ?? cutoff.reason.en) : '';
   }
 
-  /** The classic cut: two short strokes across an edge at (mx, my), the reason as its title. */
+  /** The classic cut: two short strokes across an edge at (mx, my), the reason as its title.
+   * @param {Element} group
+   * @param {number} mx
+   * @param {number} my
+   * @param {string} title */
   function cutMarks(group, mx, my, title) {
     const cut = svgElement('g', { class: 'cut' });
     for (const offset of [-5, 5]) cut.append(svgElement('line', { x1: mx - 11 + offset, y1: my + 7, x2: mx + 11 + offset, y2: my - 7 }));
@@ -330,9 +401,12 @@ export function createTreeView(container, { onActivate, topOf = () => container.
     group.append(cut);
   }
 
+  /** @param {number} parent
+   * @param {number} child
+   * @returns {Drawing} */
   function straight(parent, child) {
-    const from = layout.boxes.get(parent);
-    const to = layout.boxes.get(child);
+    const from = boxOf(parent);
+    const to = boxOf(child);
     const status = edgeStatus(child);
     const x1 = from.x;
     const y1 = from.y + layout.boxHeight;
@@ -355,17 +429,19 @@ export function createTreeView(container, { onActivate, topOf = () => container.
     };
   }
 
-  const busY = (child) => layout.boxes.get(child).y - 42;
+  const busY = (/** @type {number} */ child) => boxOf(child).y - 42;
 
-  /** A wide node's bus: down from the parent, then across its children (the principal part green). */
+  /** A wide node's bus: down from the parent, then across its children (the principal part green).
+   * @param {number} parent
+   * @returns {Drawing} */
   function bus(parent) {
     const node = model.view.node(parent);
-    const from = layout.boxes.get(parent);
-    const first = layout.boxes.get(node.children[0]);
-    const last = layout.boxes.get(node.children[node.children.length - 1]);
+    const from = boxOf(parent);
+    const first = boxOf(node.children[0]);
+    const last = boxOf(node.children[node.children.length - 1]);
     const y = busY(node.children[0]);
     const principalChild = model.principal.has(parent) ? node.children.find((c) => model.principal.has(c)) : undefined;
-    const px = principalChild === undefined ? null : layout.boxes.get(principalChild).x;
+    const px = principalChild === undefined ? null : boxOf(principalChild).x;
     const classes = `edge ${edgeStatus(parent) === 'unvisited' ? 'unvisited' : 'done'}`;
     return {
       tag: 'g',
@@ -385,9 +461,12 @@ export function createTreeView(container, { onActivate, topOf = () => container.
     };
   }
 
-  /** A child's stub down from its parent's bus. */
+  /** A child's stub down from its parent's bus.
+   * @param {number} parent
+   * @param {number} child
+   * @returns {Drawing} */
   function stub(parent, child) {
-    const to = layout.boxes.get(child);
+    const to = boxOf(child);
     const status = edgeStatus(child);
     const y1 = busY(child);
     const y2 = to.y - 26;
@@ -405,10 +484,12 @@ export function createTreeView(container, { onActivate, topOf = () => container.
 
   // --- Nodes ----------------------------------------------------------------------------------
 
+  /** @param {number} id
+   * @returns {Drawing} */
   function nodeDrawing(id) {
     const { view } = model;
     const node = view.node(id);
-    const box = layout.boxes.get(id);
+    const box = boxOf(id);
     const width = layout.boxWidth;
     const state = model.stateOf(id);
     const status = state ? state.status : 'unvisited';
@@ -431,7 +512,7 @@ export function createTreeView(container, { onActivate, topOf = () => container.
       'aria-description': hidden ? t('tree.expand', { n: node.children.length }) : null,
     };
     // A node whose search was cut shows its bound ("≥ 25"): only exact nodes a plain value.
-    const shown = status === 'unvisited' || status === 'pruned' ? '' : status === 'open' ? formatValue(state.value) : formatBounded(state.value, state.bound);
+    const shown = !state || status === 'unvisited' || status === 'pruned' ? '' : status === 'open' ? formatValue(state.value) : formatBounded(state.value, state.bound);
     // While an `order` event is the step on show: each child's place in the search order.
     const orderMark = model.orderMarks?.get(id) ?? '';
     const bounds = state && !node.leaf && status !== 'pruned' ? boundsText(view.boundsKind, state) : null;
@@ -492,6 +573,7 @@ export function createTreeView(container, { onActivate, topOf = () => container.
    * Sizes the drawing: small trees grow to fill the width (read from the back of a room) but stay
    * within the window's height below the tree's top (a 1024×768 projector shows the whole lecture
    * tree); large ones shrink down to their least scale (TREE_CONFIG) and then scroll. The zoom multiplies it.
+   * @param {DrawnLayout} shape
    */
   function fit(shape) {
     const available = Math.max(200, container.clientWidth - 4);
@@ -511,7 +593,7 @@ export function createTreeView(container, { onActivate, topOf = () => container.
     // wraps onto more lines, which must not make the tree smaller.
     const key = `${shape.width}x${shape.height}@${window.innerWidth}x${window.innerHeight}`;
     if (zoom === 1) fitted.set(key, base);
-    else if (fitted.has(key)) base = fitted.get(key);
+    else base = fitted.get(key) ?? base;
     scale = base * zoom;
     svg.setAttribute('viewBox', `0 0 ${shape.width} ${shape.height}`);
     svg.setAttribute('aria-label', t('tree.label'));
@@ -523,6 +605,7 @@ export function createTreeView(container, { onActivate, topOf = () => container.
    * Scrolls the tree's box so that the first of `boxes` is in view during a replay, and the others
    * with it when they fit (a leaf and its parent, whose box may be far away above a wide fan). The
    * box scrolls only when the first node is out of view: a replay does not jump about.
+   * @param {Box[]} boxes
    */
   function keepInView(boxes) {
     if (!boxes.length) return;
@@ -532,7 +615,7 @@ export function createTreeView(container, { onActivate, topOf = () => container.
     const originX = inner.left - outer.left - container.clientLeft + container.scrollLeft;
     const originY = inner.top - outer.top - container.clientTop + container.scrollTop;
     const half = (layout.boxWidth / 2 + 10) * scale;
-    const span = (box) => ({
+    const span = (/** @type {Box} */ box) => ({
       left: originX + box.x * scale - half,
       right: originX + box.x * scale + half,
       top: originY + (box.y - 30) * scale,
@@ -565,7 +648,8 @@ export function createTreeView(container, { onActivate, topOf = () => container.
 
   return {
     draw,
-    /** Zoom factor (1 = fitted): the teacher's + / −. */
+    /** Zoom factor (1 = fitted): the teacher's + / −.
+     * @param {number} value */
     setZoom(value) {
       zoom = value;
     },
@@ -576,7 +660,11 @@ export function createTreeView(container, { onActivate, topOf = () => container.
   };
 }
 
-/** A 3×3 board: lines, X as two strokes, O as a ring, the last move's cell shaded. */
+/** A 3×3 board: lines, X as two strokes, O as a ring, the last move's cell shaded.
+ * @param {string} cells
+ * @param {string} lastMove
+ * @param {number} x
+ * @param {number} y */
 function ticTacToeBoard(cells, lastMove, x, y) {
   const cell = TTT.size / 3;
   const group = svgElement('g', { class: 'ttt-mini', 'aria-hidden': 'true' });
@@ -605,6 +693,11 @@ function ticTacToeBoard(cells, lastMove, x, y) {
   return group;
 }
 
+/** What a screen reader says of a node.
+ * @param {LessonView} view
+ * @param {LessonNode} node
+ * @param {NodeState | undefined} state
+ * @param {string} caption */
 function ariaLabel(view, node, state, caption) {
   const label = view.isGame ? caption : node.label;
   const player = playerName(node.player);

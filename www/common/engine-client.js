@@ -10,7 +10,26 @@ export class SearchCancelled extends Error {
   }
 }
 
-/** The data files a worker loads after it is ready (see worker.js), in that order. */
+/** @typedef {import('../pkg/reversi.js').SearchOptions} SearchOptions */
+/** @typedef {import('../pkg/reversi.js').SearchResult} SearchResult */
+/** @typedef {import('../pkg/reversi.js').SearchProgress} SearchProgress */
+/** @typedef {import('../pkg/reversi.js').WindowResult} WindowResult */
+/** @typedef {import('../pkg/reversi.js').Hint} Hint */
+/** @typedef {import('../pkg/reversi.js').BookMove} BookMove */
+/** @typedef {import('../pkg/reversi.js').ReviewOptions} ReviewOptions */
+/** @typedef {import('../pkg/reversi.js').ReviewPart} ReviewPart */
+
+/** A data file of the worker: the pattern evaluation's weights, or the opening book.
+ * @typedef {'weights' | 'book'} FileName */
+/** How loading a data file ended: its bytes (the page's own copy), or why it failed.
+ * @typedef {{ok: true, bytes: ArrayBuffer} | {ok: false, message: string}} FileEvent */
+/** Where a worker gets a data file: bytes another client has, or 'none' (not wanted).
+ * @typedef {ArrayBuffer | 'none'} FileSource */
+/** A request waiting for its answer.
+ * @typedef {{resolve: (result: any) => void, reject: (error: Error) => void, onProgress?: (progress: any) => void}} Pending */
+
+/** The data files a worker loads after it is ready (see worker.js), in that order.
+ * @type {FileName[]} */
 const FILE_NAMES = ['weights', 'book'];
 
 export class EngineClient {
@@ -22,21 +41,24 @@ export class EngineClient {
    * another client already has (see `fileCopy`: saves the fetch) or 'none' (not wanted).
    * `onWeights` / `weights` are the same for the weights alone.
    * @param {{module: WebAssembly.Module, ttMegabytes: number, workerUrl?: URL,
-   *          files?: {weights?: ArrayBuffer|'none', book?: ArrayBuffer|'none'}, weights?: ArrayBuffer,
-   *          onFile?: (name: string, event: {ok: boolean, bytes?: ArrayBuffer, message?: string}) => void,
-   *          onWeights?: (event: {ok: boolean, bytes?: ArrayBuffer, message?: string}) => void}} options
+   *          files?: {weights?: FileSource, book?: FileSource}, weights?: ArrayBuffer,
+   *          onFile?: (name: FileName, event: FileEvent) => void,
+   *          onWeights?: (event: FileEvent) => void}} options
    */
   constructor({ module, ttMegabytes, workerUrl = new URL('./worker.js', import.meta.url), files = {}, weights, onFile, onWeights }) {
     this.module = module;
     this.ttMegabytes = ttMegabytes;
     this.workerUrl = workerUrl;
+    /** @type {(name: FileName, event: FileEvent) => void} */
     this.onFile = (name, event) => {
       if (name === 'weights' && onWeights) onWeights(event);
       if (onFile) onFile(name, event);
     };
     /** Per data file: 'loading', then 'ready' (with its bytes, given to every later worker) or
-     * 'failed'; 'none' when not wanted. */
-    this.files = {};
+     * 'failed'; 'none' when not wanted.
+     * @type {Record<FileName, {state: 'loading' | 'ready' | 'failed' | 'none', bytes: ArrayBuffer | null}>} */
+    this.files = { weights: { state: 'loading', bytes: null }, book: { state: 'loading', bytes: null } };
+    /** @type {{weights?: FileSource, book?: FileSource}} */
     const given = { ...files, ...(weights ? { weights } : {}) };
     for (const name of FILE_NAMES) {
       const source = given[name];
@@ -44,30 +66,39 @@ export class EngineClient {
       else if (source === 'none') this.files[name] = { state: 'none', bytes: null };
       else this.files[name] = { state: 'loading', bytes: null };
     }
+    /** @type {Map<number, Pending>} */
     this.pending = new Map();
     this.nextId = 1;
-    this.startWorker();
+    /** Why the worker cannot answer (it failed to start or its engine failed), or null: later
+     * requests are refused at once instead of waiting for an answer that will never come.
+     * @type {Error | null} */
+    this.broken = null;
+    this.worker = this.startWorker();
   }
 
+  /** A fresh worker, given the compiled module and the data files this client has. */
   startWorker() {
-    /** Why the worker cannot answer (it failed to start or its engine failed), or null: later
-     * requests are refused at once instead of waiting for an answer that will never come. */
     this.broken = null;
-    this.worker = new Worker(this.workerUrl, { type: 'module' });
-    this.worker.addEventListener('message', (event) => this.receive(event.data));
-    this.worker.addEventListener('error', (event) => {
+    const worker = new Worker(this.workerUrl, { type: 'module' });
+    worker.addEventListener('message', (event) => this.receive(event.data));
+    worker.addEventListener('error', (event) => {
       this.breakDown(new Error(`AI worker failed: ${event.message || 'could not start'}`));
     });
     // A worker started after a cancel gets the files its predecessor fetched (copies: the client
     // keeps its own); one started before they arrived fetches them again.
+    /** @type {Record<string, ArrayBuffer | 'fetch' | 'none' | null>} */
     const files = {};
     for (const [name, file] of Object.entries(this.files)) {
-      files[name] = { loading: 'fetch', ready: file.bytes && file.bytes.slice(0), failed: 'none', none: 'none' }[file.state];
+      /** @type {Record<string, ArrayBuffer | 'fetch' | 'none' | null>} */
+      const sources = { loading: 'fetch', ready: file.bytes && file.bytes.slice(0), failed: 'none', none: 'none' };
+      files[name] = sources[file.state];
     }
-    this.worker.postMessage({ type: 'init', module: this.module, ttMegabytes: this.ttMegabytes, files });
+    worker.postMessage({ type: 'init', module: this.module, ttMegabytes: this.ttMegabytes, files });
+    return worker;
   }
 
-  /** A copy of a data file this client's workers have ('weights' or 'book'), or undefined. */
+  /** A copy of a data file this client's workers have ('weights' or 'book'), or undefined.
+   * @param {FileName} name */
   fileCopy(name) {
     const file = this.files[name];
     return file && file.bytes ? file.bytes.slice(0) : undefined;
@@ -78,13 +109,14 @@ export class EngineClient {
     return this.fileCopy('weights');
   }
 
+  /** A message from the worker (see worker.js). @param {any} message */
   receive(message) {
     if (message.type === 'fatal') {
       this.breakDown(new Error(`AI worker failed: ${message.message}`));
       return;
     }
     if (message.type === 'file') {
-      const file = this.files[message.name];
+      const file = this.files[/** @type {FileName} */ (message.name)];
       if (!file || file.state !== 'loading') return;
       file.state = message.ok ? 'ready' : 'failed';
       if (message.ok) file.bytes = message.bytes;
@@ -104,16 +136,24 @@ export class EngineClient {
     }
   }
 
+  /** @param {Error} error */
   breakDown(error) {
     this.broken = error;
     this.failAll(error);
   }
 
+  /** @param {Error} error */
   failAll(error) {
     for (const request of this.pending.values()) request.reject(error);
     this.pending.clear();
   }
 
+  /**
+   * @param {string} type
+   * @param {object} payload
+   * @param {(progress: any) => void} [onProgress]
+   * @returns {Promise<any>}
+   */
   request(type, payload, onProgress) {
     if (this.broken) return Promise.reject(this.broken);
     const id = this.nextId++;
@@ -129,30 +169,49 @@ export class EngineClient {
   }
 
   /**
-   * Best move for `board` (board text). Resolves to {move, score, exact, scoreText, pv, depth,
-   * nodes, elapsedMs, nps}; `onProgress` gets {depth, move, scoreText, pv, nodes} per depth.
+   * Best move for `board` (board text) under `options`, as `Searcher.search`: `onProgress` hears
+   * each completed depth.
+   * @param {string} board
+   * @param {SearchOptions} options
+   * @param {(progress: SearchProgress) => void} [onProgress]
+   * @returns {Promise<SearchResult>}
    */
   search(board, options, onProgress) {
     return this.request('search', { board, options }, onProgress);
   }
 
-  /** One share of a parallel search (see parallel-search.js and Searcher.searchWindow). */
+  /** One share of a parallel search (see parallel-search.js and Searcher.searchWindow).
+   * @param {string} board
+   * @param {SearchOptions} options
+   * @param {number} alpha
+   * @param {number} beta
+   * @returns {Promise<WindowResult>} */
   searchWindow(board, options, alpha, beta) {
     return this.request('searchWindow', { board, options, alpha, beta });
   }
 
-  /** The opening book's moves of `board`: [{move, discs}], best first (empty without a book). */
+  /** The opening book's moves of `board`, best first (empty without a book).
+   * @param {string} board
+   * @returns {Promise<BookMove[]>} */
   bookMoves(board) {
     return this.request('bookMoves', { board });
   }
 
-  /** Every legal move's score: [{move, score, exact, scoreText}], best first. */
+  /** Every legal move's score for hints, best first (as `Searcher.analyze`).
+   * @param {string} board
+   * @param {SearchOptions} options
+   * @returns {Promise<Hint[]>} */
   analyze(board, options) {
     return this.request('analyze', { board, options });
   }
 
   /** One position's share of a review (see Searcher.reviewPart and reviewInParallel in
-   * parallel-search.js, which asks for every position and puts the shares together). */
+   * parallel-search.js, which asks for every position and puts the shares together).
+   * @param {string} startBoard
+   * @param {string} moves
+   * @param {ReviewOptions} options
+   * @param {number} index
+   * @returns {Promise<ReviewPart>} */
   reviewPart(startBoard, moves, options, index) {
     return this.request('reviewPart', { startBoard, moves, options, index });
   }
@@ -164,7 +223,7 @@ export class EngineClient {
     this.worker.terminate();
     const cancelled = new SearchCancelled();
     this.failAll(cancelled);
-    this.startWorker();
+    this.worker = this.startWorker();
   }
 
   /** Stops the worker for good (its board left the page); pending promises reject. */

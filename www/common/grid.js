@@ -6,6 +6,7 @@
 
 import { squareName, BLACK, WHITE } from './squares.js';
 
+/** @type {Record<string, [number, number]>} */
 const ARROWS = {
   ArrowLeft: [-1, 0],
   ArrowRight: [1, 0],
@@ -24,6 +25,11 @@ export const ENGLISH_LABELS = {
 };
 
 /**
+ * What a cell says about a hint (see update).
+ * @typedef {{label: string, best: boolean}} HintLabel
+ */
+
+/**
  * @param {HTMLElement} container
  * @param {{onActivate: (square: string) => void, labels?: typeof ENGLISH_LABELS}} handlers
  *   onActivate: Enter or Space on a cell; labels: the words of the labels (English by default).
@@ -32,6 +38,7 @@ export function createGrid(container, { onActivate, labels = ENGLISH_LABELS }) {
   let words = labels;
   container.setAttribute('role', 'grid');
   container.setAttribute('aria-label', words.board);
+  /** @type {HTMLElement[]} */
   const cells = [];
   for (let row = 0; row < 8; row++) {
     const rowElement = document.createElement('div');
@@ -54,6 +61,7 @@ export function createGrid(container, { onActivate, labels = ENGLISH_LABELS }) {
   let flipped = false;
   cells[focused].tabIndex = 0;
 
+  /** @param {number} index */
   function focusSquare(index) {
     cells[focused].tabIndex = -1;
     focused = index;
@@ -62,7 +70,7 @@ export function createGrid(container, { onActivate, labels = ENGLISH_LABELS }) {
   }
 
   container.addEventListener('keydown', (event) => {
-    const cell = event.target.closest('[data-square]');
+    const cell = /** @type {HTMLElement | null} */ (/** @type {Element} */ (event.target).closest('[data-square]'));
     if (!cell) return;
     const index = cells.indexOf(cell);
     let step = ARROWS[event.key];
@@ -79,11 +87,11 @@ export function createGrid(container, { onActivate, labels = ENGLISH_LABELS }) {
       focusSquare(row * 8 + (event.key === 'Home' ? 0 : 7));
     } else if (event.key === 'Enter' || event.key === ' ') {
       event.preventDefault();
-      onActivate(cell.dataset.square);
+      onActivate(/** @type {string} */ (cell.dataset.square));
     }
   });
   container.addEventListener('focusin', (event) => {
-    const index = cells.indexOf(event.target);
+    const index = cells.indexOf(/** @type {HTMLElement} */ (event.target));
     if (index >= 0 && index !== focused) {
       cells[focused].tabIndex = -1;
       focused = index;
@@ -97,6 +105,8 @@ export function createGrid(container, { onActivate, labels = ENGLISH_LABELS }) {
      * bestMove?: number, flipped?: boolean} (`label` such as "score Black +4" or "score unknown";
      * the best hint's cell gets the class best-hint; `bestMove`, the game review's best move here,
      * is said in its label; `flipped`: the board is seen from White's side, the cells turn with it).
+     * @param {{squares: ArrayLike<number>, legal: Set<number>, hints: Map<number, HintLabel>,
+     *          bestMove?: number, flipped?: boolean}} state
      */
     update({ squares, legal, hints, bestMove = -1, flipped: turned = false }) {
       flipped = turned;
@@ -106,16 +116,18 @@ export function createGrid(container, { onActivate, labels = ENGLISH_LABELS }) {
         let label = `${squareName(i)}, ${content}`;
         if (legal.has(i)) {
           label += `, ${words.legal}`;
-          if (hints.has(i)) label += `, ${hints.get(i).label}`;
+          const hint = hints.get(i);
+          if (hint) label += `, ${hint.label}`;
         }
         if (i === bestMove) label += `, ${words.reviewBest}`;
         const cell = cells[i];
         if (cell.getAttribute('aria-label') !== label) cell.setAttribute('aria-label', label);
         cell.classList.toggle('legal', legal.has(i));
-        cell.classList.toggle('best-hint', legal.has(i) && hints.has(i) && hints.get(i).best);
+        cell.classList.toggle('best-hint', legal.has(i) && Boolean(hints.get(i)?.best));
       }
     },
-    /** Changes the words of the labels (they apply at the next update). */
+    /** Changes the words of the labels (they apply at the next update).
+     * @param {typeof ENGLISH_LABELS} next */
     setLabels(next) {
       words = next;
       container.setAttribute('aria-label', words.board);

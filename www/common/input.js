@@ -10,15 +10,18 @@
 export function attachInput(board, { onSquare, onUndo, onRedo, onToggleHints }, { keyTarget = document } = {}) {
   // A press and a release on the same cell is a tap or click; sliding off cancels it, which
   // protects phone users who start scrolling on the board.
+  /** @type {HTMLElement | null} */
   let pressed = null;
+  /** The cell a pointer event happened on. @param {Event} event */
+  const cellOf = (event) => /** @type {HTMLElement | null} */ (/** @type {Element} */ (event.target).closest('[data-square]'));
   board.addEventListener('pointerdown', (event) => {
     if (event.button !== 0) return;
-    pressed = event.target.closest('[data-square]');
+    pressed = cellOf(event);
   });
   board.addEventListener('pointerup', (event) => {
-    const cell = event.target.closest('[data-square]');
+    const cell = cellOf(event);
     if (cell && cell === pressed) {
-      onSquare(cell.dataset.square);
+      onSquare(/** @type {string} */ (cell.dataset.square));
     }
     pressed = null;
   });
@@ -26,8 +29,10 @@ export function attachInput(board, { onSquare, onUndo, onRedo, onToggleHints }, 
     pressed = null;
   });
 
-  keyTarget.addEventListener('keydown', (event) => {
-    const target = event.target;
+  keyTarget.addEventListener('keydown', (keydown) => {
+    const event = /** @type {KeyboardEvent} */ (keydown);
+    // The document itself is the target when nothing has the focus: it has no closest().
+    const target = /** @type {Partial<Element>} */ (event.target);
     if (target.closest && target.closest('input, textarea, select')) return;
     const ctrl = event.ctrlKey || event.metaKey;
     const key = event.key.toLowerCase();

@@ -18,6 +18,18 @@
 
 import { Game, levels, reviewAssemble } from '../pkg/reversi.js';
 
+/** @typedef {import('./engine-client.js').EngineClient} EngineClient */
+/** @typedef {import('../pkg/reversi.js').SearchOptions} SearchOptions */
+/** @typedef {import('../pkg/reversi.js').SearchResult} SearchResult */
+/** @typedef {import('../pkg/reversi.js').SearchProgress} SearchProgress */
+/** @typedef {import('../pkg/reversi.js').WindowResult} WindowResult */
+/** @typedef {import('../pkg/reversi.js').Hint} Hint */
+/** @typedef {import('../pkg/reversi.js').ReviewOptions} ReviewOptions */
+/** @typedef {import('../pkg/reversi.js').ReviewPart} ReviewPart */
+/** A move of the root and the board text after it. @typedef {{move: string, board: string}} Root */
+/** The best move proved so far: its index among the roots, value, share's result and depth.
+ * @typedef {{index: number, value: number | null, result: WindowResult | null, depth: number, exact?: boolean}} Best */
+
 /** Beyond every value the engine uses (its internal INFINITY). */
 const INFINITY = 1_001_000;
 
@@ -29,20 +41,15 @@ const START_SHARE = 0.4;
  * give a move to play if the solve runs out of time. */
 const PRE_SOLVE_DEPTH = 8;
 
-/** `-"+2.4"` → "-2.4": a child's score text from the root's side. */
-function negatedText(text) {
-  if (!text) return text;
-  if (text.startsWith('+')) return `-${text.slice(1)}`;
-  if (text.startsWith('-')) return `+${text.slice(1)}`;
-  return text;
-}
-
-/** −x, without a −0 (which would read "−0" and differ from a search's 0). */
+/** −x, without a −0 (which would read "−0" and differ from a search's 0).
+ * @param {number} x */
 function negated(x) {
   return x === 0 ? 0 : -x;
 }
 
-/** The root's moves and the board text after each. */
+/** The root's moves and the board text after each.
+ * @param {string} board
+ * @returns {Root[]} */
 function children(board) {
   const game = Game.fromBoard(board);
   const moves = Array.from(game.legalMoves());
@@ -54,7 +61,8 @@ function children(board) {
   });
 }
 
-/** Empty squares of a board text (64 squares, then the side to move). */
+/** Empty squares of a board text (64 squares, then the side to move).
+ * @param {string} board */
 function emptiesOf(board) {
   return [...board.slice(0, 64)].filter((c) => c === '-' || c === '.').length;
 }
@@ -66,13 +74,19 @@ function emptiesOf(board) {
  * endgame are the longest shares: started first, they do not keep one worker busy at the end);
  * `reviewAssemble` puts the shares together. Every share starts from cleared midgame tables, so
  * the review is the one a single worker makes. `onProgress` gets {done, total}.
+ * @param {EngineClient[]} clients
+ * @param {string} startBoard
+ * @param {string} moves
+ * @param {ReviewOptions} options
+ * @param {(progress: {done: number, total: number}) => void} [onProgress]
  */
 export async function reviewInParallel(clients, startBoard, moves, options, onProgress) {
   const total = Game.fromBoardAndTranscript(startBoard, moves).moves.length + 1;
   const order = Array.from({ length: total }, (_, i) => total - 1 - i);
+  /** @type {ReviewPart[]} */
   const parts = [];
   let next = 0;
-  const work = async (client) => {
+  const work = async (/** @type {EngineClient} */ client) => {
     while (next < total) {
       const index = order[next++];
       parts.push(await client.reviewPart(startBoard, moves, options, index));
@@ -88,7 +102,7 @@ export async function reviewInParallel(clients, startBoard, moves, options, onPr
  * the page's usual AI worker; it also answers the book and forced moves).
  */
 export class ParallelSearch {
-  /** @param {{clients: () => import('./engine-client.js').EngineClient[]}} options */
+  /** @param {{clients: () => EngineClient[]}} options */
   constructor({ clients }) {
     this.clients = clients;
   }
@@ -96,8 +110,12 @@ export class ParallelSearch {
   /**
    * Best move for `board` under `options` (as `EngineClient.search`: `level`, `depth`, `timeMs`,
    * `exactFromEmpties`, `evaluation`, `seed`), shared among the clients. Resolves to the same
-   * fields as a search (`move, score, exact, scoreText, discs, evaluation, pv, depth, nodes,
+   * fields as a search (`move, score, exact, discs, evaluation, pv, depth, nodes,
    * elapsedMs, nps, book`) plus `workers`.
+   * @param {string} board
+   * @param {SearchOptions} options
+   * @param {(progress: SearchProgress) => void} [onProgress]
+   * @returns {Promise<Omit<SearchResult, 'ttHits' | 'cutoffs'> & {workers?: number}>}
    */
   async search(board, options, onProgress) {
     const clients = this.clients();
@@ -116,12 +134,16 @@ export class ParallelSearch {
     // Solved when the root is within the exact solve's reach, as by one engine.
     const solving = emptiesOf(board) <= exactFrom;
     // The level's evaluation and ProbCut (a share never plays from the book), or the options' own.
+    /** @type {SearchOptions} */
     const shared = {};
-    for (const key of ['level', 'evaluation']) if (options[key] !== undefined) shared[key] = options[key];
+    if (options.level !== undefined) shared.level = options.level;
+    if (options.evaluation !== undefined) shared.evaluation = options.evaluation;
     let order = roots.map((_, i) => i);
     const probeFirst = roots.findIndex((r) => r.move === probe.move);
     if (probeFirst > 0) order = [probeFirst, ...order.filter((i) => i !== probeFirst)];
+    /** @type {Best} */
     let best = { index: order[0], value: null, result: null, depth: 0 };
+    /** @type {number[]} */
     const values = []; // each completed iteration's value
     let nodes = probe.nodes || 0;
     // Each move's worker (see round), kept across iterations.
@@ -129,7 +151,7 @@ export class ParallelSearch {
 
     const report = () => {
       if (!onProgress || !best.result) return;
-      onProgress({ ...this.rootFields(roots, best), nodes, elapsedMs: Math.round(performance.now() - started) });
+      onProgress({ ...this.rootFields(roots, best, best.result), nodes, elapsedMs: Math.round(performance.now() - started) });
     };
     // Root depth d searches the moves' positions to d − 1; an exact round solves them.
     const rounds = [];
@@ -139,7 +161,7 @@ export class ParallelSearch {
 
     for (const round of rounds) {
       const now = performance.now();
-      if (best.result && deadline !== Infinity && now - started > START_SHARE * timeMs) break;
+      if (best.result && timeMs !== null && now - started > START_SHARE * timeMs) break;
       const childOptions = round.exact
         ? { ...shared, depth: 1, exactFromEmpties: 64 }
         : { ...shared, depth: round.depth - 1, exactFromEmpties: 0 };
@@ -147,9 +169,9 @@ export class ParallelSearch {
       // Othello search's value swings between odd and even depths; same parity, closer value).
       const guess = values.length >= 2 && !round.exact ? values[values.length - 2] : best.value;
       const done = await this.round(clients, roots, order, childOptions, guess, deadline, owners);
-      if (done.complete) values.push(done.alpha);
+      if (done.complete && done.alpha !== null) values.push(done.alpha);
       nodes += done.nodes;
-      if (done.bestIndex !== null) {
+      if (done.bestIndex !== null && done.bestResult !== null) {
         best = { index: done.bestIndex, value: done.alpha, result: done.bestResult, depth: round.depth, exact: round.exact };
         // Next iteration: the best move first, then the others by this one's bounds.
         order = [done.bestIndex, ...order.filter((i) => i !== done.bestIndex).sort((a, b) => done.bounds[b] - done.bounds[a])];
@@ -157,7 +179,7 @@ export class ParallelSearch {
       }
       if (!done.complete) break;
       // Every line reached the end of the game: deeper iterations change nothing.
-      if (round.exact || done.bestResult.solved) break;
+      if (round.exact || done.bestResult?.solved) break;
     }
     const elapsedMs = Math.round(performance.now() - started);
     if (!best.result) {
@@ -165,7 +187,7 @@ export class ParallelSearch {
       return { ...probe, nodes, elapsedMs, workers: clients.length };
     }
     return {
-      ...this.rootFields(roots, best),
+      ...this.rootFields(roots, best, best.result),
       nodes,
       elapsedMs,
       nps: elapsedMs > 0 ? Math.round((nodes * 1000) / elapsedMs) : 0,
@@ -176,9 +198,12 @@ export class ParallelSearch {
 
   /**
    * Every move's score for hints, as `EngineClient.analyze` (`[{move, score, exact, unknown,
-   * scoreText, discs, evaluation, book}]`, best first), the moves shared out among the clients:
+   * discs, evaluation, book}]`, best first), the moves shared out among the clients:
    * each scores the position after a move with the options' depth less one, in an equal share of
    * the time. The first client adds the book's moves and values.
+   * @param {string} board
+   * @param {SearchOptions} options
+   * @returns {Promise<Hint[]>}
    */
   async analyze(board, options) {
     const clients = this.clients();
@@ -190,9 +215,10 @@ export class ParallelSearch {
     // As the engine's own analysis: the depth and the exact solve's reach one ply shorter.
     const childOptions = { ...options, depth: Math.max(1, (options.depth ?? 1) - 1), book: false };
     if (options.exactFromEmpties !== undefined) childOptions.exactFromEmpties = Math.max(0, options.exactFromEmpties - 1);
+    /** @type {Hint[]} */
     const scored = new Array(roots.length);
     let next = 0;
-    const work = async (client) => {
+    const work = async (/** @type {EngineClient} */ client) => {
       while (next < roots.length) {
         const i = next++;
         const left = roots.length - i;
@@ -200,28 +226,29 @@ export class ParallelSearch {
         const r = await client.search(roots[i].board, { ...childOptions, ...(share ? { timeMs: share } : {}) });
         const unknown = !r.exact && !(r.depth > 0);
         scored[i] = unknown
-          ? { move: roots[i].move, score: null, exact: false, unknown: true, scoreText: '?', discs: null, evaluation: r.evaluation, book: false }
-          : { move: roots[i].move, score: negated(r.score), exact: r.exact, unknown: false, scoreText: negatedText(r.scoreText), discs: negated(r.discs), evaluation: r.evaluation, book: false };
+          ? { move: roots[i].move, score: null, exact: false, unknown: true, discs: null, evaluation: r.evaluation, book: false }
+          : { move: roots[i].move, score: negated(r.score), exact: r.exact, unknown: false, discs: negated(r.discs), evaluation: r.evaluation, book: false };
       }
     };
     const [bookMoves] = await Promise.all([options.book === false ? [] : clients[0].bookMoves(board), ...clients.map(work)]);
     for (const { move, discs } of bookMoves) {
       const hint = scored.find((h) => h.move === move);
-      if (hint) Object.assign(hint, { book: true, unknown: false, discs, scoreText: `${discs >= 0 ? '+' : ''}${discs}` });
+      if (hint) Object.assign(hint, { book: true, unknown: false, discs });
     }
-    const key = (h) => (bookMoves.length ? h.discs ?? -Infinity : h.unknown ? -Infinity : h.exact ? h.score * 1e6 : h.score);
+    const key = (/** @type {Hint} */ h) => (bookMoves.length ? h.discs ?? -Infinity : h.unknown || h.score === null ? -Infinity : h.exact ? h.score * 1e6 : h.score);
     return scored.sort((a, b) => key(b) - key(a));
   }
 
-  /** The root's move, score and line from the best move's share. */
-  rootFields(roots, best) {
-    const r = best.result;
+  /** The root's move, score and line from the best move's share (`best.result`).
+   * @param {Root[]} roots
+   * @param {Best} best
+   * @param {WindowResult} r */
+  rootFields(roots, best, r) {
     return {
       move: roots[best.index].move,
       score: negated(r.score),
       exact: r.exact,
-      scoreText: negatedText(r.scoreText),
-      discs: typeof r.discs === 'number' ? negated(r.discs) : r.discs,
+      discs: negated(r.discs),
       evaluation: r.evaluation,
       pv: [roots[best.index].move, ...r.pv],
       depth: best.exact ? r.depth + 1 : best.depth,
@@ -233,6 +260,15 @@ export class ParallelSearch {
    * {complete, bestIndex, alpha, bestResult, bounds, nodes}: `bounds[i]` is an upper bound on move
    * i's value (its value for the best move), `complete` false when the deadline cut it short
    * (`bestIndex` is then the best move proved so far, or null).
+   * @param {EngineClient[]} clients
+   * @param {Root[]} roots
+   * @param {number[]} order
+   * @param {SearchOptions} childOptions
+   * @param {number | null} previousValue
+   * @param {number} deadline
+   * @param {number[]} owners
+   * @returns {Promise<{complete: boolean, bestIndex: number | null, alpha: number | null,
+   *                    bestResult: WindowResult | null, bounds: number[], nodes: number}>}
    */
   async round(clients, roots, order, childOptions, previousValue, deadline, owners) {
     const n = roots.length;
@@ -242,20 +278,26 @@ export class ParallelSearch {
     // and a move it helped with becomes its own (with a fixed owner per move, a helped move was
     // searched twice from a cold table: by the helper, then by its owner one depth deeper; 14.4 M
     // against 11.9 M nodes for 4 positions at depth 17 with two workers).
-    const owner = (i) => owners[i];
+    const owner = (/** @type {number} */ i) => owners[i];
     const firstOwner = owner(first);
     const hi = new Array(n).fill(INFINITY); // upper bound on each move's value
     const lo = new Array(n).fill(-INFINITY); // lower bound
     const busy = new Array(n).fill(false);
+    /** @type {number | null} */
     let alpha = null;
+    /** @type {number | null} */
     let bestIndex = null;
+    /** @type {WindowResult | null} */
     let bestResult = null;
     let nodes = 0;
     let aborted = false;
     let failed = false; // a request failed or was cancelled: every loop stops
-    let alphaKnown;
+    /** @type {() => void} */
+    let alphaKnown = () => {};
+    /** @type {Promise<void>} */
     const alphaReady = new Promise((resolve) => (alphaKnown = resolve));
 
+    /** @type {(me: number, index: number, low: number, high: number) => Promise<{value: number, result: WindowResult}>} */
     const ask = async (me, index, low, high) => {
       const client = clients[me];
       const timeMs = deadline === Infinity ? undefined : Math.max(1, Math.floor(deadline - performance.now()));
@@ -272,11 +314,11 @@ export class ParallelSearch {
       else owners[index] = me;
       return { value: negated(r.value), result: r };
     };
-    const resolved = (i) => i === bestIndex || (alpha !== null && hi[i] <= alpha);
+    const resolved = (/** @type {number} */ i) => i === bestIndex || (alpha !== null && hi[i] <= alpha);
     const speculated = new Array(n).fill(false);
     // What a free worker may take: while alpha is unknown, a move not yet tested against the
     // previous iteration's value; then any move not yet shown to be at most alpha.
-    const wanted = (i) => {
+    const wanted = (/** @type {number} */ i) => {
       if (busy[i] || resolved(i)) return false;
       if (alpha !== null) return true;
       return i !== first && previousValue !== null && !speculated[i];
@@ -299,7 +341,7 @@ export class ParallelSearch {
       }
     })();
 
-    const work = async (me) => {
+    const work = async (/** @type {number} */ me) => {
       for (;;) {
         if (aborted || failed) return;
         const next = order.find((i) => owner(i) === me && wanted(i)) ?? order.find(wanted);
@@ -329,7 +371,8 @@ export class ParallelSearch {
             }
           } else {
             // Does it beat the bound (alpha, or the previous iteration's value while alpha is unknown)?
-            const a = alpha ?? previousValue;
+            // (`wanted` takes a move before alpha is known only when there is a previous value.)
+            const a = /** @type {number} */ (alpha ?? previousValue);
             const { value } = await ask(me, next, a, a + 1);
             if (aborted) return;
             if (value <= a) hi[next] = Math.min(hi[next], value);

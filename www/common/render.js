@@ -1,43 +1,60 @@
 // Canvas drawing only: a scene in, pixels out. No game logic, no event handling.
 //
-// scene = {
-//   squares: Uint8Array(64)        0 empty, 1 black, 2 white (a1 first)
-//   legal: number[]                squares to mark as playable (empty when it is not a human's turn)
-//   moverColor: 'black' | 'white'  colour of the legal-move markers
-//   lastMove: number               square of the last move, or -1
-//   hints: [{square, text, best, exact, book}]   book: a move of the opening book (said under it)
-//   bestMove: number               square the game review names best here (a ring), or -1 / absent
-//   animation: {placed, flipped: number[], fromColor, startedAt} | null
-//   coordinates: boolean           letters and digits in the margin (drawn unless false)
-//   flipped: boolean               seen from White's side: h8 top left, a1 bottom right
-// }
-//
 // Colours come from CSS custom properties on the canvas (read once, again after restyle()).
 // --disc-black, --disc-white and --legal-marker are optional: unset, the discs keep their shaded
 // look and the markers take the colour of the side to move.
 
 import { FILES, BLACK, WHITE } from './squares.js';
 
+/**
+ * What the board shows.
+ * @typedef {object} Scene
+ * @property {ArrayLike<number>} squares 64 squares, a1 first: 0 empty, 1 black, 2 white
+ * @property {number[]} legal squares to mark as playable (empty when it is not a human's turn)
+ * @property {'black' | 'white'} moverColor colour of the legal-move markers
+ * @property {number} lastMove square of the last move, or -1
+ * @property {{square: number, text: string, best: boolean, exact?: boolean, book?: boolean}[]} hints
+ *   `book`: a move of the opening book (said under it)
+ * @property {number} [bestMove] square the game review names best here (a ring), or -1 / absent
+ * @property {{placed: number, flipped: number[], startedAt: number} | null} animation the move just
+ *   played: the disc placed grows, the flipped ones turn over
+ * @property {boolean} [coordinates] letters and digits in the margin (drawn unless false)
+ * @property {boolean} [flipped] seen from White's side: h8 top left, a1 bottom right
+ */
+
+/**
+ * The board's colours, from the canvas's CSS custom properties ('' for the optional ones unset).
+ * @typedef {{frame: string, felt: string, line: string, coord: string, last: string, hint: string,
+ *            hintBest: string, discBlack: string, discWhite: string, marker: string}} Colors
+ */
+
 /** Width of the coordinate margin on each side, as a fraction of the whole board. */
 export const GUTTER = 0.055;
 /** How long a disc takes to turn over. */
 export const FLIP_MS = 360;
 
+/** @param {Element} element
+ * @param {string} name
+ * @param {string} fallback */
 function cssVar(element, name, fallback) {
   const value = getComputedStyle(element).getPropertyValue(name).trim();
   return value || fallback;
 }
 
+/** @param {HTMLCanvasElement} canvas */
 export function createRenderer(canvas) {
-  const ctx = canvas.getContext('2d');
+  const ctx = /** @type {CanvasRenderingContext2D} */ (canvas.getContext('2d'));
   const reducedMotion = matchMedia('(prefers-reduced-motion: reduce)');
+  /** @type {Scene | null} */
   let scene = null;
   let cssSize = 0;
   let frameRequested = false;
+  /** @type {Colors | null} */
   let colors = null;
 
+  /** @returns {Colors} */
   function readColors() {
-    colors = {
+    return {
       frame: cssVar(canvas, '--board-frame', '#1d3b2a'),
       felt: cssVar(canvas, '--board-felt', '#2f7d4f'),
       line: cssVar(canvas, '--board-line', 'rgba(0,0,0,0.55)'),
@@ -65,13 +82,22 @@ export function createRenderer(canvas) {
     paint();
   }
 
+  /** @param {number} now */
   function animationProgress(now) {
     const a = scene && scene.animation;
     if (!a || reducedMotion.matches) return 1;
     return Math.min(1, Math.max(0, (now - a.startedAt) / FLIP_MS));
   }
 
-  function drawDisc(cx, cy, radius, color, scaleX) {
+  /**
+   * @param {number} cx
+   * @param {number} cy
+   * @param {number} radius
+   * @param {number} color BLACK or WHITE
+   * @param {number} scaleX 1 for a disc flat on the board, less while it turns over
+   * @param {Colors} colors
+   */
+  function drawDisc(cx, cy, radius, color, scaleX, colors) {
     if (scaleX <= 0.02) return;
     ctx.save();
     ctx.translate(cx, cy);
@@ -107,7 +133,7 @@ export function createRenderer(canvas) {
   function paint() {
     frameRequested = false;
     if (!scene || cssSize <= 0) return;
-    if (!colors) readColors();
+    colors ??= readColors();
     const size = cssSize;
     const gutter = size * GUTTER;
     const boardSize = size - 2 * gutter;
@@ -154,9 +180,9 @@ export function createRenderer(canvas) {
 
     // Where square `sq` is drawn: turned half a turn when the board is seen from White's side.
     const flipped = Boolean(scene.flipped);
-    const at = (sq) => (flipped ? 63 - sq : sq);
-    const centreX = (sq) => gutter + ((at(sq) % 8) + 0.5) * cell;
-    const centreY = (sq) => gutter + (Math.floor(at(sq) / 8) + 0.5) * cell;
+    const at = (/** @type {number} */ sq) => (flipped ? 63 - sq : sq);
+    const centreX = (/** @type {number} */ sq) => gutter + ((at(sq) % 8) + 0.5) * cell;
+    const centreY = (/** @type {number} */ sq) => gutter + (Math.floor(at(sq) / 8) + 0.5) * cell;
 
     const radius = cell * 0.41;
     const flipping = new Set(animation ? animation.flipped : []);
@@ -168,11 +194,11 @@ export function createRenderer(canvas) {
       if (flipping.has(sq)) {
         // Turn the disc over: it narrows to an edge showing the old colour, then widens showing the new.
         const before = color === BLACK ? WHITE : BLACK;
-        drawDisc(cx, cy, radius, progress < 0.5 ? before : color, Math.abs(Math.cos(Math.PI * progress)));
+        drawDisc(cx, cy, radius, progress < 0.5 ? before : color, Math.abs(Math.cos(Math.PI * progress)), colors);
       } else if (animation && sq === animation.placed) {
-        drawDisc(cx, cy, radius * (0.7 + 0.3 * Math.min(1, progress * 2)), color, 1);
+        drawDisc(cx, cy, radius * (0.7 + 0.3 * Math.min(1, progress * 2)), color, 1, colors);
       } else {
-        drawDisc(cx, cy, radius, color, 1);
+        drawDisc(cx, cy, radius, color, 1, colors);
       }
     }
 
@@ -214,9 +240,10 @@ export function createRenderer(canvas) {
     }
 
     // The review's best move: a ring, so that the disc, marker or hint under it stays readable.
-    if (scene.bestMove >= 0) {
+    const bestMove = scene.bestMove ?? -1;
+    if (bestMove >= 0) {
       ctx.beginPath();
-      ctx.arc(centreX(scene.bestMove), centreY(scene.bestMove), cell * 0.4, 0, Math.PI * 2);
+      ctx.arc(centreX(bestMove), centreY(bestMove), cell * 0.4, 0, Math.PI * 2);
       ctx.strokeStyle = colors.hintBest;
       ctx.lineWidth = Math.max(2, cell * 0.06);
       ctx.stroke();
@@ -241,7 +268,8 @@ export function createRenderer(canvas) {
   });
 
   return {
-    /** Draws `next` (synchronously, so that "drawn" means drawn). */
+    /** Draws `next` (synchronously, so that "drawn" means drawn).
+     * @param {Scene} next */
     draw(next) {
       scene = next;
       if (cssSize <= 0) resize();

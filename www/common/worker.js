@@ -21,47 +21,57 @@
 
 import init, { Searcher } from '../pkg/reversi.js';
 
+/** @typedef {'weights' | 'book'} FileName */
+/** Where a data file comes from (see 'init'). @typedef {ArrayBuffer | 'fetch' | 'none'} FileSource */
+
 /** The data files, relative to this module (www/common/ → the repository root), in the order
- * they load, and how the engine takes each. */
+ * they load, and how the engine takes each.
+ * @type {Record<FileName, {url: URL, path: string, use: (searcher: Searcher, bytes: Uint8Array) => void}>} */
 const DATA_FILES = {
   weights: { url: new URL('../../weights/pattern.bin', import.meta.url), path: 'weights/pattern.bin', use: (s, bytes) => s.setPatternWeights(bytes) },
   book: { url: new URL('../../weights/book.bin', import.meta.url), path: 'weights/book.bin', use: (s, bytes) => s.setBook(bytes) },
 };
 
+/** Settles when the engine is ready. @type {Promise<void> | null} */
 let ready = null;
-let searcher = null;
+/** The engine, once ready. @type {Searcher} */
+let searcher = /** @type {Searcher} */ (/** @type {unknown} */ (null));
 /** Settles when every data file is in the engine or known to be unavailable: a review waits for
  * it, so that a game is always reviewed with the strongest evaluation and the book the page will
  * have (the AI and the hints never wait). */
 let filesSettled = Promise.resolve();
 
+/** @param {{module?: WebAssembly.Module, ttMegabytes?: number, files?: Partial<Record<string, FileSource>>}} init */
 function start({ module, ttMegabytes, files = { weights: 'fetch', book: 'fetch' } }) {
   // With a module compiled by the page, instantiating is quick and needs no second download.
   ready = init(module ? { module_or_path: module } : undefined).then(() => {
     searcher = new Searcher(ttMegabytes || 16);
     for (const [name, source] of Object.entries(files)) {
-      if (source instanceof ArrayBuffer && DATA_FILES[name]) useFile(name, new Uint8Array(source));
+      if (source instanceof ArrayBuffer && DATA_FILES[/** @type {FileName} */ (name)]) useFile(/** @type {FileName} */ (name), new Uint8Array(source));
     }
   });
   ready.catch((error) => self.postMessage({ type: 'fatal', message: String(error && error.message || error) }));
-  const toFetch = Object.keys(DATA_FILES).filter((name) => files[name] === 'fetch');
+  const toFetch = /** @type {FileName[]} */ (Object.keys(DATA_FILES)).filter((name) => files[name] === 'fetch');
   // One after the other: the weights matter more than the book.
   filesSettled = ready.then(async () => {
     for (const name of toFetch) await fetchFile(name);
   }, () => {});
 }
 
-/** Hands a file to the engine; false (after reporting why) when it is not a valid file. */
+/** Hands a file to the engine; false (after reporting why) when it is not a valid file.
+ * @param {FileName} name
+ * @param {Uint8Array} bytes */
 function useFile(name, bytes) {
   try {
     DATA_FILES[name].use(searcher, bytes);
     return true;
   } catch (error) {
-    self.postMessage({ type: 'file', name, ok: false, message: String(error && error.message || error) });
+    self.postMessage({ type: 'file', name, ok: false, message: String(/** @type {any} */ (error)?.message || error) });
     return false;
   }
 }
 
+/** @param {FileName} name */
 async function fetchFile(name) {
   const file = DATA_FILES[name];
   let bytes;
@@ -70,16 +80,17 @@ async function fetchFile(name) {
     if (!response.ok) throw new Error(`HTTP ${response.status} ${response.statusText}`.trim());
     bytes = new Uint8Array(await response.arrayBuffer());
   } catch (error) {
-    self.postMessage({ type: 'file', name, ok: false, message: `cannot load ${file.path}: ${error.message || error}` });
+    self.postMessage({ type: 'file', name, ok: false, message: `cannot load ${file.path}: ${/** @type {any} */ (error).message || error}` });
     return;
   }
   // A copy goes to the page: the engine keeps its own tables, built from the bytes.
   if (useFile(name, bytes)) self.postMessage({ type: 'file', name, ok: true, bytes: bytes.buffer }, [bytes.buffer]);
 }
 
+/** Answers one request (see the messages above). @param {any} message */
 function answer(message) {
   const { id, type, board, options } = message;
-  const progress = (value) => self.postMessage({ id, type: 'progress', progress: value });
+  const progress = (/** @type {unknown} */ value) => self.postMessage({ id, type: 'progress', progress: value });
   try {
     let result;
     if (type === 'search') {
@@ -97,12 +108,12 @@ function answer(message) {
     }
     self.postMessage({ id, type: 'result', result });
   } catch (error) {
-    self.postMessage({ id, type: 'error', message: String(error && error.message || error) });
+    self.postMessage({ id, type: 'error', message: String(/** @type {any} */ (error)?.message || error) });
   }
 }
 
 self.addEventListener('message', async (event) => {
-  const message = event.data;
+  const message = /** @type {MessageEvent} */ (event).data;
   if (message.type === 'init') {
     start(message);
     return;

@@ -2,6 +2,9 @@
 // the options chosen) and a live log of the events of both.
 
 import '../othello-board.js';
+import { byId, closestTarget } from '../common/dom.js';
+
+/** @typedef {import('../othello-board.js').OthelloBoard} OthelloBoard */
 
 const CHANNEL = 'othello-board';
 const EVENTS = ['ready', 'move', 'pass', 'gameover', 'error'];
@@ -11,13 +14,21 @@ const CHOICE_ATTRIBUTES = ['black', 'white', 'level', 'lang'];
 const FRAME_OPTIONS = { white: 'ai', level: '3', coordinates: '' };
 const LOG_LIMIT = 200;
 
-const $ = (id) => document.getElementById(id);
-const board = $('demo-board');
-const frame = $('demo-frame');
-const form = $('element-options');
+const $ = byId;
+const board = /** @type {OthelloBoard} */ ($('demo-board'));
+const frame = $('demo-frame', HTMLIFrameElement);
+const form = $('element-options', HTMLFormElement);
+/** The form's control named `name` (a select or a checkbox). @param {string} name */
+const control = (name) => /** @type {HTMLInputElement | HTMLSelectElement} */ (form.elements.namedItem(name));
+/** The board's properties by name (`board[name]`). @type {Record<string, any>} */
+const boardProperties = /** @type {any} */ (board);
 
 // --- the log ---------------------------------------------------------------------------------
 
+/** Adds a line to the log, newest first.
+ * @param {string} source 'element' or 'iframe'
+ * @param {string} type
+ * @param {unknown} detail */
 function log(source, type, detail) {
   const item = document.createElement('li');
   const time = new Date().toLocaleTimeString('en-GB');
@@ -30,36 +41,38 @@ function log(source, type, detail) {
   item.dataset.type = type;
   const list = $('event-log');
   list.prepend(item);
-  while (list.children.length > LOG_LIMIT) list.lastElementChild.remove();
+  while (list.children.length > LOG_LIMIT) list.lastElementChild?.remove();
 }
 
 $('clear-log').addEventListener('click', () => $('event-log').replaceChildren());
 
 // --- the element -----------------------------------------------------------------------------
 
-for (const type of EVENTS) board.addEventListener(type, (event) => log('element', type, event.detail));
+for (const type of EVENTS) board.addEventListener(type, (event) => log('element', type, /** @type {CustomEvent} */ (event).detail));
 
-const levelSelect = form.elements.level;
+const levelSelect = /** @type {HTMLSelectElement} */ (control('level'));
 for (let level = 1; level <= 9; level++) levelSelect.append(new Option(String(level)));
 
 /** The controls show the element's attributes (which the board itself may change: H toggles hints). */
 function syncControls() {
-  for (const name of CHOICE_ATTRIBUTES) form.elements[name].value = String(board[name] || board.getAttribute(name) || 'en');
-  for (const name of BOOLEAN_ATTRIBUTES) form.elements[name].checked = board.hasAttribute(name);
+  for (const name of CHOICE_ATTRIBUTES) control(name).value = String(boardProperties[name] || board.getAttribute(name) || 'en');
+  for (const name of BOOLEAN_ATTRIBUTES) /** @type {HTMLInputElement} */ (control(name)).checked = board.hasAttribute(name);
   $('element-snippet').textContent = elementSnippet();
 }
 
 form.addEventListener('change', (event) => {
-  const { name } = event.target;
-  if (BOOLEAN_ATTRIBUTES.includes(name)) board.toggleAttribute(name, event.target.checked);
-  else board.setAttribute(name, event.target.value);
+  const target = /** @type {HTMLInputElement} */ (event.target);
+  const { name } = target;
+  if (BOOLEAN_ATTRIBUTES.includes(name)) board.toggleAttribute(name, target.checked);
+  else board.setAttribute(name, target.value);
 });
 form.addEventListener('click', (event) => {
-  const button = event.target.closest('button[data-method]');
-  if (button) board[button.dataset.method]();
+  const button = closestTarget(event, 'button[data-method]');
+  if (button) boardProperties[/** @type {string} */ (button.dataset.method)]();
 });
 new MutationObserver(syncControls).observe(board, { attributes: true });
 
+/** @param {Element} element */
 function attributesText(element) {
   return [...element.attributes]
     .filter((a) => !['id', 'data-testid'].includes(a.name))
@@ -83,6 +96,7 @@ function elementSnippet() {
 
 // --- the iframe ------------------------------------------------------------------------------
 
+/** @param {string} origin */
 function frameUrl(origin) {
   const params = Object.entries(FRAME_OPTIONS)
     .map(([name, value]) => (value === '' ? name : `${name}=${encodeURIComponent(value)}`))
@@ -123,24 +137,25 @@ window.addEventListener('message', (event) => {
 
 let nextId = 1;
 $('frame-commands').addEventListener('click', (event) => {
-  const button = event.target.closest('button[data-command]');
+  const button = closestTarget(event, 'button[data-command]');
   if (!button) return;
   const args = button.dataset.args ? JSON.parse(button.dataset.args) : [];
-  frame.contentWindow.postMessage({ channel: CHANNEL, command: button.dataset.command, args, id: nextId++ }, frameOrigin);
+  /** @type {Window} */ (frame.contentWindow).postMessage({ channel: CHANNEL, command: button.dataset.command, args, id: nextId++ }, frameOrigin);
 });
 
 // --- copy buttons ----------------------------------------------------------------------------
 
 document.addEventListener('click', async (event) => {
-  const button = event.target.closest('button[data-copy]');
+  const button = closestTarget(event, 'button[data-copy]');
   if (!button) return;
-  const text = $(button.dataset.copy).textContent;
+  const source = $(/** @type {string} */ (button.dataset.copy));
+  const text = source.textContent ?? '';
   try {
     await navigator.clipboard.writeText(text);
     button.textContent = 'Copied';
   } catch {
     // No clipboard permission (an insecure origin, a refusing browser): select the text instead.
-    getSelection().selectAllChildren($(button.dataset.copy));
+    getSelection()?.selectAllChildren(source);
     button.textContent = 'Selected: Ctrl+C';
   }
   setTimeout(() => (button.textContent = 'Copy'), 2000);

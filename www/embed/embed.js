@@ -14,15 +14,20 @@
 
 import '../othello-board.js';
 
+/** @typedef {import('../othello-board.js').OthelloBoard} OthelloBoard */
+
 export const CHANNEL = 'othello-board';
 const EVENTS = ['ready', 'move', 'pass', 'gameover', 'error'];
 const ATTRIBUTES = ['moves', 'position', 'black', 'white', 'level', 'lang'];
 const BOOLEAN_ATTRIBUTES = ['hints', 'readonly', 'coordinates', 'show-moves'];
 const METHODS = ['newGame', 'play', 'undo', 'redo', 'transcript', 'position'];
 
-/** "https://a.example, https://b.example:8080" (and repeated parameters) → valid origins; problems reported. */
+/** "https://a.example, https://b.example:8080" (and repeated parameters) → valid origins; problems reported.
+ * @param {string[]} values */
 export function parseOrigins(values) {
+  /** @type {string[]} */
   const origins = [];
+  /** @type {string[]} */
   const problems = [];
   for (const item of values.flatMap((v) => v.split(','))) {
     const text = item.trim().replace(/\/+$/, '');
@@ -39,7 +44,8 @@ export function parseOrigins(values) {
   return { origins, problems };
 }
 
-/** A boolean address parameter: present (or 1, true, yes, on) is true; 0, false, no, off is false. */
+/** A boolean address parameter: present (or 1, true, yes, on) is true; 0, false, no, off is false.
+ * @param {string} value */
 function isTrue(value) {
   return !['0', 'false', 'no', 'off'].includes(value.trim().toLowerCase());
 }
@@ -56,13 +62,15 @@ function embedderOrigin() {
 }
 
 function start() {
-  const board = document.querySelector('othello-board');
+  const board = /** @type {OthelloBoard} */ (document.querySelector('othello-board'));
   const params = new URLSearchParams(location.search);
   for (const name of ATTRIBUTES) {
-    if (params.has(name)) board.setAttribute(name, params.get(name));
+    const value = params.get(name);
+    if (value !== null) board.setAttribute(name, value);
   }
   for (const name of BOOLEAN_ATTRIBUTES) {
-    if (params.has(name)) board.toggleAttribute(name, isTrue(params.get(name)));
+    const value = params.get(name);
+    if (value !== null) board.toggleAttribute(name, isTrue(value));
   }
 
   const { origins: listed, problems } = parseOrigins(params.getAll('origin'));
@@ -74,13 +82,13 @@ function start() {
   }
 
   // Always a named target origin: a page of another origin never receives the board's events.
-  const post = (message) => {
+  const post = (/** @type {object} */ message) => {
     if (window.parent === window) return;
     for (const origin of allowed) window.parent.postMessage({ channel: CHANNEL, ...message }, origin);
   };
 
   for (const type of EVENTS) {
-    board.addEventListener(type, (event) => post({ event: type, detail: event.detail }));
+    board.addEventListener(type, (event) => post({ event: type, detail: /** @type {CustomEvent} */ (event).detail }));
   }
 
   window.addEventListener('message', (event) => {
@@ -90,18 +98,23 @@ function start() {
       console.warn(`othello-board embed: ignored the command ${JSON.stringify(String(message.command))} from ${event.origin}, which is not an allowed origin (${allowed.join(', ') || 'none'}).`);
       return;
     }
-    const reply = (body) => {
-      if (event.source) event.source.postMessage({ channel: CHANNEL, result: String(message.command), id: message.id, ...body }, event.origin);
+    const reply = (/** @type {object} */ body) => {
+      // The source is the page around this frame: a window.
+      const source = /** @type {Window | null} */ (event.source);
+      if (source) source.postMessage({ channel: CHANNEL, result: String(message.command), id: message.id, ...body }, event.origin);
     };
     try {
       reply({ value: run(board, message.command, message.args) });
     } catch (error) {
-      reply({ error: error.message });
+      reply({ error: /** @type {Error} */ (error).message });
     }
   });
 }
 
-/** Runs one command on the board; throws an Error naming what is wrong with it. */
+/** Runs one command on the board; throws an Error naming what is wrong with it.
+ * @param {OthelloBoard} board
+ * @param {string} command
+ * @param {unknown} args */
 function run(board, command, args = []) {
   if (!Array.isArray(args)) throw new Error(`args of ${command} must be an array`);
   if (command === 'set') {
@@ -121,7 +134,7 @@ function run(board, command, args = []) {
   // The board's read-only opening name ("Tiger", or '' for none), as the element's property.
   if (command === 'opening') return board.opening;
   if (!METHODS.includes(command)) throw new Error(`unknown command ${JSON.stringify(String(command))} (one of ${[...METHODS, 'set', 'opening'].join(', ')})`);
-  const value = board[command](...args);
+  const value = /** @type {Record<string, (...args: unknown[]) => unknown>} */ (/** @type {unknown} */ (board))[command](...args);
   return value === undefined ? null : value;
 }
 

@@ -2,6 +2,12 @@
 // page says when moves are made and which side's clock should run; times are performance.now()
 // milliseconds handed in, so the logic is the same in a test as on the page.
 
+/** @typedef {'black' | 'white'} Side */
+/** A clock's spec: each side's time, the increment after each move, and how a menu writes it.
+ * @typedef {{initialMs: number, incrementMs: number, text: string}} ClockSpec */
+/** A clock as saved with the game (see toJSON).
+ * @typedef {{spec: string, remaining?: Partial<Record<Side, unknown>>, flagged?: unknown}} SavedClock */
+
 /** The longest game clock offered (minutes), and the largest increment (seconds). */
 const MAX_MINUTES = 180;
 const MAX_INCREMENT_S = 60;
@@ -9,7 +15,8 @@ const MAX_INCREMENT_S = 60;
 /**
  * "5+0" (5 minutes a side, no increment), "3+2" (3 minutes, 2 seconds added after each move),
  * "0.5+0", "5 0" (as an address gives "5+0"): a clock's spec. Throws an Error naming what is wrong.
- * @returns {{initialMs: number, incrementMs: number, text: string}}
+ * @param {string} text
+ * @returns {ClockSpec}
  */
 export function parseClockSpec(text) {
   // In an address "5+0" arrives as "5 0" (a + is a space there): both are read.
@@ -22,7 +29,8 @@ export function parseClockSpec(text) {
   return { initialMs: Math.round(minutes * 60_000), incrementMs: Math.round(increment * 1000), text: `${match[1]}+${match[2] ?? '0'}` };
 }
 
-/** "4:59", "0:09.4" under ten seconds (tenths matter then), "0:00" at the end. */
+/** "4:59", "0:09.4" under ten seconds (tenths matter then), "0:00" at the end.
+ * @param {number} ms */
 export function formatClock(ms) {
   const clamped = Math.max(0, ms);
   if (clamped < 10_000) {
@@ -36,11 +44,14 @@ export function formatClock(ms) {
 /**
  * A clock for `spec` (see parseClockSpec), both sides' times full and nothing running; `saved`
  * (a clock's toJSON()) restores the times left and a fallen flag.
+ * @param {ClockSpec} spec
+ * @param {number} now performance.now()
+ * @param {SavedClock | null} [saved]
  */
 export function createClock(spec, now, saved = null) {
   const remaining = { black: spec.initialMs, white: spec.initialMs };
   if (saved && saved.remaining) {
-    for (const color of ['black', 'white']) {
+    for (const color of /** @type {const} */ (['black', 'white'])) {
       const value = Number(saved.remaining[color]);
       if (Number.isFinite(value)) remaining[color] = Math.min(Math.max(0, value), spec.initialMs + 3_600_000);
     }
@@ -48,33 +59,41 @@ export function createClock(spec, now, saved = null) {
   const clock = {
     spec,
     remaining,
-    /** The side whose time runs, or null. */
+    /** The side whose time runs, or null. @type {Side | null} */
     running: null,
     since: now,
-    /** The side whose time ran out, or null. */
+    /** The side whose time ran out, or null. @type {Side | null} */
     flagged: saved && (saved.flagged === 'black' || saved.flagged === 'white') ? saved.flagged : null,
 
-    /** Charges the running side for the time since the last call. */
+    /** Charges the running side for the time since the last call. @param {number} at */
     settle(at) {
       if (clock.running) clock.remaining[clock.running] -= Math.max(0, at - clock.since);
       clock.since = at;
     },
-    /** From now on `side`'s time runs (null: nobody's). */
+    /** From now on `side`'s time runs (null: nobody's).
+     * @param {Side | null} side
+     * @param {number} at */
     run(side, at) {
       clock.settle(at);
       clock.running = clock.flagged ? null : side;
     },
-    /** `color` has moved: its time so far is charged and the increment added. */
+    /** `color` has moved: its time so far is charged and the increment added.
+     * @param {Side} color
+     * @param {number} at */
     moved(color, at) {
       if (clock.running === color) clock.settle(at);
       if (!clock.flagged) clock.remaining[color] += spec.incrementMs;
     },
-    /** Time left for `color` at `at`. */
+    /** Time left for `color` at `at`.
+     * @param {Side} color
+     * @param {number} at */
     left(color, at) {
       const running = clock.running === color ? Math.max(0, at - clock.since) : 0;
       return clock.remaining[color] - running;
     },
-    /** Whether the running side's flag has fallen by `at` (it then stays fallen). */
+    /** Whether the running side's flag has fallen by `at` (it then stays fallen): the side whose
+     * flag fell, or null.
+     * @param {number} at */
     check(at) {
       if (!clock.flagged && clock.running && clock.left(clock.running, at) <= 0) {
         clock.settle(at);
@@ -84,6 +103,7 @@ export function createClock(spec, now, saved = null) {
       }
       return clock.flagged;
     },
+    /** @returns {SavedClock} */
     toJSON() {
       return { spec: spec.text, remaining: { ...clock.remaining }, flagged: clock.flagged };
     },

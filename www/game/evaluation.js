@@ -6,13 +6,15 @@
 import { evaluationBreakdown, PatternEvaluation } from '../pkg/reversi.js';
 import { bounded } from './messages.js';
 import { sideScore, forBlack } from '../common/score-text.js';
+import { setText } from '../common/dom.js';
 
 const HEADINGS = {
   course: ['Term', 'Value', 'Weight', 'Points (course units)'],
   pattern: ['Pattern', 'Instances', '', 'Discs for the side to move'],
 };
 
-/** Discs from hundredths of a disc, signed: "+1.25". */
+/** Discs from hundredths of a disc, signed: "+1.25".
+ * @param {number} hundredths */
 function discs(hundredths) {
   return `${hundredths >= 0 ? '+' : '−'}${(Math.abs(hundredths) / 100).toFixed(2)}`;
 }
@@ -22,10 +24,14 @@ function discs(hundredths) {
  *   the panel needs redrawing (the switch moved, the weights arrived or failed).
  */
 export function createEvaluationPanel({ details, onChange }) {
-  const $ = (id) => details.querySelector(`#${id}`);
-  const choice = { course: $('evaluation-course'), pattern: $('evaluation-pattern') };
+  const $ = (/** @type {string} */ id) => /** @type {HTMLElement} */ (details.querySelector(`#${id}`));
+  const choice = {
+    course: /** @type {HTMLInputElement} */ ($('evaluation-course')),
+    pattern: /** @type {HTMLInputElement} */ ($('evaluation-pattern')),
+  };
   /** The weights' bytes (the worker has checked them), and their evaluation built on first use:
    * most players never open the panel, so the page does not parse the tables at start. */
+  /** @type {Uint8Array | null} */
   let patternBytes = null;
   /** @type {PatternEvaluation | null} */
   let pattern = null;
@@ -34,16 +40,14 @@ export function createEvaluationPanel({ details, onChange }) {
 
   for (const input of Object.values(choice)) input.addEventListener('change', onChange);
 
-  function setText(element, text) {
-    if (element.textContent !== text) element.textContent = text;
-  }
-
+  /** The table's rows: a heading cell, then the values.
+   * @param {(string | number)[][]} cells */
   function rows(cells) {
     return cells.map(([label, ...values]) => {
       const row = document.createElement('tr');
       const name = document.createElement('th');
       name.scope = 'row';
-      name.textContent = label;
+      name.textContent = String(label);
       row.append(name);
       for (const value of values) {
         const cell = document.createElement('td');
@@ -54,6 +58,12 @@ export function createEvaluationPanel({ details, onChange }) {
     });
   }
 
+  /**
+   * @param {'course' | 'pattern'} kind
+   * @param {string} intro
+   * @param {(string | number)[][]} cells
+   * @param {string} total
+   */
   function show(kind, intro, cells, total) {
     details.dataset.shown = kind;
     setText($('evaluation-intro'), intro);
@@ -68,7 +78,8 @@ export function createEvaluationPanel({ details, onChange }) {
   }
 
   return {
-    /** The weights arrived (`{ok: true, bytes}`) or cannot be had (`{ok: false, message}`). */
+    /** The weights arrived (`{ok: true, bytes}`) or cannot be had (`{ok: false, message}`).
+     * @param {import('../common/engine-client.js').FileEvent} event */
     weightsLoaded(event) {
       if (event.ok) {
         patternBytes = new Uint8Array(event.bytes);
@@ -80,7 +91,9 @@ export function createEvaluationPanel({ details, onChange }) {
     },
 
     /** Draws the evaluation of `board` (board text), `color` ('black' | 'white') to move; only
-     * while the panel is open. */
+     * while the panel is open.
+     * @param {string} board
+     * @param {'black' | 'white'} color */
     render(board, color) {
       const side = color.charAt(0).toUpperCase() + color.slice(1);
       const available = weights === 'ready';
@@ -95,11 +108,11 @@ export function createEvaluationPanel({ details, onChange }) {
             : `Pattern evaluation unavailable (${weights}); levels 6–9 play with the course evaluation.`,
       );
       if (!details.open) return;
-      if (choice.pattern.checked && available && !pattern) {
+      if (choice.pattern.checked && available && !pattern && patternBytes) {
         try {
           pattern = new PatternEvaluation(patternBytes);
         } catch (error) {
-          weights = bounded(error.message);
+          weights = bounded(/** @type {Error} */ (error).message);
           choice.course.checked = true;
         }
       }

@@ -1,13 +1,15 @@
 // Messages quote what a player, an address or a stored game gave the page. A pasted 100 KB word
 // must neither flood the panel nor stretch the page: every such text is cut to an excerpt here
-// (and the style sheet lets messages wrap anywhere).
+// (and the style sheet lets messages wrap anywhere). Counted nouns are written here too.
 
 /** The longest piece of outside text a message quotes, in characters. */
 export const EXCERPT_CHARS = 80;
 /** The longest message shown, in characters. */
 export const MESSAGE_CHARS = 400;
 
-/** `text` cut to `max` characters, with an ellipsis when something was cut. */
+/** `text` cut to `max` characters, with an ellipsis when something was cut.
+ * @param {unknown} text
+ * @param {number} [max] */
 export function excerpt(text, max = EXCERPT_CHARS) {
   const value = String(text);
   // Spreading counts characters, not UTF-16 units; only the head is spread, so this stays cheap.
@@ -18,7 +20,15 @@ export function excerpt(text, max = EXCERPT_CHARS) {
 const LONG_WORD = new RegExp(`\\S{${EXCERPT_CHARS + 1},}`, 'g');
 
 /** A message from elsewhere (an engine error, say) made safe to show: every word longer than an
- * excerpt is cut to one, then the whole message is bounded. */
+ * excerpt is cut to one, then the whole message is bounded.
+ * @param {unknown} message */
 export function bounded(message) {
   return excerpt(String(message).replace(LONG_WORD, (word) => excerpt(word)), MESSAGE_CHARS);
+}
+
+/** "1 move", "3 moves": a count and its noun, which takes an s unless the count is 1.
+ * @param {number} n
+ * @param {string} word */
+export function plural(n, word) {
+  return `${n} ${word}${n === 1 ? '' : 's'}`;
 }

@@ -9,17 +9,24 @@
 
 import { sideScore, lossText } from '../common/score-text.js';
 
+/** @typedef {import('../pkg/reversi.js').Review} Review */
+/** @typedef {import('../pkg/reversi.js').Side} Side */
+
 const SVG = 'http://www.w3.org/2000/svg';
-/** Classes worth a mark, with the annotation symbols players know from chess books. */
+/** Classes worth a mark, with the annotation symbols players know from chess books.
+ * @type {Record<string, string>} */
 export const MARKED = { inaccuracy: '?!', mistake: '?', blunder: '??' };
 
-/** The score of the position after `ply` moves (ply 0: the start), as every view shows it. */
+/** The score of the position after `ply` moves (ply 0: the start), as every view shows it.
+ * @param {Review} review
+ * @param {number} ply */
 export function positionScore(review, ply) {
   const position = review.positions[ply];
   return position ? sideScore(position.scoreBlack, position.exact) : '';
 }
 
-/** The graph's points: the start, then the score after each move (what the table lists). */
+/** The graph's points: the start, then the score after each move (what the table lists).
+ * @param {Review} review */
 export function graphPoints(review) {
   return review.positions.slice(0, review.moves.length + 1).map((position, ply) => {
     const move = review.moves[ply - 1];
@@ -27,6 +34,10 @@ export function graphPoints(review) {
   });
 }
 
+/** An SVG element with these attributes, appended to `parent` if given.
+ * @param {string} name
+ * @param {Record<string, string | number>} [attributes]
+ * @param {Element | null} [parent] */
 function element(name, attributes = {}, parent = null) {
   const node = document.createElementNS(SVG, name);
   for (const [key, value] of Object.entries(attributes)) node.setAttribute(key, String(value));
@@ -37,6 +48,10 @@ function element(name, attributes = {}, parent = null) {
 /**
  * Draws the graph into `container` (replacing what was there): moves across, Black's score up.
  * `onPoint(ply, how)` is called when a point is hovered ('hover') or clicked or tapped ('select').
+ * @param {Element} container
+ * @param {Review} review
+ * @param {number} ply the position shown
+ * @param {(ply: number, how: 'hover' | 'select') => void} onPoint
  */
 export function drawGraph(container, review, ply, onPoint) {
   const points = graphPoints(review);
@@ -49,8 +64,8 @@ export function drawGraph(container, review, ply, onPoint) {
   const steps = Math.max(points.length - 1, 1);
   const largest = Math.max(8, ...points.map((p) => Math.abs(p.score)));
   const range = Math.min(64, Math.ceil(largest / 8) * 8);
-  const x = (i) => left + ((width - left - right) * i) / steps;
-  const y = (score) => top + ((height - top - bottom) * (range - Math.max(-range, Math.min(range, score)))) / (2 * range);
+  const x = (/** @type {number} */ i) => left + ((width - left - right) * i) / steps;
+  const y = (/** @type {number} */ score) => top + ((height - top - bottom) * (range - Math.max(-range, Math.min(range, score)))) / (2 * range);
 
   const svg = element('svg', {
     viewBox: `0 0 ${width} ${height}`,
@@ -66,7 +81,7 @@ export function drawGraph(container, review, ply, onPoint) {
     const label = element('text', { x: left - 4, y: y(value) + 4, class: 'graph-label', 'text-anchor': 'end' }, svg);
     label.textContent = value === 0 ? '0' : `${value > 0 ? 'B' : 'W'} +${Math.abs(value)}`;
   }
-  for (const [text, at] of [['Black ahead', top + 12], ['White ahead', height - bottom - 5]]) {
+  for (const [text, at] of /** @type {[string, number][]} */ ([['Black ahead', top + 12], ['White ahead', height - bottom - 5]])) {
     const label = element('text', { x: left + 6, y: at, class: 'graph-label graph-side' }, svg);
     label.textContent = text;
   }
@@ -88,7 +103,7 @@ export function drawGraph(container, review, ply, onPoint) {
   // One invisible column per point catches the pointer: hovering shows, clicking or tapping goes.
   const column = (width - left - right) / steps;
   for (const p of points) {
-    const hit = element('rect', { x: x(p.ply) - column / 2, y: 0, width: column, height, class: 'graph-hit' }, svg);
+    const hit = /** @type {SVGElement} */ (element('rect', { x: x(p.ply) - column / 2, y: 0, width: column, height, class: 'graph-hit' }, svg));
     hit.dataset.ply = String(p.ply);
     // The graph's data, as the table and the sentence write it (a test compares all three).
     hit.dataset.score = sideScore(p.score, p.exact);
@@ -97,22 +112,32 @@ export function drawGraph(container, review, ply, onPoint) {
   }
   // Only a pointer that really moves counts as hovering: a graph redrawn under a resting mouse
   // must not jump to another position.
+  /** @type {string | null} */
   let last = null;
-  svg.addEventListener('pointermove', (event) => {
+  svg.addEventListener('pointermove', (/** @type {PointerEvent} */ event) => {
     const at = `${event.clientX},${event.clientY}`;
     const moved = last !== null && last !== at;
     last = at;
-    const ply = event.target.dataset && event.target.dataset.ply;
+    const ply = pointOf(event);
     if (moved && ply !== undefined && event.pointerType === 'mouse') onPoint(Number(ply), 'hover');
   });
   svg.addEventListener('click', (event) => {
-    const ply = event.target.dataset && event.target.dataset.ply;
+    const ply = pointOf(event);
     if (ply !== undefined) onPoint(Number(ply), 'select');
   });
   container.replaceChildren(svg);
 }
 
-/** The table rows: move number (a button that shows the position after it), move, score, loss, class. */
+/** The ply of the graph's point an event happened on (the `data-ply` of its hit column), if any.
+ * @param {Event} event */
+function pointOf(event) {
+  const target = /** @type {Partial<SVGElement>} */ (event.target);
+  return target.dataset && target.dataset.ply;
+}
+
+/** The table rows: move number (a button that shows the position after it), move, score, loss, class.
+ * @param {Review} review
+ * @param {number} ply the position shown */
 export function tableRows(review, ply) {
   return review.moves.map((m, i) => {
     const row = document.createElement('tr');
@@ -143,10 +168,12 @@ export function tableRows(review, ply) {
   });
 }
 
-const capitalize = (word) => word.charAt(0).toUpperCase() + word.slice(1);
+const capitalize = (/** @type {string} */ word) => word.charAt(0).toUpperCase() + word.slice(1);
 
 /** What the review says about the position after `ply` moves: its score, the best move and line,
- * and how the move played from it was judged. */
+ * and how the move played from it was judged.
+ * @param {Review} review
+ * @param {number} ply */
 export function positionText(review, ply) {
   const position = review.positions[ply];
   if (!position) return '';
@@ -174,11 +201,14 @@ const ZERO_ACCURACY_LOSS = 12;
  * Each player's accuracy: a move that loses nothing is 100 % accurate, one that loses a blunder's
  * 12 discs or more 0 %, linearly in between; a player's accuracy is the mean over their moves that
  * had a choice (forced moves and passes do not count). Also their mean loss in discs a move.
- * @returns {{black: {accuracy, meanLoss, moves}|null, white: …}} null for a side with no such move
+ * @param {Review} review
+ * @returns {Record<Side, {accuracy: number, meanLoss: number, moves: number} | null>} null for a
+ *   side with no such move
  */
 export function accuracy(review) {
-  const result = {};
-  for (const color of ['black', 'white']) {
+  /** @type {Record<Side, {accuracy: number, meanLoss: number, moves: number} | null>} */
+  const result = { black: null, white: null };
+  for (const color of /** @type {const} */ (['black', 'white'])) {
     const judged = review.moves.filter((m) => m.mover === color && m.class !== 'forced');
     if (judged.length === 0) {
       result[color] = null;
@@ -193,16 +223,20 @@ export function accuracy(review) {
 
 /** "Black: accuracy 87 % (mean loss 1.2 discs a move), 2 inaccuracies, 1 mistake; …": what a
  * player looks for first. `bookMoves`: how many moves the game stayed in the opening book (the
- * page's figure, as the move list says it), or null without a book. */
+ * page's figure, as the move list says it), or null without a book.
+ * @param {Review} review
+ * @param {number | null} [bookMoves] */
 export function summaryText(review, bookMoves = null) {
   const inBook = bookMoves === null ? null : Math.min(bookMoves, review.moves.length);
+  /** @type {Record<Side, Record<string, number>>} */
   const counts = { black: {}, white: {} };
   for (const m of review.moves) {
     if (MARKED[m.class]) counts[m.mover][m.class] = (counts[m.mover][m.class] || 0) + 1;
   }
+  /** @type {Record<string, string>} */
   const plural = { inaccuracy: 'inaccuracies', mistake: 'mistakes', blunder: 'blunders' };
   const figures = accuracy(review);
-  const side = (color) => {
+  const side = (/** @type {Side} */ color) => {
     const items = Object.keys(MARKED)
       .filter((c) => counts[color][c])
       .map((c) => `${counts[color][c]} ${counts[color][c] === 1 ? c : plural[c]}`);

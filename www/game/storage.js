@@ -4,8 +4,24 @@
 const KEY = 'reversi.game.v1';
 
 /**
- * @returns {{saved: object|null, problem: string|null}}
- *   saved = {startBoard, moves, ply, players: {black, white}, level, hints, viewing?, record?, clock?}
+ * The game as stored: its record (start, every move, the position shown), the players, the level,
+ * whether hints are on, whether a loaded game is being shown, an imported record's details and
+ * the clock.
+ * @typedef {object} SavedGame
+ * @property {string} startBoard
+ * @property {string} moves
+ * @property {number} ply
+ * @property {{black: 'human' | 'ai', white: 'human' | 'ai'}} players
+ * @property {number} level
+ * @property {boolean} hints
+ * @property {boolean} [viewing]
+ * @property {import('./record.js').ImportedRecord | null} [record]
+ * @property {import('./clock.js').SavedClock | null} [clock]
+ */
+
+/**
+ * The saved game (its fields checked), or why it could not be read.
+ * @returns {{saved: SavedGame | null, problem: string | null}}
  */
 export function loadSaved() {
   let text;
@@ -28,10 +44,11 @@ export function loadSaved() {
     return { saved, problem: null };
   } catch (error) {
     forget();
-    return { saved: null, problem: `the saved game could not be read (${error.message})` };
+    return { saved: null, problem: `the saved game could not be read (${/** @type {Error} */ (error).message})` };
   }
 }
 
+/** @param {SavedGame} record */
 export function save(record) {
   try {
     localStorage.setItem(KEY, JSON.stringify(record));
@@ -58,6 +75,7 @@ const SETTINGS_KEY = 'reversi.settings.v1';
 export function loadSettings() {
   try {
     const saved = JSON.parse(localStorage.getItem(SETTINGS_KEY) || '{}');
+    /** @type {Partial<import('./settings.js').Settings>} */
     const settings = {};
     if (saved.hintStrength === 'quick' || saved.hintStrength === 'deep') settings.hintStrength = saved.hintStrength;
     if (typeof saved.flipped === 'boolean') settings.flipped = saved.flipped;
@@ -69,6 +87,7 @@ export function loadSettings() {
   }
 }
 
+/** @param {import('./settings.js').Settings} settings */
 export function saveSettings(settings) {
   try {
     localStorage.setItem(SETTINGS_KEY, JSON.stringify(settings));

@@ -1,0 +1,108 @@
+// The record out: the transcript copied, and exports in three formats — a GGF record (with the
+// review's scores, or an imported record's own), an OBF line of the position shown (with its
+// solution when the review solved it) and the transcript — shown, copied or downloaded.
+
+import { importedRecord, playedPastRecord } from './record.js';
+import { byId } from '../common/dom.js';
+import { plural } from './messages.js';
+
+/** @typedef {import('../pkg/reversi.js').Game} Game */
+/** @typedef {import('../pkg/reversi.js').Review} Review */
+/** @typedef {import('./record.js').ImportedRecord} ImportedRecord */
+/** @typedef {'ggf' | 'obf' | 'transcript'} ExportFormat */
+
+/** Each format's file name and type when downloaded. */
+const EXPORT_FILES = { ggf: ['othello.ggf', 'application/x-ggf'], transcript: ['othello.txt', 'text/plain'], obf: ['othello-position.obf', 'text/plain'] };
+
+/**
+ * The exported text of `format`.
+ * @param {string} format 'ggf', 'obf' or 'transcript'
+ * @param {{game: Game, review: Review | null, record: ImportedRecord | null,
+ *          playerName: (color: 'black' | 'white') => string}} source `review`: the finished review
+ *   of the record shown, if any; `record`: the imported record, if any
+ */
+export function exportText(format, { game, review, record, playerName }) {
+  if (format === 'ggf') {
+    // GGF scores are the mover's; the review's are Black's. Without a review, an imported
+    // record's own scores are kept, for its own moves only. Its result stands only while the
+    // game is the record itself: moves played on after it are not the original players'.
+    const imported = importedRecord(game, record);
+    /** @type {number[]} */
+    let evaluations = [];
+    if (review) evaluations = review.moves.map((m) => (m.mover === 'black' ? m.scoreBlack : -m.scoreBlack));
+    else if (imported) evaluations = imported.evaluations.map((e) => (e === null ? NaN : e));
+    const result = imported && imported.result && !playedPastRecord(game, imported) ? imported.result : undefined;
+    const place = 'Othello in the browser';
+    return game.toGgf(playerName('black'), playerName('white'), Float64Array.from(evaluations), result, Date.now(), place);
+  }
+  if (format === 'obf') {
+    // An OBF solution is exact: written only when the review solved this position.
+    const position = review && review.positions[game.ply];
+    if (position && position.exact && position.bestLine.length) {
+      const score = position.toMove === 'black' ? position.scoreBlack : -position.scoreBlack;
+      return game.toObf(position.bestLine[0], Math.round(score));
+    }
+    return game.toObf(undefined, undefined);
+  }
+  return game.fullTranscript;
+}
+
+/**
+ * Wires the Copy transcript, Export, Copy and Download buttons.
+ * @param {{game: () => Game, source: () => Parameters<typeof exportText>[1],
+ *          notify: (notice: string) => void}} page `source()`: what the export writes (see
+ *   exportText); `notify` shows a notice and redraws
+ */
+export function attachExport({ game, source, notify }) {
+  const format = byId('export-format', HTMLSelectElement);
+  const output = byId('export-output', HTMLTextAreaElement);
+
+  byId('copy').addEventListener('click', async () => {
+    const text = game().transcript(false);
+    try {
+      await navigator.clipboard.writeText(text);
+      notify(`Transcript copied (${plural(text.length / 2, 'move')}).`);
+    } catch {
+      // No clipboard permission: select the text so that Ctrl+C copies it.
+      getSelection()?.selectAllChildren(byId('moves'));
+      notify('Press Ctrl+C to copy the selected transcript.');
+    }
+  });
+
+  byId('export').addEventListener('click', () => {
+    const chosen = format.value;
+    const from = source();
+    output.value = exportText(chosen, from);
+    output.dataset.format = chosen;
+    output.hidden = false;
+    byId('export-actions').hidden = false;
+    const what = format.selectedOptions[0].textContent;
+    notify(`${what} below${chosen === 'ggf' && from.review ? ', with the review\'s scores' : ''}: Copy or Download it.`);
+  });
+
+  byId('export-copy').addEventListener('click', async () => {
+    try {
+      await navigator.clipboard.writeText(output.value);
+      notify('Copied.');
+    } catch {
+      output.focus({ preventScroll: true });
+      output.select();
+      notify('The browser did not allow copying: the text is selected, press Ctrl+C.');
+    }
+  });
+
+  byId('export-download').addEventListener('click', () => {
+    const chosen = /** @type {ExportFormat} */ (output.dataset.format);
+    const [name, type] = EXPORT_FILES[chosen] || EXPORT_FILES.transcript;
+    const url = URL.createObjectURL(new Blob([output.value + '\n'], { type }));
+    const link = document.createElement('a');
+    link.href = url;
+    link.download = name;
+    link.hidden = true;
+    document.body.append(link);
+    link.click();
+    link.remove();
+    setTimeout(() => URL.revokeObjectURL(url), 10_000);
+    notify(`Saved as ${name}.`);
+  });
+}

@@ -1,0 +1,166 @@
+// The review panel's wiring: a review of the record shown, every position scored by the review's
+// workers (so that the page and the AI stay free), its progress and result, and the view of it
+// (review.js: the graph, the table, the words for the position shown, loaded while the first
+// review runs). A review belongs to the record it reviewed: moves played on after it keep it (they
+// are not reviewed), changing or taking back a reviewed move drops it.
+
+import { SearchCancelled } from '../common/engine-client.js';
+import { byId, setText } from '../common/dom.js';
+import { recordKey, stillApplies } from './record.js';
+import { plural } from './messages.js';
+
+/** @typedef {import('../pkg/reversi.js').Game} Game */
+/** @typedef {import('../pkg/reversi.js').Review} Review */
+/** @typedef {import('../pkg/reversi.js').ReviewOptions} ReviewOptions */
+
+/**
+ * The review of the record: running (with its progress) or done (with its result and how long it
+ * took). `key` names the record reviewed.
+ * @typedef {{key: string, running: true, done: number, total: number} |
+ *           {key: string, running: false, result: Review, elapsedMs: number}} ReviewState
+ */
+
+/**
+ * @param {{game: () => Game, engines: import('./engines.js').Engines, options: ReviewOptions,
+ *          bookPly: () => number | null, announce: (text: string) => void, render: () => void,
+ *          showError: (message: string) => void, goToPly: (ply: number) => void}} page
+ */
+export function createReviewPanel({ game, engines, options, bookPly, announce, render, showError, goToPly }) {
+  /** @type {ReviewState | null} */
+  let review = null;
+  /** review.js, once loaded: a result is only kept once it can be shown.
+   * @type {typeof import('./review.js') | null} */
+  let view = null;
+  /** @type {Promise<typeof import('./review.js')> | null} */
+  let viewLoading = null;
+
+  /** The finished review of the record shown (or of its first moves), or null. */
+  function current() {
+    return review && !review.running && stillApplies(game(), review.key) ? review.result : null;
+  }
+
+  function running() {
+    return Boolean(review && review.running);
+  }
+
+  function start() {
+    if (running() || game().moves.length === 0) return;
+    engines.reviewWorker();
+    const key = recordKey(game());
+    const startedAt = performance.now();
+    review = { key, running: true, done: 0, total: game().moves.length + 1 };
+    announce('Reviewing the game…');
+    render();
+    const onProgress = (/** @type {{done: number, total: number}} */ { done, total }) => {
+      if (!review || review.key !== key || !review.running) return;
+      Object.assign(review, { done, total });
+      renderPanel();
+    };
+    const { startBoard, fullTranscript } = game();
+    // Its positions shared out among as many workers as the AI may use (the same review with one).
+    const scored = import('../common/parallel-search.js').then(({ reviewInParallel }) =>
+      reviewInParallel(engines.reviewClients(), startBoard, fullTranscript, options, onProgress),
+    );
+    viewLoading ||= import('./review.js').then((module) => (view = module));
+    Promise.all([scored, viewLoading]).then(
+      ([result, loaded]) => {
+        if (!review || review.key !== key) return;
+        const elapsedMs = performance.now() - startedAt;
+        review = { key, running: false, result, elapsedMs };
+        document.documentElement.dataset.reviewMs = String(Math.round(elapsedMs));
+        announce(loaded.summaryText(result, bookPly()));
+        render();
+      },
+      (error) => {
+        if (error instanceof SearchCancelled) return;
+        review = null;
+        showError(`The review failed: ${error.message}`);
+      },
+    );
+  }
+
+  /** Forgets the review (stopping it if it runs): the record changed, or the player cancelled. */
+  function drop() {
+    if (running()) engines.cancelReview();
+    review = null;
+  }
+
+  function cancel() {
+    if (!running()) return;
+    drop();
+    announce('Review cancelled.');
+    render();
+  }
+
+  /** After every change of the game: a review of another record is dropped. */
+  function gameChanged() {
+    if (review && !stillApplies(game(), review.key)) drop();
+  }
+
+  /** The panel, drawn from the review and the position shown. */
+  function renderPanel() {
+    const isRunning = review !== null && review.running;
+    const result = current();
+    const moves = game().moves.length;
+    const button = byId('review', HTMLButtonElement);
+    button.disabled = isRunning || moves === 0;
+    button.textContent = result ? 'Review again' : 'Review this game';
+    byId('review-cancel').hidden = !isRunning;
+    const progress = byId('review-progress', HTMLProgressElement);
+    progress.hidden = !isRunning;
+    if (review !== null && review.running) {
+      progress.max = review.total;
+      progress.value = review.done;
+      setText(byId('review-summary'), `Reviewing: ${review.done} of ${review.total} positions scored.`);
+    } else if (result && view && review !== null) {
+      const since = moves - result.moves.length;
+      const later = since > 0 ? ` The ${plural(since, 'move')} played since ${since === 1 ? 'is' : 'are'} not reviewed.` : '';
+      setText(byId('review-summary'), `${view.summaryText(result, bookPly())} (${(review.elapsedMs / 1000).toFixed(1)} s)${later}`);
+    } else {
+      setText(byId('review-summary'), moves ? '' : 'Play or load a game to review it.');
+    }
+    for (const id of ['review-graph', 'review-position', 'review-table-wrap']) byId(id).hidden = !result;
+    if (!result || !view || review === null) return;
+    const ply = game().ply;
+    const signature = `${review.key}|${ply}`;
+    const graph = byId('review-graph');
+    if (graph.dataset.signature !== signature) {
+      graph.dataset.signature = signature;
+      // A point of the graph, hovered, clicked or tapped: the board shows that position.
+      view.drawGraph(graph, result, ply, (point) => {
+        if (point !== game().ply) goToPly(point);
+      });
+      byId('review-rows').replaceChildren(...view.tableRows(result, ply));
+    }
+    setText(byId('review-position'), view.positionText(result, ply));
+  }
+
+  /** The square the finished review names best in the position shown, or null. */
+  function bestMove() {
+    const position = current()?.positions[game().ply];
+    const best = position && position.bestLine[0];
+    return best && best !== 'pa' ? best : null;
+  }
+
+  /** The review's classes worth a mark ('?!', '?', '??'), for the move list; none before a
+   * review. */
+  function marks() {
+    const result = current();
+    const symbols = result && view ? view.MARKED : {};
+    /** @type {Record<string, string>} */
+    const marked = symbols;
+    return { marks: result ? result.moves.map((m) => (marked[m.class] ? m.class : '')) : [], symbols: marked };
+  }
+
+  return {
+    start,
+    cancel,
+    drop,
+    gameChanged,
+    current,
+    running,
+    render: renderPanel,
+    bestMove,
+    marks,
+  };
+}

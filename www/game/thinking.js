@@ -1,0 +1,51 @@
+// The AI's thinking line: while it searches, its depth, nodes, score and line, in the panel's
+// status area (the status line is covered meanwhile).
+
+import { sideScore, forBlack } from '../common/score-text.js';
+import { capitalize } from '../common/squares.js';
+import { setText } from '../common/dom.js';
+
+/** @typedef {import('../pkg/reversi.js').Side} Side */
+
+/**
+ * A search in progress: nothing known yet (depth 0), then each completed depth's progress.
+ * @typedef {{depth: number, nodes: number, pv: string[], discs?: number, exact?: boolean}} Thinking
+ */
+
+/** A search's score (`discs` for `side`, the side to move) as players read it everywhere; '' while
+ * it has none.
+ * @param {{discs?: number | null, exact?: boolean}} result
+ * @param {Side} side */
+export function searchScore(result, side) {
+  if (typeof result.discs !== 'number') return '';
+  return sideScore(forBlack(result.discs, side), Boolean(result.exact));
+}
+
+/** "White (AI) is thinking · depth 6 · 12,345 nodes · Black +2.4 · line d3 c5".
+ * @param {Thinking} thinking
+ * @param {Side} side the side to move, which the AI plays */
+export function thinkingText(thinking, side) {
+  const parts = [`${capitalize(side)} (AI) is thinking`];
+  if (thinking.depth) {
+    parts.push(`depth ${thinking.depth}`, `${thinking.nodes.toLocaleString('en')} nodes`);
+    const score = searchScore(thinking, side);
+    if (score) parts.push(score);
+    if (thinking.pv && thinking.pv.length) parts.push(`line ${thinking.pv.join(' ')}`);
+  }
+  return parts.join(' · ');
+}
+
+/**
+ * Shows the line while the AI thinks (`thinking` not null), hides it otherwise. Hidden by
+ * visibility, not removed, and two lines high whatever it says (see the style sheet), so that the
+ * panel does not jump at every AI move.
+ * @param {HTMLElement} element the thinking line
+ * @param {HTMLElement} status the status line it covers
+ * @param {Thinking | null} thinking
+ * @param {Side} side
+ */
+export function renderThinking(element, status, thinking, side) {
+  element.classList.toggle('idle', !thinking);
+  status.classList.toggle('covered', Boolean(thinking));
+  setText(element, thinking ? thinkingText(thinking, side) : '');
+}
