@@ -1,12 +1,13 @@
 # The commands of the README:
 #   make play   install what is missing, build the site into dist/, serve it at http://127.0.0.1:8000
 #   make dist   the site as one folder of static files (dist/) to copy onto any static host
-#   make test   native tests, wasm-bindgen tests in headless Chromium, end-to-end Playwright tests
+#   make test   the code gates (format, lints, rustdoc, TypeScript check), native tests, wasm-bindgen
+#               tests in headless Chromium, end-to-end Playwright tests
 # Each step installs only what is missing and says nothing when there is nothing to do.
 
 PORT ?= 8000
 
-.PHONY: play dist test wasm test-native test-wasm test-e2e bench
+.PHONY: play dist test lint typecheck wasm test-native test-wasm test-e2e bench
 
 # make play serves exactly what make dist ships.
 play: dist
@@ -20,10 +21,15 @@ wasm:
 
 # -k: a failure in one suite does not hide the results of the others; make still fails.
 test:
-	@$(MAKE) --no-print-directory -k test-native test-wasm test-e2e typecheck
+	@$(MAKE) --no-print-directory -k lint test-native test-wasm test-e2e typecheck
 
 test-native:
 	nice cargo test
+
+# The code's gates: rustfmt, clippy (natively and the wasm bindings), rustdoc's links.
+lint:
+	@scripts/ensure-wasm-toolchain.sh
+	@scripts/check-code.sh
 
 # The browser suites run under scripts/run-and-clean-up.sh: the browsers, drivers and servers they
 # start are killed when they end, fail or are interrupted (and only those).
