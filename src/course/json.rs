@@ -2,8 +2,8 @@
 //! results, node counts and exercise reports. The bindings hand these strings to JavaScript
 //! (one `JSON.parse` builds thousands of objects far faster than building them one property at
 //! a time across the WebAssembly boundary), and the object-returning bindings parse the same
-//! text, so every shape is defined here once. The shapes are listed in the README's classroom
-//! engine section.
+//! text, so every shape is defined here once. The shapes are listed in docs/architecture.md, "The
+//! classroom bindings".
 //!
 //! Conventions: an infinite bound is `null`; a scalar value is a number, a max^n value an array;
 //! a node's parent and the replay's current node are `-1` when there is none; `bound` is
@@ -197,7 +197,8 @@ pub fn nodes(trace: &Trace) -> String {
     out
 }
 
-/// One event: `{kind, node, …}` (the fields of each kind in the README).
+/// One event: `{kind, node, …}` (the fields of each kind: docs/architecture.md, "The classroom
+/// bindings").
 pub fn event(out: &mut String, trace: &Trace, e: &Event) {
     let mut o = Obj::new(out);
     o.str("kind", e.kind()).raw("node", e.node());
