@@ -110,7 +110,7 @@ fn transcript(moves: &[Move]) -> String {
 }
 
 #[test]
-fn names_of_the_issue() {
+fn names_of_well_known_openings() {
     assert_eq!(opening_name("f5d6c3d3c4").unwrap(), Some("Tiger"));
     assert_eq!(opening_name("c4e3f6e6f5").unwrap(), Some("Tiger"));
     assert_eq!(opening_name("f5f6e6d6c5").unwrap(), Some("Cow"));

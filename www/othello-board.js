@@ -9,7 +9,7 @@
 //
 // Attributes (reflected as properties): moves, position, black, white, level, hints, readonly,
 // coordinates, show-moves, lang. Events: ready, move, pass, gameover, error. Methods: newGame(),
-// play(square), undo(), redo(), transcript(), position(). The README lists them all.
+// play(square), undo(), redo(), transcript(), position(). docs/embedding.md lists them all.
 
 import { createRenderer, GUTTER } from './common/render.js';
 import { createGrid } from './common/grid.js';

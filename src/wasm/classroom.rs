@@ -1,6 +1,6 @@
 //! The classroom's binding: `Lesson`, a searched game or tree replayed step by step; searches
-//! without a trace, every algorithm's node counts, and exercises (the API is listed in the
-//! README's classroom engine section). Conversions only; the work is in [`crate::course`]. Every
+//! without a trace, every algorithm's node counts, and exercises (the API is listed in
+//! docs/architecture.md, "The classroom bindings"). Conversions only; the work is in [`crate::course`]. Every
 //! shape is written once, as JSON, by [`crate::course::json`], and crosses as the plain object
 //! one `JSON.parse` makes of it inside the binding (far faster than building thousands of nodes
 //! property by property); `nodes()`, `events(from, to)` and `changes(from, to)` hand over whole
@@ -441,7 +441,7 @@ impl Lesson {
     }
 
     /// `{kind, node, …}`: `enter` (window, `search`), `leaf`, `update`, `cutoff`, `return`,
-    /// `order`, `iteration`, `table`, `scout` (the fields of each in the README).
+    /// `order`, `iteration`, `table`, `scout` (the fields of each in docs/architecture.md).
     #[wasm_bindgen(unchecked_return_type = "LessonEvent")]
     pub fn event(&self, i: f64) -> Result<JsValue, JsError> {
         let i = whole(i, "event index")? as usize;

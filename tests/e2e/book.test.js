@@ -1,4 +1,4 @@
-// The opening book and the openings' names on the page (issue 17): names as the game is played and
+// The opening book and the openings' names on the page: names as the game is played and
 // looked back through, a game started from a named line, where the game left the book, the book's
 // moves "book" in the review, and a damaged book that leaves the game playing without it.
 

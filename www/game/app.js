@@ -66,7 +66,7 @@ export const config = {
   /** The AI waits at least this long before moving, so that a human sees the position change. */
   aiMinimumDelayMs: 300,
   /** The review searches every position this deep, and solves it exactly from this many empty
-   * squares (see the README for the time it takes). */
+   * squares (docs/log/parallel.md has the time it takes). */
   reviewOptions: { depth: 8, exactFromEmpties: 18 },
   /** The review's worker has tables of its own, so that playing on does not wait for it. */
   reviewTtMegabytes: 16,
