@@ -62,8 +62,9 @@ pub struct Args {
     /// The clock that times the players.
     #[arg(long, value_enum, default_value_t = ClockChoice::Wall)]
     clock: ClockChoice,
-    /// Write every game, one a line: its moves, A's colour and disc difference (and the opening's
-    /// position when it is not the start); `train book-add --lines` reads it.
+    /// Write every game as it ends, one a line (in game order once the match is over): its moves,
+    /// A's colour and disc difference (and the opening's position when it is not the start);
+    /// `train book-add --lines` reads it.
     #[arg(long, value_name = "FILE")]
     games: Option<String>,
 }
