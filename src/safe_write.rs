@@ -29,16 +29,8 @@ pub fn write_file(path: &Path, bytes: &[u8]) -> io::Result<()> {
             return OpenOptions::new().write(true).open(&target)?.write_all(bytes);
         }
     }
-    let (temp_path, mut temp) = create_temporary(&target)?;
-    let written = (|| {
-        temp.write_all(bytes)?;
-        if let Some(meta) = &existing {
-            temp.set_permissions(meta.permissions())?;
-        }
-        temp.sync_all()?;
-        drop(temp);
-        std::fs::rename(&temp_path, &target)
-    })();
+    let (temp_path, temp) = create_temporary(&target)?;
+    let written = fill(temp, bytes, existing.as_ref()).and_then(|()| std::fs::rename(&temp_path, &target));
     if let Err(e) = written {
         let _ = std::fs::remove_file(&temp_path);
         return Err(e);
@@ -51,6 +43,16 @@ pub fn write_file(path: &Path, bytes: &[u8]) -> io::Result<()> {
     Ok(())
 }
 
+/// Writes `bytes` to the temporary file with the permissions of the file it replaces, to the disk,
+/// and closes it.
+fn fill(mut temp: File, bytes: &[u8], replaced: Option<&std::fs::Metadata>) -> io::Result<()> {
+    temp.write_all(bytes)?;
+    if let Some(meta) = replaced {
+        temp.set_permissions(meta.permissions())?;
+    }
+    temp.sync_all()
+}
+
 /// Checks, before any work, that [`write_file`] can write `path` later: its folder exists and
 /// takes a new file (a temporary one is created and removed), or the existing non-regular file
 /// opens for writing. Nothing is left behind and an existing file is not touched.
@@ -59,11 +61,7 @@ pub fn check_writable(path: &Path) -> io::Result<()> {
     match std::fs::metadata(&target) {
         Ok(meta) if meta.is_dir() => Err(is_a_folder()),
         Ok(meta) if !meta.is_file() => OpenOptions::new().write(true).open(&target).map(drop),
-        _ => {
-            let (temp_path, temp) = create_temporary(&target)?;
-            drop(temp);
-            std::fs::remove_file(&temp_path)
-        }
+        _ => create_temporary(&target).and_then(|(temp_path, _)| std::fs::remove_file(temp_path)),
     }
 }
 
