@@ -7,7 +7,7 @@
 #
 # cargo-fuzz needs nightly (-Zsanitizer); the instrumentation libFuzzer needs is also reachable on
 # stable, so the targets are built here with the flags cargo-fuzz passes, without AddressSanitizer
-# (the code is safe Rust: a panic is the failure looked for).
+# (nightly only; the parsers are safe Rust: a panic is the failure looked for).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export PATH="$HOME/.cargo/bin:$PATH"
