@@ -67,18 +67,18 @@ fn an_interrupted_match_keeps_every_finished_game() {
 fn a_failing_player_leaves_the_games_played_before() {
     let dir = temp_dir("match-failing");
     let calls = dir.join("calls");
-    // A program player that answers as this binary at level 1 twelve times, then fails.
+    // A program player that answers as this binary at level 1 twenty times, then fails: the
+    // first game (20 empty squares) ends before, a later one stops the match.
     let player = dir.join("player");
     let script = format!(
         "#!/bin/sh\nn=$(cat '{calls}' 2>/dev/null || echo 0)\necho $((n + 1)) > '{calls}'\n\
-         if [ \"$n\" -ge 12 ]; then echo 'out of order' >&2; exit 3; fi\nexec '{REVERSI}' \"$@\"\n",
+         if [ \"$n\" -ge 20 ]; then echo 'out of order' >&2; exit 3; fi\nexec '{REVERSI}' \"$@\"\n",
         calls = calls.display()
     );
     std::fs::write(&player, script).unwrap();
     std::fs::set_permissions(&player, std::os::unix::fs::PermissionsExt::from_mode(0o755)).unwrap();
     let file = dir.join("games.txt");
     let b = format!("program={},level=1,time=100", player.display());
-    // 40 random plies leave games of about 10 moves a side: the program fails in the second game.
     let args = ["match", "depth=1,eval=course", &b, "--openings", "4", "--plies", "40", "--threads", "1"];
     let (code, _, err) = output(Command::new(REVERSI).args(args).args(["--games", arg(&file)]));
     assert_eq!(code, 2, "{err}");
