@@ -76,7 +76,7 @@ fn the_pruning_example_cuts_a_and_b_with_a_reason_in_both_languages() {
     assert_eq!(skipped, ["A", "B"]);
     let reason = get(&cut, "reason");
     assert!(get(&reason, "en").as_string().unwrap().contains("A and B are skipped"));
-    assert!(get(&reason, "pt").as_string().unwrap().contains("A e B são ignorados"));
+    assert!(get(&reason, "pt").as_string().unwrap().contains("A e B são podados"));
     assert_eq!(get(&cut, "beta").as_f64(), Some(18.0));
 
     let negamax = Lesson::example("pruning", "alphabeta-negamax").unwrap();
