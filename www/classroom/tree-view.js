@@ -95,7 +95,7 @@ function svgElement(tag, attributes = {}, text) {
  * @param {LessonView} view */
 function boxWidths(view) {
   if (view.kind === 'tictactoe') return { inner: 130, leaf: 130 };
-  if (view.kind === 'othello') return { inner: 96, leaf: 96 };
+  if (view.kind === 'othello') return { inner: 116, leaf: 116 };
   let widest = 0;
   for (let id = 0; id < view.nodeCount; id++) {
     const value = view.node(id).staticValue;
