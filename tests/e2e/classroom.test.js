@@ -128,7 +128,7 @@ test('an Othello position: the root value is the best child by the engine evalua
     trs.map((tr) => ({
       algorithm: tr.dataset.algorithm,
       result: tr.querySelector('[data-column="result"]')?.textContent,
-      leaves: Number(tr.querySelector('[data-column="leaves"]')?.textContent),
+      leaves: Number(tr.querySelector('[data-column="leaves"]')?.textContent.replace(/\D/g, '')),
     })),
   );
   assert.equal(rows.length, 6); // the six two-player algorithms, PVS included

@@ -608,6 +608,8 @@ function render() {
   document.body.dataset.kind = view.kind;
   placeNodeCard();
 
+  // The question's bubble first: the drawing places it over its node.
+  renderPredictControls(view);
   if (sheet && state.exercise?.sheetView) {
     const sheetView = state.exercise.sheetView;
     treeView.draw({
@@ -639,7 +641,6 @@ function render() {
   // The node of the step on show; at the end, the root whose search gave the result.
   const shownId = state.selected ?? (state.current >= 0 ? state.current : view.shownRoot());
   nodePanel.render({ view, id: shownId, state: stateOf(shownId) });
-  renderPredictControls(view);
   renderPseudocodePanel(view);
   renderCutoffs();
   renderLegend();
@@ -847,6 +848,7 @@ function renderExercise(view) {
   const exercise = state.exercise;
   const shown = Boolean(exercise) && !view.isGame;
   form.hidden = !shown;
+  $('exercise-below').hidden = !shown;
   $('sheet').hidden = !shown || !exerciseSheet();
   if (!shown || !exercise) return;
   const waiting = exercise.settings.students && exercise.settings.variant === null && !exercise.student;
@@ -879,7 +881,7 @@ function renderExercise(view) {
   whole.readNodes();
   exercise.sheetView = whole;
   exercise.questions = questions;
-  buildSheet(form, $('sheet'), {
+  buildSheet(form, $('sheet'), $('exercise-below'), {
     view: whole,
     algorithm: state.algorithm,
     questions,
@@ -1065,7 +1067,10 @@ function renderPseudocodePanel(view) {
   const shown = state.pseudocode && !exerciseSheet();
   panel.hidden = !shown;
   $('pseudocode-toggle').setAttribute('aria-pressed', String(state.pseudocode));
-  if (shown) renderPseudocode(panel, view, state.pendingStep === null ? state.step : view.step);
+  if (!shown) return;
+  // As tall as the tree's box beside it: the line on show stays on the screen.
+  panel.style.maxHeight = `${Math.max(240, $('tree').getBoundingClientRect().height)}px`;
+  renderPseudocode(panel, view, state.pendingStep === null ? state.step : view.step);
 }
 
 /** After each drawing: the answer sheet's fields and the prediction's bubble go over their boxes.

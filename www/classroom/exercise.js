@@ -106,10 +106,11 @@ function markElement() {
  * the tree (`overlay`), for `questions` on the whole tree `view` searched by `algorithm`.
  * @param {HTMLFormElement} form
  * @param {HTMLElement} overlay
+ * @param {HTMLElement} below where the list of what is wrong goes (under the tree)
  * @param {{view: LessonView, algorithm: string, questions: ExerciseQuestion[], solution: boolean,
  *          newExercise: boolean, variant: number}} options
  */
-export function buildSheet(form, overlay, { view, algorithm, questions, solution, newExercise, variant }) {
+export function buildSheet(form, overlay, below, { view, algorithm, questions, solution, newExercise, variant }) {
   const byLabel = new Map();
   for (let id = 0; id < view.nodeCount; id++) byLabel.set(view.node(id).label, view.node(id));
   const limits = LIMITS.includes(algorithm);
@@ -173,8 +174,10 @@ export function buildSheet(form, overlay, { view, algorithm, questions, solution
   code.setAttribute('aria-live', 'polite');
   const feedback = element('ol', 'exercise-feedback');
   feedback.dataset.testid = 'exercise-feedback';
-  parts.push(actions, score, code, feedback);
+  parts.push(actions, score, code);
   form.replaceChildren(...parts);
+  // What is wrong, under the tree: the tree stays on the screen above it.
+  below.replaceChildren(feedback);
 
   // The fields on the tree.
   /** @type {HTMLElement[]} */
@@ -357,7 +360,7 @@ export function showVerdicts(form, roots, report, solutionShown) {
       if (mark) mark.textContent = '';
     }
   }
-  const feedback = /** @type {HTMLElement} */ (form.querySelector('.exercise-feedback'));
+  const feedback = /** @type {HTMLElement} */ (document.querySelector('.exercise-feedback'));
   /** @type {HTMLElement[]} */
   const items = [];
   for (const verdict of report.verdicts) {
@@ -374,8 +377,12 @@ export function showVerdicts(form, roots, report, solutionShown) {
     if (verdict.right && previous) continue;
     why.textContent = verdict.right || !previous || previous === ` ${t('sheet.right')}` ? ` ${sentence}` : `${previous}; ${sentence}`;
     if (!verdict.right) {
+      // Each sentence names its node; a leaf's ✂ and the path's or the count's name say what it is about.
       const item = element('li', 'exercise-feedback-item');
-      item.append(element('span', 'feedback-mark', '✗'), element('strong', '', `${feedbackName(verdict)}: `), sentence);
+      item.append(element('span', 'feedback-mark', '✗'));
+      const name = feedbackName(verdict);
+      if (name) item.append(element('strong', '', `${name} `));
+      item.append(sentence);
       items.push(item);
     }
   }
@@ -386,21 +393,18 @@ export function showVerdicts(form, roots, report, solutionShown) {
   /** @type {HTMLElement} */ (score.querySelector('.exercise-verdict')).textContent = report.allCorrect ? ` ${t('exercise.allCorrect')}` : ` ${t('sheet.wrongCount', { n: report.total - report.right })}`;
 }
 
-/** How a verdict's field is named in the feedback list: "b", "α of c", "the path".
+/** What a feedback line starts with, where its sentence does not say it: a leaf's ✂, the path, the count.
  * @param {ExerciseReport['verdicts'][number]} verdict */
 function feedbackName(verdict) {
   switch (verdict.field) {
-    case 'alpha':
-    case 'beta':
-      return t(`sheet.feedback.${verdict.field}`, { label: verdict.label });
     case 'pruned':
-      return t('sheet.feedback.pruned', { label: verdict.label });
+      return '✂';
     case 'path':
-      return t('sheet.pathLabel');
+      return `${t('sheet.pathLabel')}:`;
     case 'leaves':
-      return t('sheet.leavesLabel');
+      return `${t('sheet.leavesLabel')}:`;
     default:
-      return verdict.label;
+      return '';
   }
 }
 

@@ -297,9 +297,6 @@ const STRINGS = {
     'sheet.prunedField': '{label}: never evaluated (pruned)',
     'sheet.right': 'right',
     'sheet.wrongCount': '{n} to look at again.',
-    'sheet.feedback.alpha': 'the lower bound of {label}',
-    'sheet.feedback.beta': 'the upper bound of {label}',
-    'sheet.feedback.pruned': '✂ {label}',
     'sheet.codeBefore': 'Attempt code:',
     'sheet.codeAfter': '(attempt {attempt}, {right}/{total}): hand it to your teacher.',
     'bounds.pass': 'Pass-Thresh',
@@ -371,7 +368,7 @@ const STRINGS = {
     'predict.projector': 'the teacher reveals',
     'predict.narration': 'Predict: {question}',
     'predict.askValue': 'What does {node} return?',
-    'predict.askCut': 'Are the rest of {node}’s children ({rest}) pruned?',
+    'predict.askCut': 'Are {node}’s other children ({rest}) pruned?',
     'predict.and': 'and',
     'predict.answer': 'Answer',
     'predict.reveal': 'Reveal',
@@ -688,9 +685,6 @@ const STRINGS = {
     'sheet.prunedField': '{label}: nunca avaliada (podada)',
     'sheet.right': 'certo',
     'sheet.wrongCount': '{n} a rever.',
-    'sheet.feedback.alpha': 'o limite inferior de {label}',
-    'sheet.feedback.beta': 'o limite superior de {label}',
-    'sheet.feedback.pruned': '✂ {label}',
     'sheet.codeBefore': 'Código da tentativa:',
     'sheet.codeAfter': '(tentativa {attempt}, {right}/{total}): entregue-o ao professor.',
     'bounds.pass': 'Passar-Limite',
@@ -1035,6 +1029,12 @@ const MESSAGES = [
     'profundidade $1 no jogo do galo: no máximo 9 (0 = até ao fim do jogo)'],
   [/^Othello depth (\d+): choose 1 to (\d+)$/, 'profundidade $1 no Othello: escolha de 1 a $2', 'profundidade $1 no Othello: escolha de 1 a $2'],
   [/^Othello position: (.+)$/, 'posição de Othello: $1', 'posição de Othello: $1'],
+  [/^the search is too large to show step by step \(more than (\d+) steps\): choose a smaller depth or tree, or a pruning algorithm$/,
+    'a busca é grande demais para mostrar passo a passo (mais de $1 passos): escolha uma profundidade ou árvore menor, ou um algoritmo com poda',
+    'a pesquisa é demasiado grande para mostrar passo a passo (mais de $1 passos): escolha uma profundidade ou árvore mais pequena, ou um algoritmo com poda'],
+  [/^this tree is too large for an exercise: (\d+) nodes and (\d+) leaves, and an exercise has at most (\d+) nodes and (\d+) leaves \(what a student can do on one screen or one page\)$/,
+    'esta árvore é grande demais para um exercício: $1 nós e $2 folhas, e um exercício tem no máximo $3 nós e $4 folhas (o que um aluno consegue fazer numa tela ou numa página)',
+    'esta árvore é demasiado grande para um exercício: $1 nós e $2 folhas, e um exercício tem no máximo $3 nós e $4 folhas (o que um aluno consegue fazer num ecrã ou numa página)'],
   [/^maxn is for n players; (.+) has two: choose another algorithm$/,
     'max^n é para n jogadores; $1 tem dois: escolha outro algoritmo',
     'max^n é para n jogadores; $1 tem dois: escolha outro algoritmo'],
@@ -1075,6 +1075,12 @@ function translatePart(text, european) {
   return translateWith(PHRASES, text, european) ?? translateWith(MESSAGES, text, european) ?? text;
 }
 
+/** Long counts of the engine's messages (200000) grouped as the page writes them (200,000 / 200.000);
+ * a label's digits (n19667) stay. @param {string} text */
+function groupDigits(text) {
+  return text.replace(/(?<![\w.,])\d{5,}(?![\w.,])/g, (n) => Number(n).toLocaleString(current));
+}
+
 /**
  * `message` of the engine in the page's language, numbers with a true minus sign. The engine
  * writes its errors in English (a tree's "line 1, column 62: expected ')' to close the '(' of line
@@ -1086,10 +1092,10 @@ function translatePart(text, european) {
  */
 export function engineText(message) {
   const text = String(message);
-  if (!isPortuguese(current)) return minusSigns(text);
+  if (!isPortuguese(current)) return minusSigns(groupDigits(text));
   const european = current === 'pt-PT';
   const position = /^line (\d+), column (\d+): (.*)$/s.exec(text);
   const body = position ? position[3] : text;
   const translated = translateWith(MESSAGES, body, european) ?? body;
-  return minusSigns(position ? `linha ${position[1]}, coluna ${position[2]}: ${translated}` : translated);
+  return minusSigns(groupDigits(position ? `linha ${position[1]}, coluna ${position[2]}: ${translated}` : translated));
 }

@@ -114,25 +114,37 @@ export function answerText(view, q, answered) {
 }
 
 /**
- * Draws the question (or its answer) on the tree, beside the node it is about.
+ * Puts the question (or its answer) on the tree beside the node it is about: on its right when the
+ * tree's box has room there, else on its left, else above it; never over the node.
  * @param {HTMLElement} bubble
  * @param {Geometry} geometry
  * @param {number} node
  */
 export function placeBubble(bubble, geometry, node) {
   const box = geometry.boxOf(node);
-  if (!box) {
+  const canvas = /** @type {HTMLElement | null} */ (bubble.parentElement);
+  const tree = /** @type {HTMLElement | null} */ (canvas?.parentElement);
+  if (!box || !canvas || !tree) {
     bubble.hidden = true;
     return;
   }
   const { scale } = geometry;
-  const x = geometry.left + (box.x + box.width / 2 + 14) * scale;
-  const y = geometry.top + (box.y - 6) * scale;
-  bubble.style.left = `${x}px`;
-  bubble.style.top = `${y}px`;
-  // Near the right edge, the bubble goes to the node's left instead.
-  const container = /** @type {HTMLElement} */ (bubble.offsetParent);
   const width = bubble.offsetWidth;
-  if (container && x + width > container.scrollWidth - 4) bubble.style.left = `${Math.max(0, geometry.left + (box.x - box.width / 2 - 14) * scale - width)}px`;
+  const height = bubble.offsetHeight;
+  // The room of the tree's box, in the drawing's coordinates (the drawing may be narrower, centred).
+  const least = -canvas.offsetLeft;
+  const most = tree.scrollWidth - canvas.offsetLeft;
+  const right = geometry.left + (box.x + box.width / 2 + 14) * scale;
+  const left = geometry.left + (box.x - box.width / 2 - 14) * scale - width;
+  const top = geometry.top + (box.y - 6) * scale;
+  if (right + width <= most) {
+    bubble.style.left = `${right}px`;
+    bubble.style.top = `${top}px`;
+  } else if (left >= least) {
+    bubble.style.left = `${left}px`;
+    bubble.style.top = `${top}px`;
+  } else {
+    bubble.style.left = `${Math.max(least, geometry.left + box.x * scale - width / 2)}px`;
+    bubble.style.top = `${Math.max(0, geometry.top + (box.y - 40) * scale - height)}px`;
+  }
 }
-

@@ -372,7 +372,7 @@ export function renderPseudocode(panel, view, step) {
   const currentItem = /** @type {HTMLElement | null} */ (list.querySelector('li.current'));
   if (currentItem) {
     // In view inside the panel, without scrolling the page.
-    const top = currentItem.offsetTop - list.offsetTop;
+    const top = currentItem.getBoundingClientRect().top - list.getBoundingClientRect().top + list.scrollTop;
     if (top < list.scrollTop || top + currentItem.offsetHeight > list.scrollTop + list.clientHeight) list.scrollTop = Math.max(0, top - list.clientHeight / 3);
   }
   /** @type {HTMLElement} */ (panel.querySelector('.pseudocode-variables')).textContent = step === 0 ? '' : variablesText(view, step);
