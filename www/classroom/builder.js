@@ -150,6 +150,7 @@ export function createBuilder({ language, lesson }) {
     select('builder-ask-windows').value = defaults ? (prunes ? 'window' : '') : tokens.has('windows') ? 'windows' : tokens.has('window') ? 'window' : '';
     field('builder-ask-path').checked = tokens.has('path');
     field('builder-ask-leaves').checked = tokens.has('leaves');
+    pruning = prunes;
     field('builder-solution').checked = settings?.solution ?? true;
     field('builder-students').checked = settings?.students ?? false;
     field('builder-key').value = settings?.key || newClassKey();
@@ -188,10 +189,21 @@ export function createBuilder({ language, lesson }) {
     }
   }
 
+  /** Whether the algorithm chosen prunes, as it was last seen (its questions follow a change). */
+  let pruning = false;
+  /** From an algorithm that prunes to one that does not, or back: what is asked by default then. */
+  function followAlgorithm() {
+    const prunes = PRUNING.includes(select('builder-algorithm').value);
+    if (prunes === pruning) return;
+    pruning = prunes;
+    field('builder-ask-pruned').checked = prunes;
+    select('builder-ask-windows').value = prunes ? 'window' : '';
+  }
   form.addEventListener('input', (event) => {
     const target = /** @type {HTMLElement} */ (event.target);
     if (target.id === 'builder-code' || target.id === 'builder-student') return;
     if (target.id === 'builder-random' || target.id === 'builder-lesson') fillAlgorithms(select('builder-algorithm').value);
+    if (target.id === 'builder-algorithm' || target.id === 'builder-random' || target.id === 'builder-lesson') followAlgorithm();
     update();
   });
   form.addEventListener('change', (event) => {
