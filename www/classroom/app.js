@@ -452,7 +452,9 @@ function stepBack() {
 }
 
 function toStart() {
+  // From the start, the class predicts again.
   clearPrediction();
+  state.predict.answered.clear();
   stepTo(0);
 }
 

@@ -132,7 +132,7 @@ export function buildSheet(form, overlay, below, { view, algorithm, questions, s
   // On paper: a line for the student's name.
   const nameLine = element('p', 'print-only exercise-name-line', t('sheet.nameLine'));
   /** @type {HTMLElement[]} */
-  const parts = [intro, nameLine];
+  const parts = [nameLine, intro];
   const extra = element('div', 'exercise-extra');
   if (asked.has('path')) {
     const label = element('label', 'exercise-item exercise-path');
@@ -245,6 +245,8 @@ export function placeSheet(overlay, view, geometry) {
   const x = (/** @type {number} */ units) => `${((units / width) * 100).toFixed(3)}%`;
   const y = (/** @type {number} */ units) => `${((units / height) * 100).toFixed(3)}%`;
   overlay.style.setProperty('--scale', String(scale));
+  // The drawing's width in its units: printed, the fields' type follows the drawing's size.
+  overlay.style.setProperty('--units', String(width));
   for (const item of /** @type {NodeListOf<HTMLElement>} */ (overlay.querySelectorAll('[data-for]'))) {
     const box = geometry.boxOf(idOf.get(item.dataset.for));
     if (!box) {

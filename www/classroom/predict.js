@@ -96,7 +96,8 @@ export function judge(view, q, given) {
     return { right, given, mistake: right ? null : given.trim() ? 'wrong' : 'blank' };
   }
   const negamax = view.negamaxView;
-  const mistake = /** @type {string | null} */ (judgeValue(given, event.value, event.bound, negamax));
+  // The engine answers no mistake (undefined) for a right answer.
+  const mistake = /** @type {string | undefined} */ (judgeValue(given, event.value, event.bound, negamax)) ?? null;
   return { right: mistake === null, given, mistake };
 }
 

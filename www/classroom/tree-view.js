@@ -52,7 +52,7 @@ export const TREE_CONFIG = {
   /** The labels above the boxes, the bounds under them, the marks beside the labels. */
   captionSize: 24,
   boundsSize: 24,
-  markSize: 23,
+  markSize: 24,
   /**
    * Smallest scale of the drawing before it scrolls instead: every text a student reads is then
    * at least 23 × 0.8 ≈ 18 px at zoom 1, from the back of a room.
@@ -64,7 +64,7 @@ export const TREE_CONFIG = {
    * Games (Othello, tic-tac-toe) share the width with the position beside the tree on a 1024 px
    * projector: a smaller least scale (24 × 0.75 = 18 px), wider gaps for the marks beside labels.
    */
-  game: { valueSize: 30, minScale: 0.75, gap: 30 },
+  game: { valueSize: 30, minScale: 0.75, gap: 52 },
   maxScale: 1.5,
   /** More shown nodes than this: only the part in view (and a margin) has elements. */
   virtualizeAbove: 400,
@@ -94,7 +94,7 @@ function svgElement(tag, attributes = {}, text) {
  * where the algorithm cuts), one number per player for vectors, tic-tac-toe's board.
  * @param {LessonView} view */
 function boxWidths(view) {
-  if (view.kind === 'tictactoe') return { inner: 130, leaf: 130 };
+  if (view.kind === 'tictactoe') return { inner: 150, leaf: 150 };
   if (view.kind === 'othello') return { inner: 116, leaf: 116 };
   let widest = 0;
   for (let id = 0; id < view.nodeCount; id++) {
@@ -121,13 +121,16 @@ function styleOf(view, sheet) {
     leafWidth: leaf,
     boxHeight,
     levelHeight: (bounds ? GEOMETRY.levelHeightWithBounds : GEOMETRY.levelHeight) + boxHeight - GEOMETRY.boxHeight,
-    gap: game.gap ?? GEOMETRY.gap,
+    // Tic-tac-toe's bounds reach ±100: its neighbours further apart, so that α and β never meet.
+    gap: view.kind === 'tictactoe' ? 64 : (game.gap ?? GEOMETRY.gap),
     underInner: bounds ? 46 : 0,
     /** The stem under an inner node, between its α and β, before its edges fan out. */
     stem: bounds ? 38 : 0,
     below: sheet?.below,
     bottom: sheet?.bottom ?? 0,
     valueSize: game.valueSize ?? TREE_CONFIG.valueSize,
+    /** The least type of a value: 18 px at the least scale (24 × 0.75 in games). */
+    minValueSize: view.isGame ? 24 : TREE_CONFIG.minValueSize,
     // An answer sheet is read at a desk, its fields sized on their own (≥ 18 px): a little smaller fits 1024×768.
     minScale: sheet ? TREE_CONFIG.sheetMinScale : (game.minScale ?? TREE_CONFIG.minScale),
   };
@@ -166,9 +169,9 @@ function captionWidth(text, size) {
  * @param {string} text
  * @param {number} width
  * @param {number} largest */
-function valueFontSize(text, width, largest) {
+function valueFontSize(text, width, largest, least = TREE_CONFIG.minValueSize) {
   const fits = Math.floor((width - 14) / emWidth(text));
-  return Math.max(TREE_CONFIG.minValueSize, Math.min(largest, fits));
+  return Math.max(least, Math.min(largest, fits));
 }
 
 /** The label above a box: 24 units, smaller only for a long one (n19667) so that neighbours never overlap.
@@ -624,7 +627,7 @@ export function createTreeView(container, { onActivate, topOf = () => container.
           valueWidth = rest - (round ? 8 : 0);
         }
         if (shown) {
-          parts.push(svgElement('text', { class: 'value', x: valueX, y: box.y + layout.boxHeight / 2 + 1, 'font-size': valueFontSize(shown, valueWidth, layout.style.valueSize) }, valueContent(shown)));
+          parts.push(svgElement('text', { class: 'value', x: valueX, y: box.y + layout.boxHeight / 2 + 1, 'font-size': valueFontSize(shown, valueWidth, layout.style.valueSize, layout.style.minValueSize) }, valueContent(shown)));
         }
         if (sides.length) {
           // α (or Pass-Thresh) left of the stem, β (Use-Thresh) right of it: the edges pass between them.
@@ -716,7 +719,7 @@ export function createTreeView(container, { onActivate, topOf = () => container.
       left: originX + box.x * scale - half,
       right: originX + box.x * scale + half,
       top: originY + (box.y - 44) * scale,
-      bottom: originY + (box.y + layout.boxHeight + 46) * scale,
+      bottom: originY + (box.y + layout.boxHeight + (layout.style.stem ? 34 : 8)) * scale,
     });
     const [first, ...others] = boxes.map(span);
     const width = container.clientWidth;
@@ -731,12 +734,17 @@ export function createTreeView(container, { onActivate, topOf = () => container.
       }
       container.scrollLeft = Math.max(0, (left + right) / 2 - width / 2);
     }
+    const root = layout.boxes.get(layout.order[layout.order.length - 1]);
+    const rootTop = originY + ((root?.y ?? 0) - 2) * scale;
     if (first.top < container.scrollTop || first.bottom > container.scrollTop + height) {
-      // From the root down when that fits (a cut's reason is about bounds from above), else the
-      // node near the bottom of the box with as many of its ancestors as fit above it.
-      const rootTop = originY;
-      if (first.bottom - rootTop <= height) container.scrollTop = 0;
-      else container.scrollTop = Math.max(0, first.bottom - height + 8);
+      // From the root's box down when that fits (a cut's reason is about bounds from above; the
+      // root's label may go), else the node near the bottom of the box with as many of its
+      // ancestors as fit above it.
+      if (first.bottom - rootTop <= height) container.scrollTop = Math.max(0, Math.min(rootTop, first.bottom - height + 2));
+      else container.scrollTop = Math.max(0, first.bottom - height + 2);
+    } else if (container.scrollTop > rootTop && first.bottom - height <= rootTop) {
+      // The node is in view, the root above it is not but would fit with it: bring it back.
+      container.scrollTop = Math.max(0, first.bottom - height);
     }
   }
 
