@@ -98,7 +98,10 @@ fn cut_off_reasons_use_the_course_terms() {
     };
     let ab = reason(Algorithm::AlphaBeta);
     assert_eq!(ab.en, "v ≥ β (25 ≥ 18): MIN already has 18 above, MAX can only raise 25 here; A and B are skipped");
-    assert_eq!(ab.pt, "v ≥ β (25 ≥ 18): MIN já tem 18 garantido mais acima e aqui MAX já tem pelo menos 25: A e B são podados");
+    assert_eq!(
+        ab.pt,
+        "v ≥ β (25 ≥ 18): MIN já tem 18 garantido mais acima e aqui MAX já tem pelo menos 25: A e B são podados"
+    );
     let nega = reason(Algorithm::AlphaBetaNegamax);
     assert_eq!(
         nega.en,

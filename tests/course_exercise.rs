@@ -331,12 +331,8 @@ fn wrong_answers_are_explained_in_one_sentence() {
     assert!(!e.right, "e is ≥ 5: without its sign, 5 is wrong");
     assert_eq!(e.hint.as_ref().unwrap().code, "bound-as-exact");
     // Each bound of a window judged alone: f's α is right, its β wrong.
-    let windows: Vec<(bool, Field, &str)> = r
-        .verdicts
-        .iter()
-        .filter(|v| v.item == Item::Window)
-        .map(|v| (v.right, v.field, v.expected.as_str()))
-        .collect();
+    let windows: Vec<(bool, Field, &str)> =
+        r.verdicts.iter().filter(|v| v.item == Item::Window).map(|v| (v.right, v.field, v.expected.as_str())).collect();
     assert_eq!(
         windows,
         [

@@ -128,25 +128,36 @@ fn wrong_numbers_get_the_rule_not_the_number() {
 fn the_usual_mistakes_are_named() {
     let lecture = Tree::parse(LECTURE).unwrap();
     // The negamax sign: b's −4 (MIN's view) written as MAX's 4.
-    let r = check(&lecture, Algorithm::Negamax, &Answers { values: vec![("b".into(), "4".into())], ..Answers::default() })
-        .unwrap();
+    let r =
+        check(&lecture, Algorithm::Negamax, &Answers { values: vec![("b".into(), "4".into())], ..Answers::default() })
+            .unwrap();
     let b = r.verdicts.iter().find(|v| v.label == "b").unwrap();
     assert_eq!(b.hint.as_ref().unwrap().code, "negamax-sign");
     assert!(b.hint.as_ref().unwrap().en.contains("side to move there (MIN at b)"), "{:?}", b.hint);
 
     // An exact node written as a bound.
-    let r = check(&lecture, Algorithm::AlphaBeta, &Answers { values: vec![("a".into(), "≥ 4".into())], ..Answers::default() })
-        .unwrap();
+    let r = check(
+        &lecture,
+        Algorithm::AlphaBeta,
+        &Answers { values: vec![("a".into(), "≥ 4".into())], ..Answers::default() },
+    )
+    .unwrap();
     assert_eq!(r.verdicts[0].hint.as_ref().unwrap().code, "exact-as-bound");
 
     // Pruning on equality: e's first child equals α = 5, so the notes prune g.
     let tie = Tree::parse("max a(b(c:5 d:6) e(f:5 g:9))").unwrap();
-    let r = check(&tie, Algorithm::AlphaBeta, &Answers { values: vec![("e".into(), "5".into())], ..Answers::default() })
-        .unwrap();
+    let r =
+        check(&tie, Algorithm::AlphaBeta, &Answers { values: vec![("e".into(), "5".into())], ..Answers::default() })
+            .unwrap();
     let g = r.verdicts.iter().find(|v| v.label == "g").unwrap();
     assert!(!g.right);
     assert_eq!(g.hint.as_ref().unwrap().code, "missed-cut");
-    assert!(g.hint.as_ref().unwrap().en.ends_with("(the notes prune on v ≥ β at MAX and v ≤ α at MIN, equality included)"));
+    assert!(g
+        .hint
+        .as_ref()
+        .unwrap()
+        .en
+        .ends_with("(the notes prune on v ≥ β at MAX and v ≤ α at MIN, equality included)"));
     assert!(g.hint.as_ref().unwrap().pt_br.ends_with("também na igualdade)"));
     let e = r.verdicts.iter().find(|v| v.label == "e").unwrap();
     assert_eq!(e.expected, "≤ 5");
@@ -155,7 +166,12 @@ fn the_usual_mistakes_are_named() {
     // MINIMAX-A-B says it in its own terms.
     let r = check(&tie, Algorithm::AlphaBetaNegamax, &Answers::default()).unwrap();
     let g = r.verdicts.iter().find(|v| v.label == "g").unwrap();
-    assert!(g.hint.as_ref().unwrap().en.ends_with("(MINIMAX-A-B prunes when Pass-Thresh ≥ Use-Thresh, equality included)"));
+    assert!(g
+        .hint
+        .as_ref()
+        .unwrap()
+        .en
+        .ends_with("(MINIMAX-A-B prunes when Pass-Thresh ≥ Use-Thresh, equality included)"));
     assert!(g.hint.as_ref().unwrap().pt_br.contains("Passar-Limite ≥ Usar-Limite"));
 
     // Windows: swapped, and MINIMAX-A-B's sign.
@@ -164,7 +180,8 @@ fn the_usual_mistakes_are_named() {
         check(&lecture, alg, &Answers { windows: vec![w], ..Answers::default() }).unwrap()
     };
     let r = window(Algorithm::AlphaBeta, "c", "+∞", "4");
-    let c: Vec<&str> = r.verdicts.iter().filter(|v| v.item == Item::Window).map(|v| v.hint.as_ref().unwrap().code).collect();
+    let c: Vec<&str> =
+        r.verdicts.iter().filter(|v| v.item == Item::Window).map(|v| v.hint.as_ref().unwrap().code).collect();
     assert_eq!(c, ["window-swapped", "window-swapped"]);
     let r = window(Algorithm::AlphaBetaNegamax, "e", "-inf", "-4");
     let e: Vec<(bool, &str)> = r
@@ -181,7 +198,9 @@ fn the_usual_mistakes_are_named() {
 fn the_path_and_the_number_of_leaves() {
     let lecture = Tree::parse(LECTURE).unwrap();
     let ask = Ask { values: false, windows: WindowsAsked::None, pruned: false, path: true, leaves: true };
-    for (path, right) in [("b d i", true), ("[b, d, i]", true), ("a b d i", true), ("b → d → i", true), ("b e j", false)] {
+    for (path, right) in
+        [("b d i", true), ("[b, d, i]", true), ("a b d i", true), ("b → d → i", true), ("b e j", false)]
+    {
         let answers = Answers { path: Some(path.into()), leaves: Some("8".into()), ..Answers::default() };
         let r = check_asked(&lecture, Algorithm::Minimax, &ask, &answers).unwrap();
         assert_eq!(r.total, 2);
@@ -189,7 +208,10 @@ fn the_path_and_the_number_of_leaves() {
         assert!(r.verdicts[1].right, "minimax evaluates the 8 leaves");
         if !right {
             assert_eq!(r.verdicts[0].hint.as_ref().unwrap().en.rsplit('(').next().unwrap(), "right as far as b)");
-            assert_eq!(r.verdicts[0].why.as_ref().unwrap().en.split(':').next().unwrap(), "the principal path is [b, d, i]");
+            assert_eq!(
+                r.verdicts[0].why.as_ref().unwrap().en.split(':').next().unwrap(),
+                "the principal path is [b, d, i]"
+            );
         }
     }
     // Alpha-beta evaluates fewer: saying "every leaf" is answered as such.
@@ -199,15 +221,18 @@ fn the_path_and_the_number_of_leaves() {
     assert!(!leaves.right);
     assert_eq!(leaves.expected, "5");
     assert_eq!(leaves.hint.as_ref().unwrap().en, "that is every leaf: does no cut-off skip any?");
-    let r = check_asked(&lecture, Algorithm::AlphaBeta, &ask, &Answers { leaves: Some("5".into()), ..Answers::default() })
-        .unwrap();
+    let r =
+        check_asked(&lecture, Algorithm::AlphaBeta, &ask, &Answers { leaves: Some("5".into()), ..Answers::default() })
+            .unwrap();
     assert!(r.verdicts.iter().find(|v| v.item == Item::Leaves).unwrap().right);
 }
 
 #[test]
 fn only_trees_a_student_can_do() {
     assert_eq!(MAX_LEAVES, 32);
-    for (shape, fits) in [((5, 2), true), ((3, 3), true), ((2, 4), true), ((3, 4), false), ((4, 3), false), ((5, 4), false)] {
+    for (shape, fits) in
+        [((5, 2), true), ((3, 3), true), ((2, 4), true), ((3, 4), false), ((4, 3), false), ((5, 4), false)]
+    {
         assert_eq!(shape_fits(shape.0, shape.1), fits, "{shape:?}");
         assert_eq!(fits_exercise(&generate(1, shape.0, shape.1).unwrap()).is_ok(), fits, "{shape:?}");
     }
@@ -228,8 +253,21 @@ fn only_trees_a_student_can_do() {
     assert_eq!(
         sheet,
         [
-            "value:n1", "value:x", "value:y", "alpha:x", "beta:x", "alpha:y", "beta:y", "pruned:n2", "pruned:n3",
-            "pruned:n4", "pruned:n5", "pruned:A", "pruned:B", "path:n1", "leaves:n1"
+            "value:n1",
+            "value:x",
+            "value:y",
+            "alpha:x",
+            "beta:x",
+            "alpha:y",
+            "beta:y",
+            "pruned:n2",
+            "pruned:n3",
+            "pruned:n4",
+            "pruned:n5",
+            "pruned:A",
+            "pruned:B",
+            "path:n1",
+            "leaves:n1"
         ]
     );
 }

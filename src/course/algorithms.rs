@@ -841,7 +841,8 @@ impl<G: Traceable> Tracer<'_, G> {
                     let bound = ValueKind::of(value, lo, hi);
                     let window = Window::Limits { use_limit: beta, pass_limit: alpha.max(best_value) };
                     let side = at.side;
-                    let null_window = matches!((alpha, beta), (Bound::Finite(a), Bound::Finite(b)) if b == a.saturating_add(1));
+                    let null_window =
+                        matches!((alpha, beta), (Bound::Finite(a), Bound::Finite(b)) if b == a.saturating_add(1));
                     self.rec.emit(3, |rec| {
                         let reason = limits_reason(rec, side, best_value, beta, &skipped, null_window);
                         Event::Cutoff { node: at.node, value: Value::Scalar(value), skipped, window, reason, bound }

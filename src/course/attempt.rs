@@ -86,7 +86,12 @@ fn sip_round(v: &mut [u64; 4]) {
 /// assert_eq!(siphash24(0x0706050403020100, 0x0f0e0d0c0b0a0908, &message), 0xa129ca6149be45e5);
 /// ```
 pub fn siphash24(k0: u64, k1: u64, data: &[u8]) -> u64 {
-    let mut v = [k0 ^ 0x736f_6d65_7073_6575, k1 ^ 0x646f_7261_6e64_6f6d, k0 ^ 0x6c79_6765_6e65_7261, k1 ^ 0x7465_6462_7974_6573];
+    let mut v = [
+        k0 ^ 0x736f_6d65_7073_6575,
+        k1 ^ 0x646f_7261_6e64_6f6d,
+        k0 ^ 0x6c79_6765_6e65_7261,
+        k1 ^ 0x7465_6462_7974_6573,
+    ];
     let mut chunks = data.chunks_exact(8);
     for chunk in &mut chunks {
         let m = u64::from_le_bytes(chunk.try_into().expect("8 bytes"));

@@ -133,7 +133,6 @@ pub fn generate(seed: u64, depth: u32, branching: u32) -> Result<Tree, String> {
     Tree::parse(&text).map_err(|e| format!("internal error, generated tree: {e}"))
 }
 
-
 /// The most leaves an exercise tree has: what a student can work through on one screen at
 /// 1024×768 or on one printed page (a random tree of shape 5x2, 3x3 or 2x4 at most).
 pub const MAX_LEAVES: usize = 32;
@@ -338,16 +337,12 @@ impl Ask {
                 "path" => ask.path = true,
                 "leaves" => ask.leaves = true,
                 other => {
-                    return Err(format!(
-                        "ask: '{other}' is not one of values, window, windows, pruned, path, leaves"
-                    ))
+                    return Err(format!("ask: '{other}' is not one of values, window, windows, pruned, path, leaves"))
                 }
             }
         }
         if !algorithm.prunes() && (ask.pruned || ask.windows != WindowsAsked::None) {
-            return Err(format!(
-                "ask: {algorithm} prunes nothing and has no window: ask values, path or leaves"
-            ));
+            return Err(format!("ask: {algorithm} prunes nothing and has no window: ask values, path or leaves"));
         }
         if !(ask.values || ask.pruned || ask.path || ask.leaves || ask.windows != WindowsAsked::None) {
             return Err("ask: an exercise asks something (values, window, windows, pruned, path or leaves)".into());

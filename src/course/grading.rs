@@ -692,7 +692,12 @@ impl<'a> Sheet<'a> {
             Mistake::Blank => prefixed("no-answer", "no answer: ", "sem resposta: ", &explained),
             Mistake::Unreadable => {
                 let t = text.trim();
-                prefixed("unreadable", &format!("'{t}' is not a number: "), &format!("'{t}' não é um número: "), &explained)
+                prefixed(
+                    "unreadable",
+                    &format!("'{t}' is not a number: "),
+                    &format!("'{t}' não é um número: "),
+                    &explained,
+                )
             }
             _ => explained,
         };
@@ -709,7 +714,9 @@ impl<'a> Sheet<'a> {
             Player::Number(k) => k.to_string(),
         };
         match mistake {
-            Mistake::Blank => tri("blank", format!("no answer for {label}"), format!("sem resposta para {label}"), None),
+            Mistake::Blank => {
+                tri("blank", format!("no answer for {label}"), format!("sem resposta para {label}"), None)
+            }
             Mistake::Unreadable => {
                 let t = text.trim();
                 match value {
@@ -819,14 +826,12 @@ impl<'a> Sheet<'a> {
                 };
                 let (en_cut, pt_cut) = match (prunes, side) {
                     (false, _) => (String::new(), String::new()),
-                    (true, Side::Max) => (
-                        ", up to a cut-off (v ≥ β)".to_string(),
-                        ", até uma poda (v ≥ β)".to_string(),
-                    ),
-                    (true, Side::Min) => (
-                        ", up to a cut-off (v ≤ α)".to_string(),
-                        ", até uma poda (v ≤ α)".to_string(),
-                    ),
+                    (true, Side::Max) => {
+                        (", up to a cut-off (v ≥ β)".to_string(), ", até uma poda (v ≥ β)".to_string())
+                    }
+                    (true, Side::Min) => {
+                        (", up to a cut-off (v ≤ α)".to_string(), ", até uma poda (v ≤ α)".to_string())
+                    }
                 };
                 tri(
                     "wrong",
@@ -1043,10 +1048,7 @@ impl<'a> Sheet<'a> {
         } else if limits {
             tri(
                 "window",
-                format!(
-                    "{label} gets its parent's (−{}, −{}) as they are when {label} is searched",
-                    PASS.0, USE.0
-                ),
+                format!("{label} gets its parent's (−{}, −{}) as they are when {label} is searched", PASS.0, USE.0),
                 format!("{label} recebe (−{}, −{}) do pai, tal como estão quando {label} é visitado", PASS.1, USE.1),
                 None,
             )
@@ -1089,7 +1091,9 @@ impl<'a> Sheet<'a> {
             };
             tri(
                 "path",
-                format!("the path goes from the root down, each time to the child that gave the node its number{en_so_far}"),
+                format!(
+                    "the path goes from the root down, each time to the child that gave the node its number{en_so_far}"
+                ),
                 format!("o caminho desce da raiz, de cada vez para o filho que deu ao nó o seu número{pt_so_far}"),
                 None,
             )
@@ -1119,9 +1123,12 @@ impl<'a> Sheet<'a> {
         let right = read == Some(expected);
         let all = self.tree.nodes.iter().filter(|n| n.value.is_some()).count();
         let hint = match read {
-            _ if text.trim().is_empty() => {
-                tri("blank", "no answer for the leaves evaluated".into(), "sem resposta para as folhas avaliadas".into(), None)
-            }
+            _ if text.trim().is_empty() => tri(
+                "blank",
+                "no answer for the leaves evaluated".into(),
+                "sem resposta para as folhas avaliadas".into(),
+                None,
+            ),
             None => tri(
                 "unreadable",
                 format!("'{}' is not a whole number", text.trim()),
@@ -1163,7 +1170,12 @@ impl<'a> Sheet<'a> {
 
 /// An explanation with words put before it in each language.
 fn prefixed(code: &'static str, en: &str, pt: &str, e: &Explanation) -> Explanation {
-    Explanation { code, en: format!("{en}{}", e.en), pt_br: format!("{pt}{}", e.pt_br), pt_pt: format!("{pt}{}", e.pt_pt) }
+    Explanation {
+        code,
+        en: format!("{en}{}", e.en),
+        pt_br: format!("{pt}{}", e.pt_br),
+        pt_pt: format!("{pt}{}", e.pt_pt),
+    }
 }
 
 /// Why node `t` (a visited inner node) has its number.

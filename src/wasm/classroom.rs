@@ -10,12 +10,12 @@ use super::convert::js_error;
 use super::evaluation_breakdown;
 use crate::course::attempt::{self, Attempt};
 use crate::course::exercise::{self, Answers, Ask, WindowAnswer};
-use crate::course::tictactoe::Board as TicTacToeBoard;
-use crate::course::trace::ValueKind;
-use crate::course::tree::Tree;
 use crate::course::json;
 use crate::course::lesson::{node_counts as course_node_counts, search, Lesson as CourseLesson, Source, Spec};
+use crate::course::tictactoe::Board as TicTacToeBoard;
 use crate::course::trace::Options;
+use crate::course::trace::ValueKind;
+use crate::course::tree::Tree;
 use js_sys::{Array, Object, Reflect, Uint32Array, Uint8Array};
 use wasm_bindgen::prelude::*;
 
