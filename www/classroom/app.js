@@ -761,8 +761,9 @@ function renderLegend() {
   // max^n: each player's colour (and shape: even players round), then what a node holds.
   if (view.players > 2) for (let n = 1; n <= view.players; n++) items.push(swatch(`p${Math.min(n, 4)}`, t('legend.player', { n })));
   else items.push(swatch('max', t('legend.max')), swatch('min', t('legend.min')));
+  // max^n prunes nothing.
+  if (view.players <= 2) items.push(swatch('pruned', t('legend.pruned')));
   items.push(
-    swatch('pruned', t('legend.pruned')),
     swatch('current', t('legend.current')),
     swatch('principal', t('legend.principal')),
   );

@@ -132,20 +132,33 @@ export function placeBubble(bubble, geometry, node) {
   const { scale } = geometry;
   const width = bubble.offsetWidth;
   const height = bubble.offsetHeight;
-  // The room of the tree's box, in the drawing's coordinates (the drawing may be narrower, centred).
+  // The part of the tree's box in view, in the drawing's coordinates (the drawing may be
+  // narrower than the box, centred).
   const least = -canvas.offsetLeft;
   const most = tree.scrollWidth - canvas.offsetLeft;
-  const right = geometry.left + (box.x + box.width / 2 + 14) * scale;
-  const left = geometry.left + (box.x - box.width / 2 - 14) * scale - width;
-  const top = geometry.top + (box.y - 6) * scale;
-  if (right + width <= most) {
-    bubble.style.left = `${right}px`;
-    bubble.style.top = `${top}px`;
-  } else if (left >= least) {
-    bubble.style.left = `${left}px`;
-    bubble.style.top = `${top}px`;
-  } else {
-    bubble.style.left = `${Math.max(least, geometry.left + box.x * scale - width / 2)}px`;
-    bubble.style.top = `${Math.max(0, geometry.top + (box.y - 40) * scale - height)}px`;
-  }
+  const visibleTop = tree.scrollTop - canvas.offsetTop;
+  const visibleBottom = visibleTop + tree.clientHeight;
+  // Every node's box with its label, where the bubble must not go.
+  const taken = geometry.boxes().map((b) => ({
+    left: (b.x - b.width / 2) * scale - 4,
+    right: (b.x + b.width / 2) * scale + 4,
+    top: (b.y - 34) * scale,
+    bottom: (b.y + geometry.boxHeight + 40) * scale,
+  }));
+  const right = (box.x + box.width / 2 + 14) * scale;
+  const left = (box.x - box.width / 2 - 14) * scale - width;
+  const level = (box.y - 34) * scale;
+  const above = level - height - 4;
+  const below = (box.y + geometry.boxHeight + 40) * scale;
+  /** @type {[number, number][]} */
+  const candidates = [[right, level], [left, level], [right, above], [left, above], [right, below], [left, below]];
+  const fits = (/** @type {[number, number]} */ [x, y]) =>
+    x >= least &&
+    x + width <= most &&
+    y >= visibleTop &&
+    y + height <= visibleBottom &&
+    taken.every((t) => x + width <= t.left || x >= t.right || y + height <= t.top || y >= t.bottom);
+  const [x, y] = candidates.find(fits) ?? [right + width <= most ? right : Math.max(least, left), Math.max(visibleTop, Math.min(level, visibleBottom - height - 4))];
+  bubble.style.left = `${geometry.left + x}px`;
+  bubble.style.top = `${geometry.top + y}px`;
 }

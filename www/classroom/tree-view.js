@@ -186,7 +186,8 @@ function captionFontSize(text, width, gap) {
  * Where the drawing is, for what is laid over it (in the drawing's own box, `canvas`): its offset
  * there (CSS px), its size in user units, its scale, and each shown node's box in user units.
  * @typedef {{left: number, top: number, width: number, height: number, scale: number,
- *            boxOf: (id: number) => Box | undefined, boxHeight: number, rowTop: (depth: number) => number}} Geometry
+ *            boxOf: (id: number) => Box | undefined, boxes: () => Box[], boxHeight: number,
+ *            rowTop: (depth: number) => number}} Geometry
  */
 
 /** A tic-tac-toe node's small board: its side, its inset in the box, and the taller box that holds it. */
@@ -273,6 +274,7 @@ export function createTreeView(container, { onActivate, topOf = () => container.
       height: layout.height,
       scale,
       boxOf: (id) => layout.boxes.get(id),
+      boxes: () => [...layout.boxes.values()],
       boxHeight: layout.boxHeight,
       rowTop: layout.rowTop,
     });
