@@ -640,6 +640,7 @@ function render() {
       asked: pending ? new Set(pending.about) : undefined,
     });
   }
+  placeWideTree();
   // The node of the step on show; at the end, the root whose search gave the result.
   const shownId = state.selected ?? (state.current >= 0 ? state.current : view.shownRoot());
   nodePanel.render({ view, id: shownId, state: stateOf(shownId) });
@@ -679,6 +680,20 @@ function treeTop() {
   const narration = $('narration');
   const extra = Math.max(0, narration.offsetHeight - (parseFloat(getComputedStyle(narration).minHeight) || 0));
   return $('tree').getBoundingClientRect().top + window.scrollY - extra;
+}
+
+/**
+ * On a wide screen (1280 px and more) the panels stand right of the tree; a tree that needs more
+ * width than that column at its least scale gets the page's width instead, the panels under it
+ * (the column's width is what it would be, so that the choice does not flip back and forth).
+ */
+function placeWideTree() {
+  const layout = /** @type {HTMLElement} */ (document.querySelector('.layout'));
+  const rem = parseFloat(getComputedStyle(document.documentElement).fontSize);
+  const column = layout.clientWidth - 21 * rem - 2 * rem;
+  const wide = window.innerWidth >= 1280 && treeView.leastWidth > column;
+  if ((document.body.dataset.wideTree === 'true') === wide) return;
+  document.body.dataset.wideTree = String(wide);
 }
 
 /**
@@ -1455,7 +1470,13 @@ async function main() {
   const module = await WebAssembly.compileStreaming(fetch(new URL('../pkg/classroom/reversi_bg.wasm', import.meta.url)));
   await init({ module_or_path: module });
 
-  treeView = createTreeView($('tree'), { onActivate: onNode, topOf: treeTop, afterDraw: onTreeDrawn });
+  treeView = createTreeView($('tree'), {
+    onActivate: onNode,
+    topOf: treeTop,
+    afterDraw: onTreeDrawn,
+    // The legend under the tree stays on the screen: its height as drawn, and a margin.
+    roomBelow: () => Math.max(48, $('legend').getBoundingClientRect().height + 14),
+  });
   treeView.canvas.append($('sheet'), $('predict-bubble'));
   builder = createBuilder({
     language,

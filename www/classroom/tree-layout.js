@@ -29,11 +29,11 @@ export const GEOMETRY = {
  * @param {(id: number) => {children: number[]}} nodeOf  a node's children in the order they are drawn
  * @param {(id: number) => boolean} showsChildren  whether a node's children are drawn
  * @param {{width: number, leafWidth?: number, boxHeight?: number, levelHeight?: number, gap?: number,
- *          underInner?: number, below?: (depth: number) => number, bottom?: number, root?: number}} shape
+ *          underInner?: number, below?: (depth: number) => number, bottom?: number, right?: number, root?: number}} shape
  *   box width (and a leaf's, when narrower) and height, distance between rows, between neighbouring
  *   boxes, the room kept under an inner node of the last row (its bounds), extra room under the
- *   boxes of a row (an answer sheet's fields), extra room under the last row, and the node drawn
- *   as the root (0 unless said)
+ *   boxes of a row (an answer sheet's fields), extra room under the last row and right of the last
+ *   box, and the node drawn as the root (0 unless said)
  * @returns {Layout} `order` lists the shown nodes by x (leaves left to right, each parent after its
  *   children).
  */
@@ -47,6 +47,7 @@ export function layoutTree(nodeOf, showsChildren, shape) {
     underInner = 0,
     below = () => 0,
     bottom = 0,
+    right = 0,
   } = shape;
   /** @type {Map<number, Box>} */
   const boxes = new Map();
@@ -100,7 +101,7 @@ export function layoutTree(nodeOf, showsChildren, shape) {
   return {
     boxes,
     order,
-    width: cursor - gap + GEOMETRY.right,
+    width: cursor - gap + GEOMETRY.right + right,
     height: rowTop(deepest) + boxHeight + GEOMETRY.bottom + Math.max(innerAtDeepest ? underInner : 0, below(deepest)) + bottom,
     depths: deepest + 1,
     levelHeight,

@@ -64,7 +64,7 @@ export const TREE_CONFIG = {
    * Games (Othello, tic-tac-toe) share the width with the position beside the tree on a 1024 px
    * projector: a smaller least scale (24 × 0.75 = 18 px), wider gaps for the marks beside labels.
    */
-  game: { valueSize: 30, minScale: 0.75, gap: 52 },
+  game: { valueSize: 30, minScale: 0.75, gap: 22 },
   maxScale: 1.5,
   /** More shown nodes than this: only the part in view (and a margin) has elements. */
   virtualizeAbove: 400,
@@ -115,17 +115,20 @@ function styleOf(view, sheet) {
   const game = view.isGame ? TREE_CONFIG.game : {};
   const boxHeight = view.kind === 'tictactoe' ? TTT.boxHeight : GEOMETRY.boxHeight;
   const bounds = !sheet && view.boundsKind !== 'none';
+  // A game's boxes stand close (its collapsed moves side by side): its α and β one above the
+  // other right of the stem, where no neighbour's can meet them.
+  const stacked = bounds && view.isGame;
   const { inner, leaf } = boxWidths(view);
   return {
     width: inner,
     leafWidth: leaf,
     boxHeight,
-    levelHeight: (bounds ? GEOMETRY.levelHeightWithBounds : GEOMETRY.levelHeight) + boxHeight - GEOMETRY.boxHeight,
-    // Tic-tac-toe's bounds reach ±100: its neighbours further apart, so that α and β never meet.
-    gap: view.kind === 'tictactoe' ? 64 : (game.gap ?? GEOMETRY.gap),
-    underInner: bounds ? 46 : 0,
-    /** The stem under an inner node, between its α and β, before its edges fan out. */
-    stem: bounds ? 38 : 0,
+    stacked,
+    levelHeight: (bounds ? GEOMETRY.levelHeightWithBounds + (stacked ? 32 : 0) : GEOMETRY.levelHeight) + boxHeight - GEOMETRY.boxHeight,
+    gap: game.gap ?? GEOMETRY.gap,
+    underInner: bounds ? (stacked ? 78 : 46) : 0,
+    /** The stem under an inner node, between its α and β (or left of them), before its edges fan out. */
+    stem: bounds ? (stacked ? 70 : 38) : 0,
     below: sheet?.below,
     bottom: sheet?.bottom ?? 0,
     valueSize: game.valueSize ?? TREE_CONFIG.valueSize,
@@ -195,13 +198,14 @@ const TTT = { size: 54, inset: 5, boxHeight: 64 };
 
 /**
  * @param {HTMLElement} container  scrolls when the tree is larger than it
- * @param {{onActivate: (id: number) => void, topOf?: () => number, afterDraw?: (geometry: Geometry) => void}} handlers
+ * @param {{onActivate: (id: number) => void, topOf?: () => number, afterDraw?: (geometry: Geometry) => void,
+ *          roomBelow?: () => number}} handlers
  *   `topOf`: the box's top in the page to fit the tree under (the page may say where it stands when the
  *   text above it is of usual length, so that a long sentence does not shrink the tree for one step);
  *   `afterDraw`: told where the boxes are after each drawing (the exercise's fields, a prediction's
- *   question are laid over them)
+ *   question are laid over them); `roomBelow`: the height to keep under the tree's box (its legend)
  */
-export function createTreeView(container, { onActivate, topOf = () => container.getBoundingClientRect().top + window.scrollY, afterDraw }) {
+export function createTreeView(container, { onActivate, topOf = () => container.getBoundingClientRect().top + window.scrollY, afterDraw, roomBelow = () => TREE_CONFIG.belowTree }) {
   const svg = svgElement('svg', { role: 'group', class: 'tree-svg' });
   const levels = svgElement('g', { class: 'levels', 'aria-hidden': 'true' });
   const edgeLayer = svgElement('g', { class: 'edges' });
@@ -290,7 +294,9 @@ export function createTreeView(container, { onActivate, topOf = () => container.
     if (!view.isGame && layoutCache.view === view && layoutCache.sheet === sheet && layoutCache.layout) return layoutCache.layout;
     const style = styleOf(view, sheet);
     const nodeOf = (/** @type {number} */ id) => ({ children: view.childrenOf(id) });
-    const result = /** @type {DrawnLayout} */ (layoutTree(nodeOf, showsChildren, { ...style, root: view.shownRoot?.() ?? 0 }));
+    // Room right of the last box for a β (or a game's +3) that reaches past it.
+    const right = style.stem || view.isGame ? 80 : 0;
+    const result = /** @type {DrawnLayout} */ (layoutTree(nodeOf, showsChildren, { ...style, right, root: view.shownRoot?.() ?? 0 }));
     result.boxWidth = style.width;
     result.style = style;
     layoutCache = { view, sheet, layout: result };
@@ -631,7 +637,14 @@ export function createTreeView(container, { onActivate, topOf = () => container.
         if (shown) {
           parts.push(svgElement('text', { class: 'value', x: valueX, y: box.y + layout.boxHeight / 2 + 1, 'font-size': valueFontSize(shown, valueWidth, layout.style.valueSize, layout.style.minValueSize) }, valueContent(shown)));
         }
-        if (sides.length) {
+        if (sides.length && layout.style.stacked) {
+          // A game's: α over β, right of the stem.
+          const y = box.y + layout.boxHeight + 24;
+          parts.push(
+            svgElement('text', { class: 'bounds bounds-low', x: box.x + 9, y, 'text-anchor': 'start' }, sides[0]),
+            svgElement('text', { class: 'bounds bounds-high', x: box.x + 9, y: y + 31, 'text-anchor': 'start' }, sides[1]),
+          );
+        } else if (sides.length) {
           // α (or Pass-Thresh) left of the stem, β (Use-Thresh) right of it: the edges pass between them.
           const y = box.y + layout.boxHeight + 26;
           parts.push(
@@ -683,11 +696,13 @@ export function createTreeView(container, { onActivate, topOf = () => container.
     // The box ends above the legend at the bottom of the window (at least 40 % of the window on a
     // phone, where the tree starts low): the node the replay is at, kept in view in the box, is
     // then on the screen.
-    container.style.maxHeight = `${Math.round(Math.max(window.innerHeight * 0.4, window.innerHeight - pageTop - TREE_CONFIG.belowTree + 16))}px`;
+    const below = roomBelow();
+    container.style.maxHeight = `${Math.round(Math.max(window.innerHeight * 0.4, window.innerHeight - pageTop - below))}px`;
     // Fitted as at zoom 1 (the text above the tree grows with the zoom too), then zoomed: + and −
     // change the tree's size by the zoom's factor, and it scrolls when it outgrows its box.
     const top = pageTop / zoom;
-    const height = Math.max(200, window.innerHeight - top - TREE_CONFIG.belowTree);
+    // The box's content: its height less its borders.
+    const height = Math.max(200, window.innerHeight - top - below - 2 * container.clientTop);
     const least = shape.style.minScale;
     let base = Math.min(TREE_CONFIG.maxScale, available / shape.width, Math.max(least, height / shape.height));
     base = Math.max(least, base);
@@ -738,7 +753,11 @@ export function createTreeView(container, { onActivate, topOf = () => container.
     }
     const root = layout.boxes.get(layout.order[layout.order.length - 1]);
     const rootTop = originY + ((root?.y ?? 0) - 2) * scale;
-    if (first.top < container.scrollTop || first.bottom > container.scrollTop + height) {
+    // The first node's box without what is written under it: the root comes before its bounds.
+    const firstBox = originY + (boxes[0].y + layout.boxHeight + 4) * scale;
+    if (firstBox - rootTop <= height && (rootTop < container.scrollTop || firstBox > container.scrollTop + height)) {
+      container.scrollTop = Math.max(0, Math.min(rootTop, first.bottom - height + 2));
+    } else if (first.top < container.scrollTop || first.bottom > container.scrollTop + height) {
       // From the root's box down when that fits (a cut's reason is about bounds from above; the
       // root's label may go), else the node near the bottom of the box with as many of its
       // ancestors as fit above it.
@@ -762,6 +781,11 @@ export function createTreeView(container, { onActivate, topOf = () => container.
     /** The drawing's scale now (CSS pixels per user unit). */
     get scale() {
       return scale;
+    },
+    /** The width the drawing needs at its least scale (and the zoom), in CSS pixels: more than its
+     * column has, the page gives it the page's width. */
+    get leastWidth() {
+      return layout ? layout.width * layout.style.minScale * zoom : 0;
     },
   };
 }
