@@ -610,8 +610,10 @@ function render() {
   document.body.dataset.kind = view.kind;
   placeNodeCard();
 
-  // The question's bubble first: the drawing places it over its node.
+  // The question's bubble first: the drawing places it over its node; the legend too, whose
+  // height the drawing keeps under the tree.
   renderPredictControls(view);
+  renderLegend();
   if (sheet && state.exercise?.sheetView) {
     const sheetView = state.exercise.sheetView;
     treeView.draw({
@@ -646,7 +648,6 @@ function render() {
   nodePanel.render({ view, id: shownId, state: stateOf(shownId) });
   renderPseudocodePanel(view);
   renderCutoffs();
-  renderLegend();
   if ($('compare', HTMLDetailsElement).open) renderCompare();
   lab.setPosition(labPosition(shownId));
 }
