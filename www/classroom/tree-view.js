@@ -96,11 +96,22 @@ function svgElement(tag, attributes = {}, text) {
 function boxWidths(view) {
   if (view.kind === 'tictactoe') return { inner: 150, leaf: 150 };
   if (view.kind === 'othello') return { inner: 116, leaf: 116 };
-  let widest = 0;
+  // The longest values written (the same number of characters are about as wide), measured.
+  /** @type {Set<string>} */
+  let longest = new Set();
+  let length = 0;
   for (let id = 0; id < view.nodeCount; id++) {
     const value = view.node(id).staticValue;
-    if (value !== undefined) widest = Math.max(widest, emWidth(formatValue(value)));
+    if (value === undefined) continue;
+    const text = formatValue(value);
+    if (text.length > length) {
+      length = text.length;
+      longest = new Set([text]);
+    } else if (text.length === length && longest.size < 8) {
+      longest.add(text);
+    }
   }
+  const widest = Math.max(0, ...[...longest].map(emWidth));
   const fits = (/** @type {number} */ em) => Math.ceil(em * TREE_CONFIG.valueSize + 18);
   const leaf = Math.max(66, fits(widest));
   const inner = view.boundsKind === 'none' ? leaf : Math.max(leaf, 90, fits(widest + emWidth('≥ ')));
