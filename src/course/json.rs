@@ -9,7 +9,7 @@
 //! a node's parent and the replay's current node are `-1` when there is none; `bound` is
 //! `"exact"`, `"lower"` or `"upper"` (what the number says of the node's value).
 
-use crate::course::exercise::{Explanation, Report};
+use crate::course::exercise::{Explanation, Question, Report};
 use crate::course::game::Value;
 use crate::course::lesson::{CountRow, LessonResult};
 use crate::course::replay::{Changes, NodeState, State};
@@ -416,8 +416,8 @@ fn explanation(out: &mut String, e: &Explanation) {
     o.end();
 }
 
-/// `{score: "N/M", right, total, allCorrect, verdicts: [{item, label, given, expected, right,
-/// why}]}` (`why` null for a right answer).
+/// `{score: "N/M", right, total, allCorrect, verdicts: [{item, field, label, given, expected,
+/// right, hint, why}]}` (`hint` and `why` null for a right answer).
 pub fn report(r: &Report) -> String {
     let mut out = String::new();
     let mut o = Obj::new(&mut out);
@@ -426,17 +426,31 @@ pub fn report(r: &Report) -> String {
         array(out, &r.verdicts, |out, v| {
             let mut o = Obj::new(out);
             o.str("item", v.item.name())
+                .str("field", v.field.name())
                 .str("label", &v.label)
                 .str("given", &v.given)
                 .str("expected", &v.expected)
                 .raw("right", v.right);
-            match &v.why {
-                Some(e) => o.with("why", |out| explanation(out, e)),
-                None => o.raw("why", "null"),
-            };
+            for (key, e) in [("hint", &v.hint), ("why", &v.why)] {
+                match e {
+                    Some(e) => o.with(key, |out| explanation(out, e)),
+                    None => o.raw(key, "null"),
+                };
+            }
             o.end();
         })
     });
     o.end();
+    out
+}
+
+/// `[{field, label}]`: an exercise's questions in the order of its answer sheet.
+pub fn questions(qs: &[Question]) -> String {
+    let mut out = String::new();
+    array(&mut out, qs, |out, q| {
+        let mut o = Obj::new(out);
+        o.str("field", q.field.name()).str("label", &q.label);
+        o.end();
+    });
     out
 }

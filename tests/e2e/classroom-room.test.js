@@ -254,7 +254,7 @@ const ENGLISH = /\b(the|and|of|is|are|value|values|pruned|step|steps|seed|leaf|l
 test('Brazilian and European Portuguese: each its own words, no English left, the testing contract in both', async () => {
   for (const [lang, words] of [
     ['pt-BR', { tictactoe: 'Jogo da velha', fullscreen: 'Tela cheia', searching: 'em busca', finished: 'Fim da busca' }],
-    ['pt-PT', { tictactoe: 'Jogo do galo', fullscreen: 'Ecrã inteiro', searching: 'em procura', finished: 'Fim da procura' }],
+    ['pt-PT', { tictactoe: 'Jogo do galo', fullscreen: 'Ecrã inteiro', searching: 'em pesquisa', finished: 'Fim da pesquisa' }],
   ]) {
     const { page, context, errors } = await open(`?example=pruning&lang=${lang}`);
     assert.equal(await page.getAttribute('html', 'lang'), lang);
