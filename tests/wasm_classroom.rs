@@ -151,7 +151,7 @@ fn bad_input_and_edits() {
     assert!(message_of(lesson.set_leaf("y", "5").err().unwrap()).contains("inner node"));
 }
 
-// ---- Issue 16: bounds, searches without a trace, ordering, iterative deepening, the table, PVS,
+// ---- bounds, searches without a trace, ordering, iterative deepening, the table, PVS,
 // node counts, exercises, and the fast paths for large trees.
 
 use reversi::wasm::classroom::{

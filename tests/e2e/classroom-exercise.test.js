@@ -1,4 +1,4 @@
-// Exercises a teacher hands out (issue 30): the answer sheet on the tree (every leaf's value drawn
+// Exercises a teacher hands out: the answer sheet on the tree (every leaf's value drawn
 // in every kind of exercise, nothing of the solution on the page before it is asked for), each
 // field judged alone with bounds right only with their sign, a score out of all the questions, the
 // builder's link and QR code reproducing the exercise, a variant per student stable for the same

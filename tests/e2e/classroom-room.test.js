@@ -1,4 +1,4 @@
-// The classroom as a teacher uses it in a room (issue 16, items 3–7): projected at 1024×768 in
+// The classroom as a teacher uses it in a room: projected at 1024×768 in
 // full screen it must be readable from the back (values ≥ 20 px, narration ≥ 24 px, legend and
 // counters large and on screen, a zoom), show which position each node is (tic-tac-toe boards in
 // the nodes, the Othello board beside the tree following the search, paths in the narration), say

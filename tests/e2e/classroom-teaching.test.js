@@ -1,4 +1,4 @@
-// The classroom as the teacher projects it (issue 30): the algorithm's pseudocode beside the tree
+// The classroom as the teacher projects it: the algorithm's pseudocode beside the tree
 // with the line each step executes, predict the next step (students answering, or the teacher
 // revealing), the node-count chart's bars proportional to the counts on its scale, every mark a
 // student reads at least 18 px at 1024×768 with nothing overlapping, and what the page computes

@@ -367,7 +367,7 @@ test('projector, phone and full screen: the page fits and the fullscreen button 
   }
 });
 
-// --- Issue 16: move ordering narrated and drawn; bounds, not values ---------------------------
+// --- move ordering narrated and drawn; bounds, not values ---------------------------
 
 async function stepTimes(page, n) {
   for (let i = 0; i < n; i++) await page.click('[data-testid="step-forward"]');
@@ -501,7 +501,7 @@ test('tic-tac-toe at depth 9 by minimax: searched without its trace, the result 
   await context.close();
 });
 
-// --- Issue 16: what real engines do (PVS, the table, iterative deepening) and the node-count chart
+// --- what real engines do (PVS, the table, iterative deepening) and the node-count chart
 
 async function pressTimes(page, key, n) {
   for (let i = 0; i < n; i++) await page.keyboard.press(key);
@@ -596,7 +596,7 @@ test('the node-count chart: one row per algorithm and option with its node count
   await context.close();
 });
 
-// --- Issue 16: exercises (predict, then check) ---------------------------------------------------
+// --- exercises (predict, then check) ---------------------------------------------------
 
 /** The engine's expected answers of an exercise as the page asks it (checkExercise with no answers gives them). */
 async function expectedAnswers(page, spec) {
