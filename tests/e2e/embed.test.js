@@ -227,13 +227,20 @@ test('attribute changes take effect, properties reflect them, bad values are err
   await page.evaluate(() => one.setAttribute('moves', 'f5zz'));
   await page.evaluate(() => one.setAttribute('level', '12'));
   await page.evaluate(() => one.setAttribute('white', 'robot'));
-  const errorEvents = (await events(page, 'one', 'error')).map((e) => e.detail.message);
+  const errorDetails = (await events(page, 'one', 'error')).map((e) => e.detail);
+  const errorEvents = errorDetails.map((detail) => detail.message);
   assert.equal(errorEvents.length, 3, errorEvents.join(' | '));
+  assert.deepEqual(errorDetails.map((detail) => detail.code), ['game', 'attribute', 'attribute']);
   assert.match(errorEvents[0], /Could not load that position: .*The game in progress is kept/);
   assert.match(errorEvents[1], /level="12" is not a level from 1 to 9/);
   assert.match(errorEvents[2], /white="robot" is not human or ai/);
   assert.equal(await page.evaluate(() => one.position()), before);
-  assert.match(await textIn(page, 'one', 'error'), /white="robot"/);
+  // Each problem stays on the board, in a list, until dismissed.
+  const shown = await page.locator('#one [data-testid="error"]').allTextContents();
+  assert.equal(shown.length, 3, shown.join(' | '));
+  assert.match(shown[2], /white="robot"/);
+  await page.locator('#one [data-testid="error"][data-key="attribute-white"] [data-testid="dismiss"]').click();
+  assert.equal(await page.locator('#one [data-testid="error"]').count(), 2);
   // Board two never changed. Read-only, the AI does not move either, until readonly is lifted.
   assert.equal(await textIn(page, 'two', 'moves'), '');
   await page.evaluate(() => {
