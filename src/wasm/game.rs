@@ -29,8 +29,9 @@ export interface GgfDetails {
   place: string;
   /** Move i's score in discs from its mover's view, or null where the record has none. */
   evaluations: (number | null)[];
-  /** The values longer than their limit, cut: "Black's name (PB) has 1,000,000 characters: cut to 64". */
-  cut: string[];
+  /** The values longer than their limit, cut: the property (`PB`), its length as written and the
+   * length it was cut to, in characters. */
+  cut: {field: string, length: number, limit: number}[];
 }
 "#;
 
@@ -280,11 +281,20 @@ pub fn recognise_text(text: &str) -> Option<String> {
 /// What a GGF record says besides its moves: `{black, white, result, date, place, evaluations,
 /// cut}` (players, result, `DT` and `PC` as written, `""` when absent, each bounded as
 /// `othello::records::ggf` bounds them; `evaluations[i]` is move i's score or `null`; `cut` says
-/// which values were too long and cut).
+/// which values were too long and cut: `{field, length, limit}`).
 #[wasm_bindgen(js_name = ggfDetails, unchecked_return_type = "GgfDetails")]
 pub fn ggf_details(text: &str) -> Result<JsValue, JsError> {
     let (game, cuts) = parse_ggf_with_cuts(text).map_err(js_error)?;
-    let cut: Array = cuts.iter().map(|c| JsValue::from_str(&c.to_string())).collect();
+    let cut: Array = cuts
+        .iter()
+        .map(|c| {
+            ObjectBuilder::new()
+                .set("field", c.name.as_str())
+                .set("length", c.length as f64)
+                .set("limit", c.limit as f64)
+                .build()
+        })
+        .collect();
     let evaluations: Array = game.moves.iter().map(|m| m.evaluation.map_or(JsValue::NULL, JsValue::from_f64)).collect();
     Ok(ObjectBuilder::new()
         .set("black", game.property("PB").unwrap_or(""))

@@ -26,6 +26,7 @@ import { bounded, plural } from './messages.js';
 import { Engines } from './engines.js';
 import { hintMarks, searchHints } from './hints.js';
 import { renderThinking } from './thinking.js';
+import { onceAFrame } from '../common/frames.js';
 import { createReviewPanel } from './review-panel.js';
 import { renderMoveList, attachMoveList } from './move-list.js';
 import { BookReader, bookText, currentOpeningName, fillOpenings, findOpening } from './openings.js';
@@ -304,21 +305,31 @@ function changed() {
   state.epoch++;
   reviewPanel.gameChanged();
   state.hints = null;
-  state.thinking = null;
+  // The AI's search starts below (startNext); the line says so in this one redraw.
+  state.thinking = isAiTurn() ? { depth: 0, nodes: 0, pv: [] } : null;
   engines.cancelAi();
+  thinkingLine.cancel();
   runClock();
   saveGame();
   render();
   startNext();
 }
 
+/** The clock's ticks, while it runs (a page without a running clock does nothing on a timer).
+ * @type {ReturnType<typeof setInterval> | null} */
+let clockTicks = null;
+
 /** The clock runs for the side to move at the latest position of a game in play; it stops while
  * a loaded record is shown, while the player looks back through the moves, and at the end. */
 function runClock() {
   const clock = state.clock;
-  if (!clock) return;
-  const live = !isFinished() && !state.viewing && !state.game.canRedo;
-  clock.run(live ? state.game.sideToMove : null, performance.now());
+  const live = Boolean(clock) && !isFinished() && !state.viewing && !state.game.canRedo;
+  if (clock) clock.run(live ? state.game.sideToMove : null, performance.now());
+  if (live && !clockTicks) clockTicks = setInterval(tickClock, 100);
+  else if (!live && clockTicks) {
+    clearInterval(clockTicks);
+    clockTicks = null;
+  }
 }
 
 /** Ten times a second while a clock runs: redraw it, and end the game when a flag falls. */
@@ -359,8 +370,6 @@ function hintOptions() {
 function startNext() {
   const epoch = state.epoch;
   if (isAiTurn()) {
-    state.thinking = { depth: 0, nodes: 0, pv: [] };
-    renderThinkingLine();
     const seed = Math.floor(Math.random() * 2 ** 32);
     /** @type {SearchOptions} */
     const options = { level: state.level, seed };
@@ -375,7 +384,7 @@ function startNext() {
     const onProgress = (/** @type {Thinking} */ progress) => {
       if (epoch !== state.epoch) return;
       state.thinking = progress;
-      renderThinkingLine();
+      thinkingLine.update();
     };
     const board = state.game.board;
     const search = searchesInParallel(state.level)
@@ -439,6 +448,10 @@ function saveGame() {
 function renderThinkingLine() {
   renderThinking(byId('thinking'), byId('status'), state.thinking, state.game.sideToMove);
 }
+
+/** The thinking line redrawn once per animation frame however many progress messages arrive:
+ * the AI reports every completed depth, several in a frame at the start of a search. */
+const thinkingLine = onceAFrame(renderThinkingLine);
 
 function render() {
   const game = state.game;
@@ -821,7 +834,6 @@ export async function start() {
   fillOpenings(byId('play-opening', HTMLSelectElement));
   wireControls();
   Object.assign(state.settings, storage.loadSettings());
-  setInterval(tickClock, 100);
 
   for (const [i, problem] of claimed.problems.entries()) showNotice(`saved-game-${i}`, problem);
   let game = null;

@@ -78,6 +78,28 @@ export function playerName(game, record, { players, level }, color) {
   return playedAfter ? `${name}, then ${own}` : name;
 }
 
+/** The record's properties players know by name (others are named by their GGF name). */
+const PROPERTY_NAMES = {
+  PB: "Black's name",
+  PW: "White's name",
+  PC: 'the place',
+  DT: 'the date',
+  EV: 'the event',
+  TI: 'the time control',
+  RE: 'the result',
+  C: 'the comment',
+  CO: 'the comment',
+  GC: 'the comment',
+};
+
+/** "Black's name (PB) has 1,000,000 characters: cut to 64".
+ * @param {{field: string, length: number, limit: number}} cut */
+function cutText({ field, length, limit }) {
+  const known = /** @type {Record<string, string>} */ (PROPERTY_NAMES)[field];
+  const what = known ? `${known} (${excerpt(field, 8)})` : `property ${excerpt(field, 8)}`;
+  return `${what} has ${length.toLocaleString('en')} characters: cut to ${limit}`;
+}
+
 /**
  * Whatever a player pasted, read: the game, the message that says what was recognised (so that a
  * board taken for a transcript, or the reverse, is noticed), for a GGF record its details, and
@@ -95,7 +117,7 @@ export function readPasted(text) {
     const record = { black, white, result, evaluations: details.evaluations, key: recordKey(game) };
     const names = `${black || 'Black'} (Black) against ${white || 'White'} (White)`;
     const message = `GGF record loaded: ${names}${result ? `, result ${result}` : ''}, ${plural(game.ply, 'move')}.`;
-    const cut = details.cut.length ? `Parts of the record were too long and were cut: ${details.cut.join('; ')}.` : '';
+    const cut = details.cut.length ? `Parts of the record were too long and were cut: ${details.cut.map(cutText).join('; ')}.` : '';
     return { game, message, record, cut };
   }
   const message = notation === 'transcript' ? `Transcript loaded, ${plural(game.ply, 'move')}.` : `${capitalize(notation)} loaded.`;

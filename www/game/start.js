@@ -53,11 +53,16 @@ function reasonOf(error) {
 export async function cannotStart(error) {
   const box = document.getElementById('cannot-start');
   const reason = document.getElementById('cannot-start-reason');
-  const turn = document.getElementById('turn');
-  if (turn) turn.textContent = 'The game could not start.';
   if (!box || !reason) return;
   reason.textContent = `${reasonOf(error)}.`;
   box.hidden = false;
+  // The box says it all: the turn line's "Loading…" goes, and the controls, which cannot work,
+  // are set aside.
+  for (const element of document.querySelectorAll('#panel > :not(.panel-header, .scores, #cannot-start)')) {
+    /** @type {HTMLElement} */ (element).inert = true;
+  }
+  document.getElementById('turn')?.setAttribute('hidden', '');
+  document.body.classList.add('not-started');
   document.documentElement.dataset.ready = 'failed';
   const reload = document.getElementById('cannot-start-reload');
   reload?.addEventListener('click', () => {

@@ -67,7 +67,7 @@ pub const PROPERTY_NAME_LIMIT: usize = 8;
 /// let text = format!("(;GM[Othello]PB[{}]BO[8 {}O*------*O{} *];)", "x".repeat(1000), "-".repeat(27), "-".repeat(27));
 /// let (game, cuts) = parse_ggf_with_cuts(&text).unwrap();
 /// assert_eq!(game.property("PB").unwrap().chars().count(), 64);
-/// assert_eq!(cuts[0].to_string(), "Black's name (PB) has 1,000 characters: cut to 64");
+/// assert_eq!((cuts[0].name.as_str(), cuts[0].length, cuts[0].limit), ("PB", 1000, 64));
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct CutField {
@@ -77,45 +77,6 @@ pub struct CutField {
     pub length: usize,
     /// The length it was cut to.
     pub limit: usize,
-}
-
-impl CutField {
-    /// What the property is, for players: "Black's name", "the place"…
-    pub fn what(&self) -> String {
-        let known = match self.name.as_str() {
-            "PB" => "Black's name",
-            "PW" => "White's name",
-            "PC" => "the place",
-            "DT" => "the date",
-            "EV" => "the event",
-            "TI" => "the time control",
-            "RE" => "the result",
-            "C" | "CO" | "GC" => "the comment",
-            _ => return format!("property {}", self.name),
-        };
-        known.to_string()
-    }
-}
-
-impl fmt::Display for CutField {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let what = self.what();
-        let what = if what.starts_with("property") { what } else { format!("{what} ({})", self.name) };
-        write!(f, "{what} has {} characters: cut to {}", grouped(self.length), self.limit)
-    }
-}
-
-/// `n` with its thousands grouped by commas: `1,000,000`.
-fn grouped(n: usize) -> String {
-    let digits = n.to_string();
-    let mut out = String::new();
-    for (i, digit) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i) % 3 == 0 {
-            out.push(',');
-        }
-        out.push(digit);
-    }
-    out
 }
 
 /// `value` cut to `limit` characters, the last an ellipsis, when it is longer; with what was cut.
@@ -450,7 +411,7 @@ impl Reader<'_> {
             return Err(self.error_at(self.pos, &message));
         }
         if len > PROPERTY_NAME_LIMIT {
-            let message = format!("a property name of {} letters (at most {PROPERTY_NAME_LIMIT})", grouped(len));
+            let message = format!("a property name of {len} letters (at most {PROPERTY_NAME_LIMIT})");
             return Err(self.error_at(self.pos, &message));
         }
         let name = self.rest()[..len].to_string();
@@ -615,19 +576,17 @@ mod tests {
         assert_eq!(game.property("PB").unwrap(), format!("{}…", "é".repeat(NAME_LIMIT - 1)));
         assert_eq!(game.property("PW").unwrap(), "w".repeat(NAME_LIMIT), "a name of the limit's length is kept whole");
         assert_eq!(game.property("PC").unwrap().chars().count(), FIELD_LIMIT);
-        let said: Vec<String> = cuts.iter().map(|c| c.to_string()).collect();
-        assert_eq!(said, ["Black's name (PB) has 65 characters: cut to 64", "the place (PC) has 1,000,000 characters: cut to 256"]);
+        let said: Vec<(&str, usize, usize)> = cuts.iter().map(|c| (c.name.as_str(), c.length, c.limit)).collect();
+        assert_eq!(said, [("PB", NAME_LIMIT + 1, NAME_LIMIT), ("PC", 1_000_000, FIELD_LIMIT)]);
         // Written back and read again, the cut record is the same, and nothing more is cut.
         let (again, recut) = parse_ggf_with_cuts(&format_ggf(&game)).unwrap();
         assert_eq!((again, recut), (game, vec![]));
-        let unknown = CutField { name: "XY".into(), length: 300, limit: FIELD_LIMIT };
-        assert_eq!(unknown.to_string(), "property XY has 300 characters: cut to 256");
     }
 
     #[test]
     fn a_long_property_name_is_an_error() {
         let e = parse_ggf(&format!("(;GM[Othello]{}[x]{START};)", "Q".repeat(100_000))).unwrap_err();
-        assert_eq!(e.to_string(), "GGF, line 1, column 14: a property name of 100,000 letters (at most 8)");
+        assert_eq!(e.to_string(), "GGF, line 1, column 14: a property name of 100000 letters (at most 8)");
         assert!(parse_ggf(&format!("(;GM[Othello]ABCDEFGH[x]{START};)")).is_ok());
     }
 
