@@ -22,7 +22,7 @@ import * as storage from './storage.js';
 import { TabGame } from './tab-game.js';
 import { MessageList } from '../common/message-list.js';
 import { reloadHealed } from './start.js';
-import { bounded, plural } from './messages.js';
+import { bounded, excerpt, plural } from './messages.js';
 import { Engines } from './engines.js';
 import { hintMarks, searchHints } from './hints.js';
 import { renderThinking } from './thinking.js';
@@ -30,7 +30,7 @@ import { onceAFrame } from '../common/frames.js';
 import { createReviewPanel } from './review-panel.js';
 import { renderMoveList, attachMoveList } from './move-list.js';
 import { BookReader, bookText, currentOpeningName, fillOpenings, findOpening } from './openings.js';
-import { playerName, readPasted } from './record.js';
+import { NAME_CHARS, playerName, readPasted } from './record.js';
 import { attachExport } from './export.js';
 import { gameFromAddress, classroomHref } from './address.js';
 import { attachSettings, clockOptionValue, defaultSettings, fillLevels, fillWorkers } from './settings.js';
@@ -305,10 +305,9 @@ function changed() {
   state.epoch++;
   reviewPanel.gameChanged();
   state.hints = null;
-  // The AI's search starts below (startNext); the line says so in this one redraw.
+  // The AI's search starts below (startNext); the line says so from the next frame.
   state.thinking = isAiTurn() ? { depth: 0, nodes: 0, pv: [] } : null;
   engines.cancelAi();
-  thinkingLine.cancel();
   runClock();
   saveGame();
   render();
@@ -449,8 +448,8 @@ function renderThinkingLine() {
   renderThinking(byId('thinking'), byId('status'), state.thinking, state.game.sideToMove);
 }
 
-/** The thinking line redrawn once per animation frame however many progress messages arrive:
- * the AI reports every completed depth, several in a frame at the start of a search. */
+/** The thinking line redrawn once per animation frame however many changes arrive: the AI
+ * reports every completed depth, several in a frame at the start of a search. */
 const thinkingLine = onceAFrame(renderThinkingLine);
 
 function render() {
@@ -502,7 +501,12 @@ function render() {
   byId('play-on').hidden = !(state.viewing && !finished && state.players[game.sideToMove] === 'ai');
   byId('review-offer').hidden = !(finished && game.moves.length > 0 && !reviewPanel.current() && !reviewPanel.running());
   setText(byId('status'), bounded(state.status));
-  renderThinkingLine();
+  // While the AI thinks, its line changes at most once a frame; stopped, it clears at once.
+  if (state.thinking) thinkingLine.update();
+  else {
+    thinkingLine.cancel();
+    renderThinkingLine();
+  }
 
   setText(byId('moves'), game.transcript(false));
   renderMoveList(byId('move-list', HTMLOListElement), game, { ...reviewPanel.marks(), inBook: bookPly() });
@@ -649,7 +653,11 @@ function restoreSaved(saved) {
     if (saved.level >= 1 && saved.level <= levels().length) state.level = saved.level;
     state.hintsOn = saved.hints === true;
     state.viewing = saved.viewing === true;
-    if (saved.record && typeof saved.record.key === 'string') state.record = saved.record;
+    if (saved.record && typeof saved.record.key === 'string') {
+      // Outside text from an older save is bounded as a record read now would be.
+      const { black, white, result } = saved.record;
+      state.record = { ...saved.record, black: excerpt(black ?? '', NAME_CHARS), white: excerpt(white ?? '', NAME_CHARS), result: excerpt(result ?? '', NAME_CHARS) };
+    }
     if (saved.clock && clockModule) {
       try {
         state.clock = clockModule.createClock(clockModule.parseClockSpec(saved.clock.spec), performance.now(), saved.clock);

@@ -28,7 +28,12 @@ export function checkOfflineCopy() {
       clearTimeout(timer);
       resolve(Array.isArray(event.data?.damaged) ? event.data.damaged.map(String) : []);
     };
-    worker.postMessage({ type: 'check' }, [channel.port2]);
+    try {
+      worker.postMessage({ type: 'check' }, [channel.port2]);
+    } catch {
+      clearTimeout(timer);
+      resolve([]); // a worker going away: the reload asks the network anyway
+    }
   });
 }
 
