@@ -15,16 +15,18 @@ export class Engines {
    * @param {{module: WebAssembly.Module, ttMegabytes: number, reviewTtMegabytes: number,
    *          workers: () => number,
    *          onWeights: (event: import('../common/engine-client.js').FileEvent) => void,
-   *          onFile: (name: string, event: import('../common/engine-client.js').FileEvent) => void}} options
-   *   `workers()`: how many workers the setting allows now
+   *          onFile: (name: string, event: import('../common/engine-client.js').FileEvent) => void,
+   *          onBroken?: (error: Error) => void}} options
+   *   `workers()`: how many workers the setting allows now; `onBroken`: the AI's worker could not
+   *   start, or its engine failed
    */
-  constructor({ module, ttMegabytes, reviewTtMegabytes, workers, onWeights, onFile }) {
+  constructor({ module, ttMegabytes, reviewTtMegabytes, workers, onWeights, onFile, onBroken }) {
     this.module = module;
     this.ttMegabytes = ttMegabytes;
     this.reviewTtMegabytes = reviewTtMegabytes;
     this.workers = workers;
     /** The AI's worker: its moves, the hints, the book. */
-    this.ai = new EngineClient({ module, ttMegabytes, onWeights, onFile });
+    this.ai = new EngineClient({ module, ttMegabytes, onWeights, onFile, onBroken });
     /** @type {EngineClient[]} */
     this.aiHelpers = [];
     /** The review's worker, started on the first review. @type {EngineClient | null} */
