@@ -17,12 +17,12 @@ import { createGrid } from '../common/grid.js';
 import { attachInput } from '../common/input.js';
 import { SearchCancelled } from '../common/engine-client.js';
 import { byId, closestTarget, setText } from '../common/dom.js';
-import { squareIndex, capitalize, opponentOf } from '../common/squares.js';
+import { squareIndex, opponentOf } from '../common/squares.js';
 import * as storage from './storage.js';
 import { TabGame } from './tab-game.js';
 import { MessageList } from '../common/message-list.js';
 import { reloadHealed } from './start.js';
-import { bounded, excerpt, plural } from './messages.js';
+import { bounded, excerpt } from './messages.js';
 import { Engines } from './engines.js';
 import { hintMarks, searchHints } from './hints.js';
 import { renderThinking } from './thinking.js';
@@ -33,8 +33,10 @@ import { BookReader, bookText, currentOpeningName, fillOpenings, findOpening } f
 import { NAME_CHARS, playerName, readPasted } from './record.js';
 import { attachExport } from './export.js';
 import { gameFromAddress, classroomHref } from './address.js';
-import { attachSettings, clockOptionValue, defaultSettings, fillLevels, fillWorkers } from './settings.js';
+import { attachSettings, clockOptionNames, clockOptionValue, defaultSettings, fillLevels, fillWorkers } from './settings.js';
 import { registerOffline } from './offline.js';
+import { t, language, sideName, LANGUAGES } from '../i18n/i18n.js';
+import { startLanguage, applyLanguage, fillLanguageMenu } from './language.js';
 
 /** @typedef {import('../pkg/reversi.js').Side} Side */
 /** @typedef {import('../pkg/reversi.js').Hint} Hint */
@@ -155,13 +157,15 @@ const bookPly = () => (bookReader ? bookReader.bookPly(state.game) : null);
  * @param {Side} color */
 const nameOf = (color) => playerName(state.game, state.record, state, color);
 
-function resultText() {
+/** The result as the turn line says it ("Game over: White wins 40–24"), or without its "Game
+ * over" (`short`, the game store's). */
+function resultText(short = false) {
   const flagged = state.clock && state.clock.flagged;
-  if (flagged) return `Game over: ${capitalize(flagged)} ran out of time — ${capitalize(opponentOf(flagged))} wins on time`;
-  const { scoreBlack: b, scoreWhite: w, winner } = state.game;
-  if (winner === 'draw') return `Game over: a draw, ${b}–${w}`;
-  const [high, low] = winner === 'black' ? [b, w] : [w, b];
-  return `Game over: ${capitalize(winner ?? 'black')} wins ${high}–${low}`;
+  if (flagged) return t(short ? 'game.resultFlagged' : 'game.flagged', { side: sideName(flagged), other: sideName(opponentOf(flagged)) });
+  const { scoreBlack: black, scoreWhite: white, winner } = state.game;
+  if (winner === 'draw') return t(short ? 'game.resultDraw' : 'game.draw', { black, white });
+  const [high, low] = winner === 'black' ? [black, white] : [white, black];
+  return t(short ? 'game.resultWins' : 'game.wins', { side: sideName(winner ?? 'black'), high, low });
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -178,7 +182,7 @@ function settleForcedPasses() {
   if (state.game.mustPass) {
     const side = state.game.sideToMove;
     state.game.pass();
-    notes.push(`${capitalize(side)} has no move — ${capitalize(opponentOf(side))} plays again`);
+    notes.push(t('game.passed', { side: sideName(side), other: sideName(opponentOf(side)) }));
   }
   // The result itself is the turn line's (said once, not twice).
   return notes;
@@ -202,7 +206,7 @@ function playMove(move) {
   if (state.settings.sound) playSound(flipped.length);
   messages.clear('move');
   state.animation = { placed: squareIndex(move), flipped: flipped.map(squareIndex), startedAt: performance.now() };
-  const notes = [`${capitalize(mover)} played ${move}, ${plural(flipped.length, 'disc')} flipped`];
+  const notes = [t('game.played', { side: sideName(mover), move, n: flipped.length })];
   notes.push(...settleForcedPasses());
   announce(notes.join('. ') + '.');
   changed();
@@ -214,7 +218,7 @@ function onSquare(name) {
   if (!isHumanTurn()) return;
   if (!state.game.legalMoves().includes(name)) {
     // Not an error worth a message: a tap beside the markers. Say why for screen-reader users.
-    announce(`${name} is not a legal move.`);
+    announce(t('game.notLegal', { square: name }));
     render();
     return;
   }
@@ -232,7 +236,7 @@ function undo() {
     if (state.players[game.sideToMove] !== 'human') game.discardRedo();
   }
   state.animation = null;
-  announce('Move taken back.');
+  announce(t('game.takenBack'));
   changed();
 }
 
@@ -244,7 +248,7 @@ function redo() {
     while (game.canRedo && (state.players[game.sideToMove] !== 'human' || game.mustPass)) game.redo();
   }
   state.animation = null;
-  announce('Move replayed.');
+  announce(t('game.replayed'));
   changed();
 }
 
@@ -258,7 +262,7 @@ function goToPly(ply) {
   }
   state.animation = null;
   const total = state.game.moves.length;
-  announce(ply === total ? `Back at the latest position.` : `Showing the position after move ${ply} of ${total}.`);
+  announce(ply === total ? t('game.latest') : t('game.showing', { ply, total }));
   changed();
 }
 
@@ -267,7 +271,7 @@ function goToPly(ply) {
  * @param {string} message
  * @param {{viewing?: boolean, clockSpec?: ClockSpec | null}} [options]
  */
-function newGame(game = new Game(), message = 'New game.', { viewing = false, clockSpec = null } = {}) {
+function newGame(game = new Game(), message = t('game.new'), { viewing = false, clockSpec = null } = {}) {
   engines.cancelAi();
   engines.clearAi();
   // A game of its own in the store: the one left, if unfinished, is kept as abandoned.
@@ -337,7 +341,7 @@ function tickClock() {
   if (!clock || !clock.running) return;
   const side = clock.running;
   if (clock.check(performance.now())) {
-    announce(`${capitalize(side)}'s time ran out.`);
+    announce(t('game.timeRanOut', { side: sideName(side) }));
     changed();
     return;
   }
@@ -402,7 +406,7 @@ function startNext() {
         state.thinking = null;
         // A worker that could not start is said once, with a reload (onBroken).
         if (engines.ai.broken) render();
-        else showError('ai', `The AI failed: ${error.message}`);
+        else showError('ai', t('error.ai', { message: error.message }));
       },
     );
   } else if (state.hintsOn && isHumanTurn()) {
@@ -416,7 +420,7 @@ function startNext() {
         render();
       },
       (error) => {
-        if (!(error instanceof SearchCancelled) && epoch === state.epoch && !engines.ai.broken) showError('hints', `Hints failed: ${error.message}`);
+        if (!(error instanceof SearchCancelled) && epoch === state.epoch && !engines.ai.broken) showError('hints', t('error.hints', { message: error.message }));
       },
     );
   }
@@ -437,7 +441,7 @@ function saveGame() {
     viewing: state.viewing,
     record: state.record,
     clock: state.clock ? state.clock.toJSON() : null,
-    result: finished ? resultText().replace(/^Game over: /, '') : '',
+    result: finished ? resultText(true) : '',
   });
 }
 
@@ -491,10 +495,10 @@ function render() {
   renderClocks();
   let turn;
   if (finished) turn = resultText();
-  else if (state.viewing && !isHumanTurn()) turn = `Loaded game shown: ${capitalize(game.sideToMove)} (AI) to move — press Play on to let it move`;
-  else if (isHumanTurn()) turn = `${capitalize(game.sideToMove)} to move${humanColors().length === 1 ? ' (you)' : ''}`;
-  else if (game.canRedo) turn = `${capitalize(game.sideToMove)} (AI) to move — press Redo or play on from the latest move`;
-  else turn = `${capitalize(game.sideToMove)} (AI) to move`;
+  else if (state.viewing && !isHumanTurn()) turn = t('game.viewing', { side: sideName(game.sideToMove) });
+  else if (isHumanTurn()) turn = t(humanColors().length === 1 ? 'game.toMoveYou' : 'game.toMove', { side: sideName(game.sideToMove) });
+  else if (game.canRedo) turn = t('game.aiToMoveRedo', { side: sideName(game.sideToMove) });
+  else turn = t('game.aiToMove', { side: sideName(game.sideToMove) });
   setText(byId('turn'), turn);
   // The result is said in the turn line only: it speaks up when the game ends.
   byId('turn').setAttribute('aria-live', finished ? 'polite' : 'off');
@@ -540,7 +544,7 @@ function renderClocks() {
     setText(element, clockModule.formatClock(left));
     element.classList.toggle('running', clock.running === color);
     element.classList.toggle('low', left < 10_000);
-    element.setAttribute('aria-label', `${capitalize(color)}'s clock: ${clockModule.formatClock(left)} left`);
+    element.setAttribute('aria-label', t('game.clockLabel', { side: sideName(color), time: clockModule.formatClock(left) }));
   }
 }
 
@@ -572,7 +576,7 @@ function renderEvaluation() {
       },
       (error) => {
         evaluationPanelLoading = null; // the next opening tries again
-        showError('evaluation-panel', `The evaluation panel could not be loaded: ${bounded(error.message)}`);
+        showError('evaluation-panel', t('error.evaluationPanel', { message: bounded(error.message) }));
       },
     );
   }
@@ -594,7 +598,7 @@ function onWeights(event) {
   // The page's downloads are over: the service worker's install now finds them all in the HTTP
   // cache (it revalidates instead of downloading the weights and the wasm a second time).
   registerOffline();
-  if (!event.ok) showNotice('weights', `The trained evaluation could not be loaded (${bounded(event.message)}); levels 6–9 play with the course evaluation.`);
+  if (!event.ok) showNotice('weights', t('error.weights', { message: bounded(event.message) }));
   weightsEvent = event;
   evaluationPanel?.weightsLoaded(event);
   render();
@@ -608,7 +612,7 @@ function onWeights(event) {
 function onDataFile(name, event) {
   if (name !== 'book') return;
   if (!event.ok) {
-    showNotice('book', `The opening book could not be loaded (${bounded(event.message)}); the AI thinks about the opening itself.`);
+    showNotice('book', t('error.book', { message: bounded(event.message) }));
   } else {
     try {
       bookReader = new BookReader(event.bytes);
@@ -639,6 +643,18 @@ function reveal(element) {
   }
 }
 
+/** After the language changed: every text the page wrote itself is written again in it (the fixed
+ * text is, by applyLanguage); what the status line said is not repeated. */
+function retranslate() {
+  fillLevels(byId('level', HTMLSelectElement));
+  fillOpenings(byId('play-opening', HTMLSelectElement));
+  clockOptionNames(byId('clock', HTMLSelectElement));
+  fillLanguageMenu(byId('language', HTMLSelectElement), language());
+  evaluationPanel?.languageChanged();
+  announce('');
+  changed();
+}
+
 // ---------------------------------------------------------------------------------------------
 // Start-up: the address's parameters, then the saved game, then a fresh game
 
@@ -667,7 +683,7 @@ function restoreSaved(saved) {
     }
     return { game, problem: '' };
   } catch (error) {
-    return { game: null, problem: `The saved game could not be read (${bounded(/** @type {Error} */ (error).message)}); a new game was started.` };
+    return { game: null, problem: t('error.savedGame', { message: bounded(/** @type {Error} */ (error).message) }) };
   }
 }
 
@@ -681,19 +697,19 @@ function wireControls() {
       try {
         await loadClockModule();
       } catch (error) {
-        showError('clock', `The clock could not be loaded: ${bounded(/** @type {Error} */ (error).message)}`);
+        showError('clock', t('error.clock', { message: bounded(/** @type {Error} */ (error).message) }));
         return;
       }
     }
     state.record = null;
     messages.clear('clock-setting');
-    newGame(new Game(), spec ? `New game, ${clockMenu.selectedOptions[0].textContent} a side.` : 'New game.', {
+    newGame(new Game(), spec ? t('game.newClock', { clock: clockMenu.selectedOptions[0].textContent }) : t('game.new'), {
       clockSpec: spec && clockModule ? clockModule.parseClockSpec(spec) : null,
     });
   });
   clockMenu.addEventListener('change', () => {
     const spec = clockMenu.value;
-    const text = spec ? 'The clock starts with the next new game: press New game.' : state.clock ? 'The next new game has no clock.' : '';
+    const text = spec ? t('game.clockNext') : state.clock ? t('game.clockNone') : '';
     if (text) showNotice('clock-setting', text);
     else messages.clear('clock-setting');
     render();
@@ -704,11 +720,11 @@ function wireControls() {
     menu.value = '';
     if (!opening) return;
     state.record = null;
-    newGame(Game.fromTranscript(opening.moves), `New game from the ${opening.name} opening (${plural(opening.moves.length / 2, 'move')}).`);
+    newGame(Game.fromTranscript(opening.moves), t('game.newOpening', { name: opening.name, n: opening.moves.length / 2 }));
   });
   byId('play-on').addEventListener('click', () => {
     state.viewing = false;
-    announce('Playing on from the loaded game.');
+    announce(t('game.playingOn'));
     changed();
   });
   byId('hints', HTMLInputElement).addEventListener('change', (event) => {
@@ -724,6 +740,10 @@ function wireControls() {
     },
     sound: () => {
       if (state.settings.sound) playSound(1); // what it will sound like
+    },
+    language: () => {
+      applyLanguage(state.settings.language);
+      retranslate();
     },
   });
   for (const color of /** @type {const} */ (['black', 'white'])) {
@@ -767,7 +787,7 @@ function loadPasted() {
   try {
     pasted = readPasted(paste.value);
   } catch (error) {
-    showError('paste', `Could not load that: ${bounded(/** @type {Error} */ (error).message)}. The current game is kept.`);
+    showError('paste', t('error.paste', { message: bounded(/** @type {Error} */ (error).message) }));
     return;
   }
   paste.value = '';
@@ -781,8 +801,10 @@ function loadPasted() {
 
 /** The page's start (called by start.js, which says why when it fails). */
 export async function start() {
-  messages = new MessageList(byId('notices'), { dismissLabel: () => 'Dismiss this message' });
   const params = new URLSearchParams(location.search);
+  const startingLanguage = startLanguage(params);
+  applyLanguage(startingLanguage.lang);
+  messages = new MessageList(byId('notices'), { dismissLabel: () => t('dismiss') });
   // An address that starts a game of its own takes no stored game: those in progress stay for
   // the tabs that will want them.
   const addressGame = ['moves', 'board', 'opening', 'clock'].some((name) => params.has(name));
@@ -824,7 +846,7 @@ export async function start() {
     onBroken: (error) => {
       // The AI's worker did not start (a damaged or missing file, say): the board still plays,
       // the AI cannot; a reload fetches the files again.
-      messages.show({ key: 'ai', kind: 'error', text: `The AI could not start: ${error.message}`, action: { label: 'Reload', run: reloadHealed } });
+      messages.show({ key: 'ai', kind: 'error', text: t('error.aiStart', { message: error.message }), action: { label: t('page.reload'), run: reloadHealed } });
       render();
     },
   });
@@ -842,6 +864,13 @@ export async function start() {
   fillOpenings(byId('play-opening', HTMLSelectElement));
   wireControls();
   Object.assign(state.settings, storage.loadSettings());
+  if (startingLanguage.fromAddress) {
+    // A language asked for by the address is kept, as one chosen from the menu is.
+    state.settings.language = startingLanguage.lang;
+    storage.saveSettings(state.settings);
+  }
+  fillLanguageMenu(byId('language', HTMLSelectElement), language());
+  clockOptionNames(byId('clock', HTMLSelectElement));
 
   for (const [i, problem] of claimed.problems.entries()) showNotice(`saved-game-${i}`, problem);
   let game = null;
@@ -866,7 +895,8 @@ export async function start() {
       state.clock = fromAddress.clockSpec && clockModule ? clockModule.createClock(fromAddress.clockSpec, performance.now()) : null;
     }
     if (fromAddress.workers) state.settings.workers = fromAddress.workers;
-    if (fromAddress.problems.length) messages.show({ key: 'address', kind: 'error', text: `Ignored in the address: ${fromAddress.problems.join('; ')}.` });
+    if (startingLanguage.unknown) fromAddress.problems.push(t('address.lang', { value: excerpt(startingLanguage.unknown), languages: LANGUAGES.join(', ') }));
+    if (fromAddress.problems.length) messages.show({ key: 'address', kind: 'error', text: t('error.address', { problems: fromAddress.problems.join('; ') }) });
     // Applied once: a reload must bring back the game in progress, not the address's start.
     history.replaceState(null, '', location.pathname);
   }

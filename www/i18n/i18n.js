@@ -1,0 +1,161 @@
+// The words of the game page, the <othello-board> element and its iframe in every language they
+// speak: one catalogue a language (en.js, pt-BR.js, pt-PT.js beside this file), a text by key with
+// {name} placeholders, and plural forms as `key.one` / `key.other` (chosen by Intl.PluralRules).
+// Numbers are written as the language writes them (Intl.NumberFormat: "1,234.5" / "1.234,5"),
+// with a true minus sign. A key missing in a catalogue falls back to English.
+//
+// Adding a language: one more catalogue file, named in CATALOGUES below (docs/architecture.md,
+// "Languages").
+
+import en from './en.js';
+import ptBR from './pt-BR.js';
+import ptPT from './pt-PT.js';
+
+/** A language's catalogue: its name in itself (the language menu), and its texts by key.
+ * @typedef {{name: string, strings: Record<string, string>}} Catalogue */
+
+/** Every language spoken, by tag; the first is the fallback. @type {Record<string, Catalogue>} */
+export const CATALOGUES = { en, 'pt-BR': ptBR, 'pt-PT': ptPT };
+
+/** The language tags spoken, English first. */
+export const LANGUAGES = Object.keys(CATALOGUES);
+
+/** A true minus sign (U+2212), as in print and in the classroom: "−23", never "-23". */
+export const MINUS = '\u2212';
+
+/**
+ * A language tag as the pages know it (`en`, `pt-BR`, `pt-PT`, or another catalogue's tag), or
+ * null. Plain `pt` is Brazilian (most Portuguese-speaking players are); the Portuguese of Africa
+ * and Asia (pt-AO, pt-MZ…) follows the European norm. Case and `_` do not matter.
+ * @param {unknown} tag
+ * @returns {string | null}
+ */
+export function normalizeLanguage(tag) {
+  if (typeof tag !== 'string' || !tag.trim()) return null;
+  const [base, region = ''] = tag.trim().toLowerCase().split(/[-_]/);
+  const exact = LANGUAGES.find((lang) => lang.toLowerCase() === `${base}${region ? `-${region}` : ''}`);
+  if (exact) return exact;
+  if (base === 'pt') return region === '' || region === 'br' ? 'pt-BR' : 'pt-PT';
+  return LANGUAGES.find((lang) => lang.split('-')[0] === base) ?? null;
+}
+
+/** The browser's first language that a catalogue speaks, else English. */
+export function browserLanguage() {
+  const wanted = navigator.languages && navigator.languages.length ? navigator.languages : [navigator.language || 'en'];
+  for (const tag of wanted) {
+    const known = normalizeLanguage(tag);
+    if (known) return known;
+  }
+  return 'en';
+}
+
+/** @type {Map<string, Intl.NumberFormat>} */
+const numberFormats = new Map();
+
+/**
+ * `n` as `lang` writes it: grouped digits, its decimal sign, a true minus sign; `digits` fixes the
+ * number of decimals (unset: as many as needed, at most 2).
+ * @param {string} lang
+ * @param {number} n
+ * @param {number} [digits]
+ */
+export function formatNumber(lang, n, digits) {
+  const key = `${lang}|${digits ?? ''}`;
+  let format = numberFormats.get(key);
+  if (!format) {
+    const options = digits === undefined ? { maximumFractionDigits: 2 } : { minimumFractionDigits: digits, maximumFractionDigits: digits };
+    format = new Intl.NumberFormat(lang, options);
+    numberFormats.set(key, format);
+  }
+  return format.format(n).replace('-', MINUS);
+}
+
+/** The decimal sign of `lang` ("." or ","). @param {string} lang */
+export function decimalSign(lang) {
+  return formatNumber(lang, 1.5, 1).replace(/\d/g, '');
+}
+
+/**
+ * The text of `key` in `lang` (English when the catalogue lacks it), `{name}` filled from
+ * `values` (numbers written as `lang` writes them). With a numeric `values.n` and keys `key.one`,
+ * `key.other`…, the plural form of `n` in `lang`.
+ * @param {string} lang
+ * @param {string} key
+ * @param {Record<string, unknown>} [values]
+ */
+export function translate(lang, key, values = {}) {
+  const strings = (CATALOGUES[lang] ?? CATALOGUES.en).strings;
+  const fallback = CATALOGUES.en.strings;
+  let text = strings[key] ?? fallback[key];
+  if (text === undefined && typeof values.n === 'number') {
+    const form = new Intl.PluralRules(lang).select(values.n);
+    text = strings[`${key}.${form}`] ?? strings[`${key}.other`] ?? fallback[`${key}.${form === 'one' ? 'one' : 'other'}`];
+  }
+  if (text === undefined) throw new Error(`no text for '${key}'`);
+  return text.replace(/\{(\w+)\}/g, (whole, /** @type {string} */ name) => {
+    if (!(name in values)) return whole;
+    const value = values[name];
+    return typeof value === 'number' ? formatNumber(lang, value) : String(value);
+  });
+}
+
+/** The language of the page (the game page's choice; the element has its own). */
+let current = 'en';
+
+/** The page's language. */
+export function language() {
+  return current;
+}
+
+/** Sets the page's language (a tag that no catalogue speaks is English) and the document's lang.
+ * @param {string} lang */
+export function setLanguage(lang) {
+  current = normalizeLanguage(lang) ?? 'en';
+  document.documentElement.lang = current;
+  return current;
+}
+
+/** The text of `key` in the page's language (see translate).
+ * @param {string} key
+ * @param {Record<string, unknown>} [values] */
+export function t(key, values) {
+  return translate(current, key, values);
+}
+
+/** `n` as the page's language writes it (see formatNumber).
+ * @param {number} n
+ * @param {number} [digits] */
+export function num(n, digits) {
+  return formatNumber(current, n, digits);
+}
+
+/** The words of a score (common/score-text.js) in `lang`.
+ * @param {string} [lang]
+ * @returns {import('../common/score-text.js').ScoreWords} */
+export function scoreWords(lang = current) {
+  return { black: translate(lang, 'score.black'), white: translate(lang, 'score.white'), even: translate(lang, 'score.even'), decimal: decimalSign(lang) };
+}
+
+/** A side's name in `lang`, capitalised ("Black", "Pretas").
+ * @param {'black' | 'white'} side
+ * @param {string} [lang] */
+export function sideName(side, lang = current) {
+  return translate(lang, `side.${side}`);
+}
+
+/**
+ * Fills every element under `root` marked data-i18n (its text), data-i18n-title,
+ * data-i18n-aria-label or data-i18n-placeholder (that attribute) with its key's text.
+ * @param {ParentNode} root
+ * @param {string} [lang]
+ */
+export function translateStatic(root, lang = current) {
+  for (const element of root.querySelectorAll('[data-i18n]')) {
+    element.textContent = translate(lang, /** @type {string} */ (/** @type {HTMLElement} */ (element).dataset.i18n));
+  }
+  for (const [attribute, dataKey] of [['title', 'i18nTitle'], ['aria-label', 'i18nAriaLabel'], ['placeholder', 'i18nPlaceholder']]) {
+    for (const element of root.querySelectorAll(`[data-i18n-${attribute}]`)) {
+      element.setAttribute(attribute, translate(lang, /** @type {string} */ (/** @type {HTMLElement} */ (element).dataset[dataKey])));
+    }
+  }
+}
