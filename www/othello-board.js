@@ -21,7 +21,8 @@ import { sideScore, signedDiscs, forBlack } from './common/score-text.js';
 import { ENGINE_WASM } from './common/engine-wasm.js';
 import { closestTarget, setText } from './common/dom.js';
 import { MessageList } from './common/message-list.js';
-import { TEXT } from './board/text.js';
+import { boardWords } from './board/text.js';
+import { normalizeLanguage } from './i18n/i18n.js';
 import { sheet, template } from './board/shadow.js';
 
 /** @typedef {import('./pkg/reversi.js').Game} Game */
@@ -286,8 +287,8 @@ export class OthelloBoard extends HTMLElement {
   // --- attributes -----------------------------------------------------------------------------
 
   get #text() {
-    const lang = (this.getAttribute('lang') || document.documentElement.lang || 'en').toLowerCase();
-    return lang.startsWith('pt') ? TEXT.pt : TEXT.en;
+    // Its own lang attribute, else the page's; a language no catalogue speaks is English.
+    return boardWords(normalizeLanguage(this.getAttribute('lang') || document.documentElement.lang) ?? 'en');
   }
 
   /** @param {Side} color */
@@ -793,7 +794,7 @@ export class OthelloBoard extends HTMLElement {
     const t = this.#text;
     const moves = this.#playing.moves;
     const ply = this.#playing.ply;
-    const signature = `${moves.join(',')}|${ply}|${t === TEXT.pt ? 'pt' : 'en'}`;
+    const signature = `${moves.join(',')}|${ply}|${t.lang}`;
     if (list.dataset.signature === signature) return;
     list.dataset.signature = signature;
     list.replaceChildren(

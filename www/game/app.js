@@ -35,7 +35,7 @@ import { attachExport } from './export.js';
 import { gameFromAddress, classroomHref } from './address.js';
 import { attachSettings, clockOptionNames, clockOptionValue, defaultSettings, fillLevels, fillWorkers } from './settings.js';
 import { registerOffline } from './offline.js';
-import { t, language, sideName, LANGUAGES } from '../i18n/i18n.js';
+import { t, language, sideName, gridLabels, LANGUAGES } from '../i18n/i18n.js';
 import { startLanguage, applyLanguage, fillLanguageMenu } from './language.js';
 
 /** @typedef {import('../pkg/reversi.js').Side} Side */
@@ -647,10 +647,9 @@ function reveal(element) {
  * text is, by applyLanguage); what the status line said is not repeated. */
 function retranslate() {
   fillLevels(byId('level', HTMLSelectElement));
-  fillOpenings(byId('play-opening', HTMLSelectElement));
   clockOptionNames(byId('clock', HTMLSelectElement));
   fillLanguageMenu(byId('language', HTMLSelectElement), language());
-  evaluationPanel?.languageChanged();
+  grid.setLabels(gridLabels());
   announce('');
   changed();
 }
@@ -834,7 +833,7 @@ export async function start() {
   board.style.setProperty('--gutter', `${GUTTER * 100}%`);
   START_BOARD = new Game().startBoard;
   renderer = createRenderer(byId('board-canvas', HTMLCanvasElement));
-  grid = createGrid(byId('board-grid'), { onActivate: onSquare });
+  grid = createGrid(byId('board-grid'), { onActivate: onSquare, labels: gridLabels() });
   attachInput(board, { onSquare, onUndo: undo, onRedo: redo, onToggleHints: () => byId('hints').click() });
   engines = new Engines({
     module,

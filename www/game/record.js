@@ -4,7 +4,8 @@
 
 import { Game, recogniseText, ggfDetails } from '../pkg/reversi.js';
 import { capitalize, opponentOf } from '../common/squares.js';
-import { excerpt, plural } from './messages.js';
+import { excerpt } from './messages.js';
+import { t, sideName } from '../i18n/i18n.js';
 
 /** The longest player's name the page keeps from a record, in characters (the engine's GGF reader
  * cuts longer ones to this; a record saved by an older version may hold longer ones). */
@@ -67,7 +68,7 @@ export function playedPastRecord(game, record) {
  * @param {Side} color
  */
 export function playerName(game, record, { players, level }, color) {
-  const own = players[color] === 'ai' ? `AI level ${level}` : 'Human';
+  const own = players[color] === 'ai' ? t('player.ai', { level }) : t('player.human');
   const imported = importedRecord(game, record);
   if (!imported || !imported[color]) return own;
   const name = excerpt(imported[color], NAME_CHARS);
@@ -75,29 +76,40 @@ export function playerName(game, record, { players, level }, color) {
   // Did `color` play any move after the record? Passes are written as moves, so sides alternate.
   const recordMoves = imported.key.split('|')[1].length / 2;
   const playedAfter = game.moves.slice(recordMoves).some((_, i) => moverOf(game, recordMoves + i) === color);
-  return playedAfter ? `${name}, then ${own}` : name;
+  return playedAfter ? t('player.then', { name, own }) : name;
 }
 
-/** The record's properties players know by name (others are named by their GGF name). */
+/** The record's properties players know by name (others are named by their GGF name), each
+ * its catalogue's key. */
 const PROPERTY_NAMES = {
-  PB: "Black's name",
-  PW: "White's name",
-  PC: 'the place',
-  DT: 'the date',
-  EV: 'the event',
-  TI: 'the time control',
-  RE: 'the result',
-  C: 'the comment',
-  CO: 'the comment',
-  GC: 'the comment',
+  PB: 'record.field.PB',
+  PW: 'record.field.PW',
+  PC: 'record.field.PC',
+  DT: 'record.field.DT',
+  EV: 'record.field.EV',
+  TI: 'record.field.TI',
+  RE: 'record.field.RE',
+  C: 'record.field.C',
+  CO: 'record.field.C',
+  GC: 'record.field.C',
 };
 
 /** "Black's name (PB) has 1,000,000 characters: cut to 64".
  * @param {{field: string, length: number, limit: number}} cut */
 function cutText({ field, length, limit }) {
   const known = /** @type {Record<string, string>} */ (PROPERTY_NAMES)[field];
-  const what = known ? `${known} (${excerpt(field, 8)})` : `property ${excerpt(field, 8)}`;
-  return `${what} has ${length.toLocaleString('en')} characters: cut to ${limit}`;
+  const what = known ? `${t(known)} (${excerpt(field, 8)})` : t('record.property', { name: excerpt(field, 8) });
+  return t('record.cutPart', { what, length, limit });
+}
+
+/** A notation's name as the engine recognises it ("board", "OBF line"), in the page's language.
+ * @param {string} notation */
+function notationName(notation) {
+  try {
+    return t(`record.notation.${notation}`);
+  } catch {
+    return capitalize(notation);
+  }
 }
 
 /**
@@ -115,11 +127,11 @@ export function readPasted(text) {
     const details = ggfDetails(text);
     const [black, white, result] = [details.black, details.white, details.result].map((value) => excerpt(value, NAME_CHARS));
     const record = { black, white, result, evaluations: details.evaluations, key: recordKey(game) };
-    const names = `${black || 'Black'} (Black) against ${white || 'White'} (White)`;
-    const message = `GGF record loaded: ${names}${result ? `, result ${result}` : ''}, ${plural(game.ply, 'move')}.`;
-    const cut = details.cut.length ? `Parts of the record were too long and were cut: ${details.cut.map(cutText).join('; ')}.` : '';
+    const names = { black: black || sideName('black'), white: white || sideName('white'), moves: t('moves', { n: game.ply }) };
+    const message = result ? t('record.loadedGgfResult', { ...names, result }) : t('record.loadedGgf', names);
+    const cut = details.cut.length ? t('record.cut', { parts: details.cut.map(cutText).join('; ') }) : '';
     return { game, message, record, cut };
   }
-  const message = notation === 'transcript' ? `Transcript loaded, ${plural(game.ply, 'move')}.` : `${capitalize(notation)} loaded.`;
+  const message = notation === 'transcript' ? t('record.loadedTranscript', { moves: t('moves', { n: game.ply }) }) : t('record.loaded', { notation: notationName(notation) });
   return { game, message, record: null, cut: '' };
 }

@@ -2,7 +2,7 @@
 // status area (the status line is covered meanwhile).
 
 import { sideScore, forBlack } from '../common/score-text.js';
-import { capitalize } from '../common/squares.js';
+import { t, sideName, scoreWords } from '../i18n/i18n.js';
 import { setText } from '../common/dom.js';
 
 /** @typedef {import('../pkg/reversi.js').Side} Side */
@@ -18,19 +18,19 @@ import { setText } from '../common/dom.js';
  * @param {Side} side */
 export function searchScore(result, side) {
   if (typeof result.discs !== 'number') return '';
-  return sideScore(forBlack(result.discs, side), Boolean(result.exact));
+  return sideScore(forBlack(result.discs, side), Boolean(result.exact), scoreWords());
 }
 
 /** "White (AI) is thinking · depth 6 · 12,345 nodes · Black +2.4 · line d3 c5".
  * @param {Thinking} thinking
  * @param {Side} side the side to move, which the AI plays */
 export function thinkingText(thinking, side) {
-  const parts = [`${capitalize(side)} (AI) is thinking`];
+  const parts = [t('game.thinking', { side: sideName(side) })];
   if (thinking.depth) {
-    parts.push(`depth ${thinking.depth}`, `${thinking.nodes.toLocaleString('en')} nodes`);
+    parts.push(t('game.thinkingDepth', { depth: thinking.depth }), t('game.thinkingNodes', { n: thinking.nodes }));
     const score = searchScore(thinking, side);
     if (score) parts.push(score);
-    if (thinking.pv && thinking.pv.length) parts.push(`line ${thinking.pv.join(' ')}`);
+    if (thinking.pv && thinking.pv.length) parts.push(t('game.thinkingLine', { line: thinking.pv.map((m) => (m === 'pa' ? t('move.pass') : m)).join(' ') }));
   }
   return parts.join(' · ');
 }

@@ -253,6 +253,14 @@ export default {
     // The evaluation panel
     'evaluation.course': 'Term|Value|Weight|Points (course units)',
     'evaluation.pattern': 'Pattern|Instances||Discs for the side to move',
+    'evaluation.term.positional': 'Positional',
+    'evaluation.term.mobility': 'Mobility',
+    'evaluation.term.stability': 'Stability',
+    'evaluation.term.discs': 'Disc difference',
+    'evaluation.phase.opening': 'opening',
+    'evaluation.phase.midgame': 'midgame',
+    'evaluation.phase.late': 'late',
+    'evaluation.phase.endgame': 'endgame',
     'evaluation.weightsLoaded': 'Pattern evaluation: weights loaded (levels 6–9 play with it).',
     'evaluation.weightsLoading': 'Pattern evaluation: weights loading… (levels 6–9 play with the course evaluation until then).',
     'evaluation.weightsMissing': 'Pattern evaluation unavailable ({message}); levels 6–9 play with the course evaluation.',
@@ -294,7 +302,6 @@ export default {
     'board.errorLevel': 'level={value} is not a level from 1 to {max}.',
     'board.errorPlay': 'Could not play that: {message}.',
     'board.errorNotReady': '{what}() was called before the board was ready (wait for the ready event).',
-    'board.errorLang': 'lang={value} is not a language of this board ({languages}); it speaks English.',
     'embed.title': 'Othello board',
   },
 };

@@ -159,3 +159,11 @@ export function translateStatic(root, lang = current) {
     }
   }
 }
+
+/** The accessible grid's labels (common/grid.js) in `lang`.
+ * @param {string} [lang]
+ * @returns {import('../common/grid.js').GridLabels} */
+export function gridLabels(lang = current) {
+  const word = (/** @type {string} */ name) => translate(lang, `grid.${name}`);
+  return { board: word('board'), black: word('black'), white: word('white'), empty: word('empty'), legal: word('legal'), reviewBest: word('reviewBest') };
+}

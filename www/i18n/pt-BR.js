@@ -249,6 +249,14 @@ export default {
 
     'evaluation.course': 'Termo|Valor|Peso|Pontos (unidades do curso)',
     'evaluation.pattern': 'Padrão|Ocorrências||Peças para o lado que joga',
+    'evaluation.term.positional': 'Posicional',
+    'evaluation.term.mobility': 'Mobilidade',
+    'evaluation.term.stability': 'Estabilidade',
+    'evaluation.term.discs': 'Diferença de peças',
+    'evaluation.phase.opening': 'de abertura',
+    'evaluation.phase.midgame': 'de meio-jogo',
+    'evaluation.phase.late': 'avançada',
+    'evaluation.phase.endgame': 'final',
     'evaluation.weightsLoaded': 'Avaliação por padrões: pesos carregados (os níveis 6–9 jogam com ela).',
     'evaluation.weightsLoading': 'Avaliação por padrões: carregando os pesos… (até lá, os níveis 6–9 jogam com a avaliação do curso).',
     'evaluation.weightsMissing': 'Avaliação por padrões indisponível ({message}); os níveis 6–9 jogam com a avaliação do curso.',
@@ -288,7 +296,6 @@ export default {
     'board.errorLevel': 'level={value} não é um nível de 1 a {max}.',
     'board.errorPlay': 'Não foi possível jogar isso: {message}.',
     'board.errorNotReady': '{what}() foi chamado antes de o tabuleiro estar pronto (aguarde o evento ready).',
-    'board.errorLang': 'lang={value} não é um idioma deste tabuleiro ({languages}); ele fala inglês.',
     'embed.title': 'Tabuleiro de Othello',
   },
 };
