@@ -22,7 +22,7 @@ import { ENGINE_WASM } from './common/engine-wasm.js';
 import { closestTarget, setText } from './common/dom.js';
 import { MessageList } from './common/message-list.js';
 import { boardWords } from './board/text.js';
-import { normalizeLanguage } from './i18n/i18n.js';
+import { isLoaded, loadLanguage, normalizeLanguage } from './i18n/i18n.js';
 import { sheet, template } from './board/shadow.js';
 
 /** @typedef {import('./pkg/reversi.js').Game} Game */
@@ -232,11 +232,8 @@ export class OthelloBoard extends HTMLElement {
       this.#readLevel();
       this.#changed(); // a search in progress restarts at the new level
     } else if (name === 'hints' || name === 'readonly') this.#changed();
-    else if (name === 'lang') {
-      this.#grid.setLabels(this.#text.grid);
-      this.#messages.render(); // the close buttons' names
-      this.#render();
-    } else this.#render();
+    else if (name === 'lang') this.#relabel();
+    else this.#render();
   }
 
   /** @param {Engine} wasm */
@@ -287,8 +284,35 @@ export class OthelloBoard extends HTMLElement {
   // --- attributes -----------------------------------------------------------------------------
 
   get #text() {
-    // Its own lang attribute, else the page's; a language no catalogue speaks is English.
-    return boardWords(normalizeLanguage(this.getAttribute('lang') || document.documentElement.lang) ?? 'en');
+    // Its own lang attribute, else the page's; a language no catalogue speaks is English, and so
+    // is one whose catalogue is still on its way (the board is written again when it arrives).
+    const lang = normalizeLanguage(this.getAttribute('lang') || document.documentElement.lang) ?? 'en';
+    if (isLoaded(lang)) return boardWords(lang);
+    if (this.#awaitedLanguage !== lang) {
+      this.#awaitedLanguage = lang;
+      loadLanguage(lang).then(
+        () => this.#languageArrived(),
+        () => {}, // a catalogue that cannot be had: the board stays in English
+      );
+    }
+    return boardWords('en');
+  }
+
+  /** Every word of the board written again in its language. */
+  #relabel() {
+    this.#grid.setLabels(this.#text.grid);
+    this.#messages.render(); // the close buttons' names
+    this.#render();
+  }
+
+  /** The language the board waits for (its catalogue on its way), or ''. */
+  #awaitedLanguage = '';
+
+  /** A catalogue arrived: the board's words written again (as when `lang` changes). */
+  #languageArrived() {
+    if (FOREIGN_ORIGIN && this.#started) this.#showUnavailable();
+    else if (this.#wasm) this.#relabel();
+    else setText(this.#$('.status'), this.#text.loading);
   }
 
   /** @param {Side} color */

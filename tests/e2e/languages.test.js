@@ -112,6 +112,8 @@ test('the language: the browser’s, then the menu’s kept across a reload, the
   assert.equal(await page.getAttribute('html', 'lang'), 'pt-PT');
   assert.equal(await page.textContent('[data-testid="new-game"]'), 'Novo jogo');
   await page.selectOption('[data-testid="language"]', 'pt-BR');
+  // Its catalogue is fetched, then the page written again in it.
+  await page.waitForFunction(() => document.querySelector('[data-testid="turn"]').textContent === 'Vez das Pretas (você)');
   assert.equal(await page.getAttribute('html', 'lang'), 'pt-BR');
   assert.equal(await page.textContent('[data-testid="new-game"]'), 'Nova partida');
   assert.match(await page.getAttribute('[data-square="d3"]', 'aria-label'), /jogada válida/);

@@ -13,7 +13,7 @@
 // A message from an origin outside the list is ignored and reported on the console.
 
 import '../othello-board.js';
-import { browserLanguage, normalizeLanguage, translate } from '../i18n/i18n.js';
+import { browserLanguage, loadLanguage, normalizeLanguage, translate } from '../i18n/i18n.js';
 
 /** @typedef {import('../othello-board.js').OthelloBoard} OthelloBoard */
 
@@ -78,7 +78,10 @@ function start() {
   const lang = normalizeLanguage(params.get('lang')) ?? browserLanguage();
   board.setAttribute('lang', lang);
   document.documentElement.lang = lang;
-  document.title = translate(lang, 'embed.title');
+  loadLanguage(lang).then(
+    () => (document.title = translate(lang, 'embed.title')),
+    () => {}, // the board says it in English, and the title stays
+  );
 
   const { origins: listed, problems } = parseOrigins(params.getAll('origin'));
   for (const problem of problems) console.warn(`othello-board embed: ${problem}; ignored.`);

@@ -741,8 +741,7 @@ function wireControls() {
       if (state.settings.sound) playSound(1); // what it will sound like
     },
     language: () => {
-      applyLanguage(state.settings.language);
-      retranslate();
+      applyLanguage(state.settings.language).then(retranslate);
     },
   });
   for (const color of /** @type {const} */ (['black', 'white'])) {
@@ -802,7 +801,7 @@ function loadPasted() {
 export async function start() {
   const params = new URLSearchParams(location.search);
   const startingLanguage = startLanguage(params);
-  applyLanguage(startingLanguage.lang);
+  await applyLanguage(startingLanguage.lang);
   messages = new MessageList(byId('notices'), { dismissLabel: () => t('dismiss') });
   // An address that starts a game of its own takes no stored game: those in progress stay for
   // the tabs that will want them.

@@ -2,7 +2,7 @@
 // is), else the one chosen before (the settings), else the browser's first that the page speaks.
 // The words themselves are in www/i18n/.
 
-import { CATALOGUES, LANGUAGES, browserLanguage, normalizeLanguage, setLanguage, t, translateStatic } from '../i18n/i18n.js';
+import { LANGUAGE_NAMES, LANGUAGES, browserLanguage, loadLanguage, normalizeLanguage, setLanguage, t, translateStatic } from '../i18n/i18n.js';
 import * as storage from './storage.js';
 
 /** The language the page starts in, and what the address asked for that no catalogue speaks
@@ -18,10 +18,18 @@ export function startLanguage(params) {
   return { lang: storage.loadSettings().language || browserLanguage(), fromAddress: false, unknown: '' };
 }
 
-/** Sets the page's language and rewrites its fixed text (index.html's data-i18n marks).
+/** Sets the page's language once its catalogue is here (English when it cannot be fetched) and
+ * rewrites the page's fixed text (index.html's data-i18n marks).
  * @param {string} lang */
-export function applyLanguage(lang) {
-  const chosen = setLanguage(lang);
+export async function applyLanguage(lang) {
+  const known = normalizeLanguage(lang) ?? 'en';
+  let chosen = known;
+  try {
+    await loadLanguage(known);
+  } catch {
+    chosen = 'en';
+  }
+  setLanguage(chosen);
   translateStatic(document);
   document.title = t('page.title');
   document.querySelector('meta[name="description"]')?.setAttribute('content', t('page.description'));
@@ -38,7 +46,7 @@ export function fillLanguageMenu(select, chosen) {
         const option = document.createElement('option');
         option.value = lang;
         option.lang = lang;
-        option.textContent = CATALOGUES[lang].name;
+        option.textContent = /** @type {Record<string, string>} */ (LANGUAGE_NAMES)[lang];
         return option;
       }),
     );

@@ -2,23 +2,56 @@
 // speak: one catalogue a language (en.js, pt-BR.js, pt-PT.js beside this file), a text by key with
 // {name} placeholders, and plural forms as `key.one` / `key.other` (chosen by Intl.PluralRules).
 // Numbers are written as the language writes them (Intl.NumberFormat: "1,234.5" / "1.234,5"),
-// with a true minus sign. A key missing in a catalogue falls back to English.
+// with a true minus sign. A key missing in a catalogue falls back to English. Only English is
+// part of the first load: another catalogue is fetched when it is wanted (loadLanguage), so that
+// a board on someone's page carries one language, not all of them.
 //
-// Adding a language: one more catalogue file, named in CATALOGUES below (docs/architecture.md,
+// Adding a language: one more catalogue file, named in LANGUAGE_NAMES below (docs/architecture.md,
 // "Languages").
 
 import en from './en.js';
-import ptBR from './pt-BR.js';
-import ptPT from './pt-PT.js';
 
 /** A language's catalogue: its name in itself (the language menu), and its texts by key.
  * @typedef {{name: string, strings: Record<string, string>}} Catalogue */
 
-/** Every language spoken, by tag; the first is the fallback. @type {Record<string, Catalogue>} */
-export const CATALOGUES = { en, 'pt-BR': ptBR, 'pt-PT': ptPT };
+/** Every language spoken, by tag (its catalogue is ./<tag>.js), with its name in itself for the
+ * language menu; English first, the fallback. */
+export const LANGUAGE_NAMES = { en: 'English', 'pt-BR': 'Português (Brasil)', 'pt-PT': 'Português (Portugal)' };
 
 /** The language tags spoken, English first. */
-export const LANGUAGES = Object.keys(CATALOGUES);
+export const LANGUAGES = Object.keys(LANGUAGE_NAMES);
+
+/** The catalogues loaded so far, by tag. @type {Record<string, Catalogue>} */
+const CATALOGUES = { en };
+/** @type {Map<string, Promise<void>>} */
+const loading = new Map();
+
+/** Whether `lang`'s catalogue is here (translate falls back to English until it is).
+ * @param {string} lang */
+export function isLoaded(lang) {
+  return lang in CATALOGUES;
+}
+
+/** Fetches `lang`'s catalogue once (a tag of LANGUAGES); rejects when it cannot be had, and a
+ * later call tries again.
+ * @param {string} lang */
+export function loadLanguage(lang) {
+  if (isLoaded(lang) || !LANGUAGES.includes(lang)) return Promise.resolve();
+  let promise = loading.get(lang);
+  if (!promise) {
+    promise = import(`./${lang}.js`).then(
+      (module) => {
+        CATALOGUES[lang] = /** @type {Catalogue} */ (module.default);
+      },
+      (error) => {
+        loading.delete(lang);
+        throw error;
+      },
+    );
+    loading.set(lang, promise);
+  }
+  return promise;
+}
 
 /** A true minus sign (U+2212), as in print and in the classroom: "−23", never "-23". */
 export const MINUS = '\u2212';
