@@ -172,6 +172,7 @@ export default {
     'address.opening': 'opening={value} is not an opening name (see "Play an opening")',
     'address.workers': 'workers={value} is not a number of workers from 1 to 8',
     'address.lang': 'lang={value} is not a language of this page ({languages})',
+    'address.clock': "clock '{value}' is not minutes+seconds such as 5+0 or 3+2 (at most {minutes} minutes and {seconds} seconds)",
     'start.damaged': 'The copy kept for offline play of {files} was damaged or is missing.',
     'start.damagedMore': '{files} and {n} more',
     'start.reload': 'Reload, with the network if you can, to fetch the game again.',

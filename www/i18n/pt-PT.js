@@ -171,6 +171,7 @@ export default {
     'address.opening': 'opening={value} não é o nome de uma abertura (veja "Jogar uma abertura")',
     'address.workers': 'workers={value} não é um número de workers de 1 a 8',
     'address.lang': 'lang={value} não é uma língua desta página ({languages})',
+    'address.clock': "clock '{value}' não é minutos+segundos como 5+0 ou 3+2 (no máximo {minutes} minutos e {seconds} segundos)",
     'start.damaged': 'A cópia guardada para jogar offline de {files} está danificada ou em falta.',
     'start.damagedMore': '{files} e mais {n}',
     'start.reload': 'Recarregue, com a rede se puder, para voltar a descarregar o jogo.',
