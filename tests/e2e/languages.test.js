@@ -88,6 +88,10 @@ for (const lang of ['pt-BR', 'pt-PT']) {
     await page.click('[data-testid="review-table"] tbody tr button');
     await page.selectOption('[data-testid="export-format"]', 'ggf');
     await page.click('[data-testid="export"]');
+    // A paste that reads as no game: the engine's reason in the page's words too.
+    await page.fill('[data-testid="paste-input"]', 'f5d6zz');
+    await page.click('[data-testid="paste-load"]');
+    assert.match(await page.textContent('[data-testid="error"][data-key="paste"]'), /transcrição: 'zz' no (caractere|carácter) 5 não é uma casa/);
     const found = englishIn(await page.evaluate(pageText), forbidden);
     assert.deepEqual(found, [], `English words on the ${lang} page`);
 

@@ -3,7 +3,7 @@
 // event.
 
 import { excerpt } from '../common/excerpt.js';
-import { translate, scoreWords, gridLabels } from '../i18n/i18n.js';
+import { translate, scoreWords, gridLabels, engineText } from '../i18n/i18n.js';
 
 /** Outside text quoted in a message, cut short: a huge attribute must not flood the status line.
  * @param {unknown} text */
@@ -97,10 +97,10 @@ export function boardWords(lang) {
     },
     errors: {
       start: (m) => w('board.errorStart', { message: m }),
-      game: (m) => w('board.errorGame', { message: m }),
+      game: (m) => w('board.errorGame', { message: engineText(m, lang) }),
       player: (name, value) => w('board.errorPlayer', { name, value: quote(value) }),
       level: (value, max) => w('board.errorLevel', { value: quote(value), max }),
-      play: (m) => w('board.errorPlay', { message: m }),
+      play: (m) => w('board.errorPlay', { message: engineText(m, lang) }),
       notReady: (what) => w('board.errorNotReady', { what }),
       ai: (m) => w('error.ai', { message: m }),
       hints: (m) => w('error.hints', { message: m }),

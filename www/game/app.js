@@ -35,7 +35,7 @@ import { attachExport } from './export.js';
 import { gameFromAddress, classroomHref } from './address.js';
 import { attachSettings, clockOptionNames, clockOptionValue, defaultSettings, fillLevels, fillWorkers } from './settings.js';
 import { registerOffline } from './offline.js';
-import { t, language, sideName, gridLabels, LANGUAGES } from '../i18n/i18n.js';
+import { t, language, sideName, gridLabels, engineText, LANGUAGES } from '../i18n/i18n.js';
 import { startLanguage, applyLanguage, fillLanguageMenu } from './language.js';
 
 /** @typedef {import('../pkg/reversi.js').Side} Side */
@@ -195,7 +195,7 @@ function playMove(move) {
   try {
     flipped = state.game.play(move);
   } catch (error) {
-    showError('move', /** @type {Error} */ (error).message);
+    showError('move', engineText(/** @type {Error} */ (error).message));
     return false;
   }
   // A move played by hand is a new decision: the old redo line no longer follows from it, and the
@@ -257,7 +257,7 @@ function goToPly(ply) {
   try {
     state.game.goTo(ply);
   } catch (error) {
-    showError('move', /** @type {Error} */ (error).message);
+    showError('move', engineText(/** @type {Error} */ (error).message));
     return;
   }
   state.animation = null;
@@ -785,7 +785,7 @@ function loadPasted() {
   try {
     pasted = readPasted(paste.value);
   } catch (error) {
-    showError('paste', t('error.paste', { message: bounded(/** @type {Error} */ (error).message) }));
+    showError('paste', t('error.paste', { message: bounded(engineText(/** @type {Error} */ (error).message)) }));
     return;
   }
   paste.value = '';

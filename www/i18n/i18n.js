@@ -200,3 +200,47 @@ export function gridLabels(lang = current) {
   const word = (/** @type {string} */ name) => translate(lang, `grid.${name}`);
   return { board: word('board'), black: word('black'), white: word('white'), empty: word('empty'), legal: word('legal'), reviewBest: word('reviewBest') };
 }
+
+/**
+ * The engine's messages that a player meets (an illegal move, a paste that reads as no game),
+ * by the English the engine writes: each has a key `engine.<id>` in the catalogues, its groups
+ * as {1}, {2}… (a group that is itself such a message is translated too).
+ * @type {[string, RegExp][]}
+ */
+const ENGINE_MESSAGES = [
+  ['occupied', /^illegal move (\S+): the square is occupied$/],
+  ['noFlip', /^illegal move (\S+): it flips no disc$/],
+  ['mustPass', /^illegal move (\S+): the side to move has no legal move and must pass$/],
+  ['cannotPass', /^cannot pass: legal moves exist \((.+)\)$/],
+  ['gameOver', /^the game is over: neither side can move$/],
+  ['notSquare', /^'(.*)' is not a square \(expected a1 … h8\)$/],
+  ['transcriptSquare', /^transcript: '(.*)' at character (\d+) is not a square$/],
+  ['transcriptIllegal', /^transcript: move (\d+) '(\S+)' at character (\d+) is illegal \((.+)\)$/],
+  ['boardShort', /^board: only (\d+) squares given, 64 are needed \(X\/x\/\* black, O\/o white, -\/\. empty\)$/],
+  ['boardSquare', /^board: (.+) at character (\d+) is not a square \(X\/x\/\* black, O\/o white, -\/\. empty\)$/],
+  ['boardSide', /^board: the side to move \(X or O\) is missing after the 64 squares$/],
+  ['boardBadSide', /^board: side to move '(.*)' at character (\d+) is not X or O$/],
+  ['ggf', /^GGF, line (\d+), column (\d+): (.+)$/s],
+];
+
+/**
+ * `message` of the engine in `lang` (the page's by default): a message the catalogue knows is
+ * said in its words, keeping every square, number and quoted text; any other stays as the
+ * engine wrote it.
+ * @param {unknown} message
+ * @param {string} [lang]
+ * @returns {string}
+ */
+export function engineText(message, lang = current) {
+  const text = String(message);
+  if (lang === 'en') return text;
+  for (const [id, pattern] of ENGINE_MESSAGES) {
+    const match = pattern.exec(text);
+    if (!match) continue;
+    /** @type {Record<string, string>} */
+    const values = {};
+    match.slice(1).forEach((group, i) => (values[String(i + 1)] = engineText(group, lang)));
+    return translate(lang, `engine.${id}`, values);
+  }
+  return text;
+}
