@@ -20,11 +20,12 @@ const ALLOWED = new Set(
 
 /** Every word of the English catalogue that is not also a word of `lang`'s: what must not show. */
 async function englishOnly(lang) {
-  const words = async (file) => {
-    const { default: catalogue } = await import(path.join(repoRoot, 'www/i18n', file));
-    return new Set(Object.values(catalogue.strings).join(' ').replace(/\{\w+\}/g, ' ').toLowerCase().match(/[a-z]{3,}/g));
+  const words = async (tag) => {
+    const catalogues = await Promise.all([`${tag}.js`, `game/${tag}.js`].map((file) => import(path.join(repoRoot, 'www/i18n', file))));
+    const texts = catalogues.flatMap(({ default: catalogue }) => Object.values(catalogue.strings));
+    return new Set(texts.join(' ').replace(/\{\w+\}/g, ' ').toLowerCase().match(/[a-z]{3,}/g));
   };
-  const [english, other] = await Promise.all([words('en.js'), words(`${lang}.js`)]);
+  const [english, other] = await Promise.all([words('en'), words(lang)]);
   return new Set([...english].filter((w) => !other.has(w) && !ALLOWED.has(w)));
 }
 
@@ -184,6 +185,8 @@ test('screenshots: the game after some moves and a review, in each language, on 
   }
   // The catalogues name the same keys (a missing one would fall back to English).
   const keys = (file) => Object.keys(readFileSync(path.join(repoRoot, 'www/i18n', file), 'utf8').match(/^ {4}'[^']+'/gm).reduce((o, k) => ((o[k.trim()] = 1), o), {})).sort();
-  assert.deepEqual(keys('pt-BR.js'), keys('en.js'));
-  assert.deepEqual(keys('pt-PT.js'), keys('en.js'));
+  for (const lang of ['pt-BR', 'pt-PT']) {
+    assert.deepEqual(keys(`${lang}.js`), keys('en.js'));
+    assert.deepEqual(keys(`game/${lang}.js`), keys('game/en.js'));
+  }
 });

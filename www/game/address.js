@@ -4,7 +4,7 @@
 import { Game, levels } from '../pkg/reversi.js';
 import { excerpt, bounded } from './messages.js';
 import { findOpening } from './openings.js';
-import { t } from '../i18n/i18n.js';
+import { t } from '../i18n/page.js';
 
 /** @typedef {import('../pkg/reversi.js').Side} Side */
 /** @typedef {import('./record.js').PlayerKind} PlayerKind */

@@ -35,7 +35,7 @@ import { attachExport } from './export.js';
 import { gameFromAddress, classroomHref } from './address.js';
 import { attachSettings, clockOptionNames, clockOptionValue, defaultSettings, fillLevels, fillWorkers } from './settings.js';
 import { registerOffline } from './offline.js';
-import { t, language, sideName, gridLabels, engineText, LANGUAGES } from '../i18n/i18n.js';
+import { t, language, sideName, gridLabels, engineText, LANGUAGES } from '../i18n/page.js';
 import { startLanguage, applyLanguage, fillLanguageMenu } from './language.js';
 
 /** @typedef {import('../pkg/reversi.js').Side} Side */

@@ -2,7 +2,7 @@
 // page says when moves are made and which side's clock should run; times are performance.now()
 // milliseconds handed in, so the logic is the same in a test as on the page.
 
-import { t } from '../i18n/i18n.js';
+import { t } from '../i18n/page.js';
 
 /** @typedef {'black' | 'white'} Side */
 /** A clock's spec: each side's time, the increment after each move, and how a menu writes it.

@@ -7,7 +7,7 @@ import { evaluationBreakdown, PatternEvaluation } from '../pkg/reversi.js';
 import { bounded } from './messages.js';
 import { sideScore, forBlack } from '../common/score-text.js';
 import { setText } from '../common/dom.js';
-import { t, num, sideName, scoreWords, MINUS } from '../i18n/i18n.js';
+import { t, num, sideName, scoreWords, MINUS } from '../i18n/page.js';
 
 /** The table's column headings for each evaluation, in the page's language.
  * @param {'course' | 'pattern'} kind */

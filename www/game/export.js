@@ -4,7 +4,7 @@
 
 import { importedRecord, playedPastRecord } from './record.js';
 import { byId } from '../common/dom.js';
-import { t } from '../i18n/i18n.js';
+import { t } from '../i18n/page.js';
 
 /** @typedef {import('../pkg/reversi.js').Game} Game */
 /** @typedef {import('../pkg/reversi.js').Review} Review */

@@ -2,7 +2,7 @@
 // out among them for deep hints), and drawn on the board as the mover's discs ("+2.4") with the
 // best move marked.
 
-import { t, scoreWords } from '../i18n/i18n.js';
+import { t, scoreWords } from '../i18n/page.js';
 import { signedDiscs } from '../common/score-text.js';
 import { squareIndex } from '../common/squares.js';
 import { searchScore } from './thinking.js';

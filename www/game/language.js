@@ -1,8 +1,8 @@
 // The game page's language: the address's `lang` (which is then kept, as a choice from the menu
 // is), else the one chosen before (the settings), else the browser's first that the page speaks.
-// The words themselves are in www/i18n/.
+// The words themselves are in www/i18n/ (page.js: the page's language).
 
-import { LANGUAGE_NAMES, LANGUAGES, browserLanguage, loadLanguage, normalizeLanguage, setLanguage, t, translateStatic } from '../i18n/i18n.js';
+import { LANGUAGE_NAMES, LANGUAGES, browserLanguage, loadPageLanguage, normalizeLanguage, setLanguage, t, translateStatic } from '../i18n/page.js';
 import * as storage from './storage.js';
 
 /** The language the page starts in, and what the address asked for that no catalogue speaks
@@ -25,7 +25,7 @@ export async function applyLanguage(lang) {
   const known = normalizeLanguage(lang) ?? 'en';
   let chosen = known;
   try {
-    await loadLanguage(known);
+    await loadPageLanguage(known);
   } catch {
     chosen = 'en';
   }

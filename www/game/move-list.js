@@ -2,7 +2,7 @@
 // marks and where the game left the opening book; clicking a move, or the arrow keys, Home and End
 // inside the list, show that position. A function of the game; one Tab stop.
 
-import { t, sideName, language } from '../i18n/i18n.js';
+import { t, sideName, language } from '../i18n/page.js';
 import { moverOf } from './record.js';
 import { closestTarget } from '../common/dom.js';
 

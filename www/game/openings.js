@@ -3,7 +3,7 @@
 
 import { Searcher, openingName, openingLines } from '../pkg/reversi.js';
 import { recordKey } from './record.js';
-import { t } from '../i18n/i18n.js';
+import { t } from '../i18n/page.js';
 
 /** @typedef {import('../pkg/reversi.js').Game} Game */
 /** @typedef {import('../pkg/reversi.js').OpeningLine} OpeningLine */

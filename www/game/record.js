@@ -5,7 +5,7 @@
 import { Game, recogniseText, ggfDetails } from '../pkg/reversi.js';
 import { capitalize, opponentOf } from '../common/squares.js';
 import { excerpt } from './messages.js';
-import { t, sideName } from '../i18n/i18n.js';
+import { t, sideName } from '../i18n/page.js';
 
 /** The longest player's name the page keeps from a record, in characters (the engine's GGF reader
  * cuts longer ones to this; a record saved by an older version may hold longer ones). */

@@ -7,7 +7,7 @@
 import { SearchCancelled } from '../common/engine-client.js';
 import { byId, setText } from '../common/dom.js';
 import { recordKey, stillApplies } from './record.js';
-import { t, num, language } from '../i18n/i18n.js';
+import { t, num, language } from '../i18n/page.js';
 
 /** @typedef {import('../pkg/reversi.js').Game} Game */
 /** @typedef {import('../pkg/reversi.js').Review} Review */

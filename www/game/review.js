@@ -8,7 +8,7 @@
 // guarantees it), and every place below reads the position's score and writes it with sideScore.
 
 import { sideScore, lossText } from '../common/score-text.js';
-import { t, num, sideName, scoreWords } from '../i18n/i18n.js';
+import { t, num, sideName, scoreWords } from '../i18n/page.js';
 
 /** @typedef {import('../pkg/reversi.js').Review} Review */
 /** @typedef {import('../pkg/reversi.js').Side} Side */

@@ -6,7 +6,7 @@ import { levels } from '../pkg/reversi.js';
 import * as storage from './storage.js';
 import { byId } from '../common/dom.js';
 import { maxWorkers } from './engines.js';
-import { t } from '../i18n/i18n.js';
+import { t } from '../i18n/page.js';
 
 /** `language`: a catalogue's tag (www/i18n/), or '' for the browser's language.
  * @typedef {{hintStrength: 'quick' | 'deep', flipped: boolean, sound: boolean, workers: number, language: string}} Settings */

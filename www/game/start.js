@@ -64,7 +64,7 @@ const FALLBACK_WORDS = {
  * ones when they cannot be loaded. */
 async function pageWords() {
   try {
-    const [i18n, language] = await Promise.all([import('../i18n/i18n.js'), import('./language.js')]);
+    const [i18n, language] = await Promise.all([import('../i18n/page.js'), import('./language.js')]);
     const lang = await language.applyLanguage(language.startLanguage(new URLSearchParams(location.search)).lang);
     /** @type {Words} */
     const words = (key, values = {}) => i18n.translate(lang, key, values);

@@ -2,7 +2,7 @@
 // of the page kept the game in progress (the games are now in IndexedDB, game-store.js; the slot
 // is read once, moved there and removed, by tab-game.js). Reading never throws.
 
-import { normalizeLanguage } from '../i18n/i18n.js';
+import { normalizeLanguage } from '../i18n/page.js';
 
 const KEY = 'reversi.game.v1';
 

@@ -17,7 +17,7 @@
 // - When the store cannot be used, or a write fails (a full quota, say), the game goes on and
 //   `onProblem` says that it is not being saved; what is already stored stays.
 
-import { t } from '../i18n/i18n.js';
+import { t } from '../i18n/page.js';
 import { GameStore, checkRecord, RECORD_FORMAT } from './game-store.js';
 import * as storage from './storage.js';
 

@@ -2,7 +2,7 @@
 // status area (the status line is covered meanwhile).
 
 import { sideScore, forBlack } from '../common/score-text.js';
-import { t, sideName, scoreWords } from '../i18n/i18n.js';
+import { t, sideName, scoreWords } from '../i18n/page.js';
 import { setText } from '../common/dom.js';
 
 /** @typedef {import('../pkg/reversi.js').Side} Side */
