@@ -44,6 +44,21 @@ export function moverOf(game, ply) {
   return ply % 2 === 0 ? first : opponentOf(first);
 }
 
+/** The last move each side played up to the position shown, the latest first (passes skipped):
+ * what the board marks.
+ * @param {Game} game
+ * @returns {{move: string, side: Side}[]} */
+export function lastMoveOfEachSide(game) {
+  const moves = game.moves;
+  /** @type {{move: string, side: Side}[]} */
+  const found = [];
+  for (let i = game.ply - 1; i >= 0 && found.length < 2; i--) {
+    const side = moverOf(game, i);
+    if (moves[i] !== 'pa' && !found.some((f) => f.side === side)) found.push({ move: moves[i], side });
+  }
+  return found;
+}
+
 /** The imported record's details while the game still begins with it, else null.
  * @param {Game} game
  * @param {ImportedRecord | null} record */
