@@ -215,8 +215,14 @@ export class TabGame {
   save(snapshot) {
     const worthKeeping = this.last !== null || snapshot.moves.length > 0 || snapshot.viewing || snapshot.record !== null;
     if (!worthKeeping) return;
+    const last = this.last;
+    // A finished game keeps who played it: players chosen after its end are for the next game.
+    const played =
+      last && last.status === 'finished' && snapshot.status === 'finished' && last.moves === snapshot.moves
+        ? { players: last.players, level: last.level }
+        : {};
     /** @type {GameRecord} */
-    const record = { ...snapshot, id: this.id, format: RECORD_FORMAT, created: this.created, updated: Date.now() };
+    const record = { ...snapshot, ...played, id: this.id, format: RECORD_FORMAT, created: this.created, updated: Date.now() };
     this.last = record;
     this.#write(record);
   }
