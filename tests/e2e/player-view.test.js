@@ -199,3 +199,31 @@ test('a projector (1024×768): a wider panel, larger text, and no control wrappi
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+test("a GGF record's own fields survive a round trip, a reload and moves played on; its result says whose", async () => {
+  const { page, context, errors } = await openPage(browser);
+  await page.goto(`${server.url}?black=human&white=human`);
+  await waitReady(page);
+  const fields = 'PC[test]DT[2003.12.15_13:24:03.MST]PB[Ann]PW[Bob]RE[+2.00]TI[5:00//2:00]TY[8]EV[Club]';
+  const record = `(;GM[Othello]${fields}BO[8 ---------------------------O*------*O--------------------------- *]B[f5]W[d6]B[c3];)`;
+  await page.fill('[data-testid="paste-input"]', record);
+  await page.click('[data-testid="paste-load"]');
+  assert.equal(await text(page, 'status'), 'GGF record loaded: Ann (Black) against Bob (White), result Black +2, 3 moves.');
+  const exported = async () => {
+    await page.selectOption('[data-testid="export-format"]', 'ggf');
+    await page.click('[data-testid="export"]');
+    return page.inputValue('[data-testid="export-output"]');
+  };
+  assert.equal(await exported(), record, 'exported as imported');
+  await page.waitForFunction(() => document.documentElement.dataset.savedMoves === 'f5d6c3');
+  await page.reload();
+  await waitReady(page);
+  assert.equal(await exported(), record, 'the same after a reload');
+  // White plays on: the record's fields stay, the names say who played on, its result no longer stands.
+  await page.click('[data-square="d3"]');
+  const on = await exported();
+  assert.match(on, /^\(;GM\[Othello\]PC\[test\]DT\[2003\.12\.15_13:24:03\.MST\]PB\[Ann\]PW\[Bob, then Human\]TI\[5:00\/\/2:00\]TY\[8\]EV\[Club\]BO\[/, on);
+  assert.doesNotMatch(on, /RE\[|Othello in the browser/, on);
+  assert.deepEqual(errors, []);
+  await context.close();
+});

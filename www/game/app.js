@@ -30,7 +30,7 @@ import { onceAFrame } from '../common/frames.js';
 import { createReviewPanel } from './review-panel.js';
 import { renderMoveList, attachMoveList } from './move-list.js';
 import { BookReader, bookText, currentOpeningName, fillOpenings, findOpening } from './openings.js';
-import { NAME_CHARS, lastMoveOfEachSide, playerName, readPasted } from './record.js';
+import { NAME_CHARS, RECORD_FIELDS, lastMoveOfEachSide, playerName, readPasted } from './record.js';
 import { attachExport } from './export.js';
 import { gameFromAddress, classroomHref } from './address.js';
 import { attachSettings, clockOptionValue, defaultSettings, fillLevels, fillWorkers } from './settings.js';
@@ -136,6 +136,9 @@ let clockModule = null;
 const loadClockModule = () => import('./clock.js').then((module) => (clockModule = module));
 /** The player asked for less motion: no flip to wait for. */
 const reducedMotion = matchMedia('(prefers-reduced-motion: reduce)');
+/** When the last move's discs have finished turning over (performance.now()), or null when no
+ * move is being drawn. */
+const flipsEnd = () => (state.animation ? state.animation.startedAt + (reducedMotion.matches ? 0 : FLIP_MS) : null);
 /** A reader of the opening book on the page's thread (where the game left it), once it arrived.
  * @type {BookReader | null} */
 let bookReader = null;
@@ -209,7 +212,7 @@ function playMove(move) {
   state.animation = { placed: squareIndex(move), flipped: flipped.map(squareIndex), startedAt };
   // When the move is drawn and its flips have turned: the AI replies after that (startNext), and
   // whoever watches the board (tests, an embedding page) hears it.
-  const endsAt = startedAt + (reducedMotion.matches ? 0 : FLIP_MS);
+  const endsAt = /** @type {number} */ (flipsEnd());
   byId('board').dispatchEvent(new CustomEvent('othello-move', { detail: { move, side: mover, startedAt, endsAt } }));
   const notes = [`${capitalize(mover)} played ${move}, ${plural(flipped.length, 'disc')} flipped`];
   notes.push(...settleForcedPasses());
@@ -332,7 +335,9 @@ let clockTicks = null;
 function runClock() {
   const clock = state.clock;
   const live = Boolean(clock) && !isFinished() && !state.viewing && !state.game.canRedo;
-  if (clock) clock.run(live ? state.game.sideToMove : null, performance.now());
+  // The side to move's time starts once the last move's discs have turned over.
+  const now = performance.now();
+  if (clock) clock.run(live ? state.game.sideToMove : null, now, flipsEnd() ?? now);
   if (live && !clockTicks) clockTicks = setInterval(tickClock, 100);
   else if (!live && clockTicks) {
     clearInterval(clockTicks);
@@ -401,7 +406,7 @@ function startNext() {
       ? engines.parallel().then((parallel) => parallel.search(board, options, onProgress))
       : engines.ai.search(board, options, onProgress);
     // The reply is not drawn before the last move's discs have finished turning over.
-    const flipsLeft = state.animation && !reducedMotion.matches ? state.animation.startedAt + FLIP_MS - performance.now() : 0;
+    const flipsLeft = (flipsEnd() ?? 0) - performance.now();
     const pause = new Promise((resolve) => setTimeout(resolve, Math.max(delay, flipsLeft)));
     Promise.all([search, pause]).then(
       ([result]) => {
@@ -640,24 +645,20 @@ function panelToTop() {
   window.scrollTo({ top: 0 });
 }
 
-/** Brings `element` into view on the player's request: the panel scrolls inside when it has its
- * own scroll (board and panel side by side), otherwise the page scrolls to just below the board,
- * which stays on screen (sticky) in that arrangement.
+/** Brings `element` into view on the player's request, just under the board and the game's state
+ * (which stay on screen: the style sheet's scroll padding says how much they cover).
  * @param {HTMLElement} element */
 function reveal(element) {
-  const panel = byId('panel');
-  const panelScrolls = getComputedStyle(panel).overflowY !== 'visible' && panel.scrollHeight > panel.clientHeight;
-  const reduced = matchMedia('(prefers-reduced-motion: reduce)').matches;
-  /** @type {ScrollBehavior} */
-  const behavior = reduced ? 'auto' : 'smooth';
-  if (panelScrolls) {
-    const top = element.getBoundingClientRect().top - panel.getBoundingClientRect().top + panel.scrollTop - 8;
-    panel.scrollTo({ top, behavior });
-  } else {
-    const boardBottom = /** @type {Element} */ (document.querySelector('.board-area')).getBoundingClientRect().bottom;
-    const top = element.getBoundingClientRect().top - boardBottom + window.scrollY - 8;
-    window.scrollTo({ top, behavior });
-  }
+  element.scrollIntoView({ block: 'start', behavior: reducedMotion.matches ? 'auto' : 'smooth' });
+}
+
+/** The state strip's height, for the style sheet's scroll padding (what scrolling into view must
+ * leave uncovered). */
+function trackStateStrip() {
+  const strip = byId('state-strip');
+  const set = () => document.documentElement.style.setProperty('--state-strip-height', `${Math.ceil(strip.getBoundingClientRect().height)}px`);
+  set();
+  if (typeof ResizeObserver === 'function') new ResizeObserver(set).observe(strip);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -677,7 +678,10 @@ function restoreSaved(saved) {
     if (saved.record && typeof saved.record.key === 'string') {
       // Outside text from an older save is bounded as a record read now would be.
       const { black, white, result } = saved.record;
-      state.record = { ...saved.record, black: excerpt(black ?? '', NAME_CHARS), white: excerpt(white ?? '', NAME_CHARS), result: excerpt(result ?? '', NAME_CHARS) };
+      const fields = Array.isArray(saved.record.fields)
+        ? saved.record.fields.filter((f) => Array.isArray(f) && f.length === 2 && f.every((v) => typeof v === 'string')).slice(0, RECORD_FIELDS)
+        : [];
+      state.record = { ...saved.record, black: excerpt(black ?? '', NAME_CHARS), white: excerpt(white ?? '', NAME_CHARS), result: excerpt(result ?? '', NAME_CHARS), fields };
     }
     if (saved.clock && clockModule) {
       try {
@@ -914,6 +918,7 @@ export async function start() {
     showError: (message) => showError('review', message),
     goToPly,
   });
+  trackStateStrip();
   fillLevels(byId('level', HTMLSelectElement));
   fillOpenings(byId('play-opening', HTMLSelectElement));
   wireControls();

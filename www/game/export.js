@@ -33,8 +33,11 @@ export function exportText(format, { game, review, record, playerName, date = Da
     if (review) evaluations = review.moves.map((m) => (m.mover === 'black' ? m.scoreBlack : -m.scoreBlack));
     else if (imported) evaluations = imported.evaluations.map((e) => (e === null ? NaN : e));
     const result = imported && imported.result && !playedPastRecord(game, imported) ? imported.result : undefined;
+    // The record's own fields are kept (its place, date, time control…); the page's place and
+    // date are written only where it has none.
+    const fields = imported && Array.isArray(imported.fields) ? imported.fields.flat().map(String) : [];
     const place = 'Othello in the browser';
-    return game.toGgf(playerName('black'), playerName('white'), Float64Array.from(evaluations), result, date, place);
+    return game.toGgf(playerName('black'), playerName('white'), Float64Array.from(evaluations), result, date, place, fields);
   }
   if (format === 'obf') {
     // An OBF solution is exact: written only when the review solved this position.
