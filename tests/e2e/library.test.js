@@ -109,6 +109,8 @@ test('My games with the storage full: the page says the new game is not saved, a
   // From now on this site has no room: the next game cannot be written.
   const cdp = await context.newCDPSession(page);
   await cdp.send('Storage.overrideQuotaForOrigin', { origin: server.url.replace(/\/$/, ''), quotaSize: 1 });
+  await page.reload();
+  await waitReady(page);
   await page.click('[data-testid="new-game"]');
   await page.click('[data-square="f5"]');
   await page.waitForSelector('[data-testid="notice"][data-key="storage"]');
