@@ -99,30 +99,3 @@ test('My games: listed across reloads, opened to review, exported as one GGF fil
   assert.deepEqual(errors, []);
   await context.close();
 });
-
-test('My games with the storage full: the page says the new game is not saved, and every game kept before stays listed, across a reload', { timeout: 60_000 }, async () => {
-  const { page, context, errors } = await openPage(browser);
-  await page.goto(`${server.url}?black=human&white=human&board=${ONE_MOVE_TO_END}`);
-  await waitReady(page);
-  await page.click('[data-square="a1"]');
-  await waitSaved(page, 'a1');
-  // From now on this site has no room: the next game cannot be written.
-  const cdp = await context.newCDPSession(page);
-  await cdp.send('Storage.overrideQuotaForOrigin', { origin: server.url.replace(/\/$/, ''), quotaSize: 1 });
-  await page.reload();
-  await waitReady(page);
-  await page.click('[data-testid="new-game"]');
-  await page.click('[data-square="f5"]');
-  await page.waitForSelector('[data-testid="notice"][data-key="storage"]');
-  assert.match(await text(page, 'notice', 'storage'), /Games saved before are kept\.$/);
-  let rows = await listed(page, 1);
-  assert.equal(rows[0].result, RESULT, 'the game kept before is listed');
-  const [download] = await Promise.all([page.waitForEvent('download'), page.click('[data-testid="library-export"]')]);
-  assert.match(readFileSync(await download.path(), 'utf8'), /RE\[\+64\.00\]/, 'and exported');
-  await page.reload();
-  await waitReady(page);
-  rows = await listed(page, 1);
-  assert.equal(rows[0].result, RESULT);
-  assert.deepEqual(errors, []);
-  await context.close();
-});
