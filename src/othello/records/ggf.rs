@@ -165,7 +165,8 @@ impl GgfGame {
             .iter()
             .filter(|(name, _)| can_hold(name))
             .filter_map(|(name, value)| {
-                let value = if except.contains(&name.as_str()) { self.property(name)?.to_string() } else { value.clone() };
+                let value =
+                    if except.contains(&name.as_str()) { self.property(name)?.to_string() } else { value.clone() };
                 Some((name.clone(), value))
             })
             .collect();
@@ -689,7 +690,13 @@ mod tests {
         let record = parse_ggf(&text).unwrap();
         // As the page writes it: its own place and date, its names, then the record's fields.
         let mut again = GgfGame::new(record.start, &record.plain_moves());
-        again.properties.splice(1..1, [("PC".to_string(), "Othello in the browser".to_string()), ("DT".to_string(), "2026.01.01_00:00:00.UTC".to_string())]);
+        again.properties.splice(
+            1..1,
+            [
+                ("PC".to_string(), "Othello in the browser".to_string()),
+                ("DT".to_string(), "2026.01.01_00:00:00.UTC".to_string()),
+            ],
+        );
         again.set_property("PB", "Ann");
         again.set_property("PW", "Bob");
         again.keep_record_fields(&record.record_fields(), &[]);
@@ -700,7 +707,10 @@ mod tests {
         on.keep_record_fields(&record.record_fields(), &["PB", "RE"]);
         assert_eq!(on.property("PB"), Some("Ann, then Human"));
         assert_eq!(on.property("RE"), None);
-        assert_eq!((on.property("PC"), on.property("TI"), on.property("EV")), (Some("test"), Some("5:00//2:00"), Some("Club")));
+        assert_eq!(
+            (on.property("PC"), on.property("TI"), on.property("EV")),
+            (Some("test"), Some("5:00//2:00"), Some("Club"))
+        );
         assert_eq!(on.properties[0].0, "GM");
     }
 
@@ -713,7 +723,10 @@ mod tests {
                 .map(|(n, v)| (n.to_string(), v.to_string()))
                 .collect();
         game.keep_record_fields(&fields, &[]);
-        assert_eq!(game.properties, [("GM".into(), "Othello".into()), ("PC".into(), "kept".into()), ("TY".into(), "8".into())]);
+        assert_eq!(
+            game.properties,
+            [("GM".into(), "Othello".into()), ("PC".into(), "kept".into()), ("TY".into(), "8".into())]
+        );
         assert!(parse_ggf(&format_ggf(&game)).is_ok());
     }
 
@@ -728,7 +741,10 @@ mod tests {
         for bad in ["", "+", "+2:x", "Black", "+65", "1e3"] {
             assert_eq!(read(bad), None, "{bad:?}");
         }
-        assert_eq!((format_ggf_result(2), format_ggf_result(-64), format_ggf_result(0)), ("+2.00".into(), "-64.00".into(), "+0.00".into()));
+        assert_eq!(
+            (format_ggf_result(2), format_ggf_result(-64), format_ggf_result(0)),
+            ("+2.00".into(), "-64.00".into(), "+0.00".into())
+        );
     }
 
     #[test]
