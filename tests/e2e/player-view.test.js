@@ -92,7 +92,9 @@ test("the AI's reply starts after the player's flips end; each side's last move 
   assert.equal(reply.side, 'white');
   assert.ok(mine.endsAt > mine.startedAt, 'the flips take time');
   assert.ok(reply.startedAt >= mine.endsAt, `the reply (${reply.startedAt}) starts after the flips end (${mine.endsAt})`);
-  await page.waitForTimeout(450); // the reply's own flips, drawn to their end
+  // The reply's own flips drawn to their end: past its endsAt, and two frames more.
+  await page.waitForFunction((end) => performance.now() > end, reply.endsAt);
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
   // Both last moves are marked in the last move's red: the latest by a dot at its centre, the
   // other side's by a ring (sampled on the ring, 0.15 of a square from the centre).
   const marks = await page.evaluate(([black, white]) => {
