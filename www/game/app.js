@@ -12,7 +12,7 @@
 import init, * as wasm from '../pkg/reversi.js';
 import { Game, levels } from '../pkg/reversi.js';
 import { ENGINE_WASM } from '../common/engine-wasm.js';
-import { createRenderer, GUTTER } from '../common/render.js';
+import { createRenderer, FLIP_MS, GUTTER } from '../common/render.js';
 import { createGrid } from '../common/grid.js';
 import { attachInput } from '../common/input.js';
 import { SearchCancelled } from '../common/engine-client.js';
@@ -30,11 +30,13 @@ import { onceAFrame } from '../common/frames.js';
 import { createReviewPanel } from './review-panel.js';
 import { renderMoveList, attachMoveList } from './move-list.js';
 import { BookReader, bookText, currentOpeningName, fillOpenings, findOpening } from './openings.js';
-import { NAME_CHARS, playerName, readPasted } from './record.js';
+import { NAME_CHARS, RECORD_FIELDS, lastMoveOfEachSide, playerName, readPasted } from './record.js';
 import { attachExport } from './export.js';
 import { gameFromAddress, classroomHref } from './address.js';
 import { attachSettings, clockOptionValue, defaultSettings, fillLevels, fillWorkers } from './settings.js';
 import { registerOffline } from './offline.js';
+import { attachLibrary, gameDate } from './library.js';
+import { onTimeSentence, resultSentence, text as resultWords } from './result.js';
 
 /** @typedef {import('../pkg/reversi.js').Side} Side */
 /** @typedef {import('../pkg/reversi.js').Hint} Hint */
@@ -116,6 +118,8 @@ let reviewPanel;
 let messages;
 /** This tab's game in the game store. @type {TabGame} */
 let tabGame;
+/** My games (library.js). @type {ReturnType<typeof attachLibrary> | null} */
+let library = null;
 // Loaded on first use, so that they are not part of the first load: the evaluation panel
 // (evaluation.js, once opened) and the move sound (sound.js, once switched on).
 /** @type {ReturnType<typeof import('./evaluation.js').createEvaluationPanel> | null} */
@@ -130,6 +134,11 @@ let weightsEvent = null;
  * @type {typeof import('./clock.js') | null} */
 let clockModule = null;
 const loadClockModule = () => import('./clock.js').then((module) => (clockModule = module));
+/** The player asked for less motion: no flip to wait for. */
+const reducedMotion = matchMedia('(prefers-reduced-motion: reduce)');
+/** When the last move's discs have finished turning over (performance.now()), or null when no
+ * move is being drawn. */
+const flipsEnd = () => (state.animation ? state.animation.startedAt + (reducedMotion.matches ? 0 : FLIP_MS) : null);
 /** A reader of the opening book on the page's thread (where the game left it), once it arrived.
  * @type {BookReader | null} */
 let bookReader = null;
@@ -155,13 +164,11 @@ const bookPly = () => (bookReader ? bookReader.bookPly(state.game) : null);
  * @param {Side} color */
 const nameOf = (color) => playerName(state.game, state.record, state, color);
 
-function resultText() {
+/** The result of the game shown, as the turn line, the review and the game library say it. */
+function gameResult() {
   const flagged = state.clock && state.clock.flagged;
-  if (flagged) return `Game over: ${capitalize(flagged)} ran out of time — ${capitalize(opponentOf(flagged))} wins on time`;
-  const { scoreBlack: b, scoreWhite: w, winner } = state.game;
-  if (winner === 'draw') return `Game over: a draw, ${b}–${w}`;
-  const [high, low] = winner === 'black' ? [b, w] : [w, b];
-  return `Game over: ${capitalize(winner ?? 'black')} wins ${high}–${low}`;
+  if (flagged) return onTimeSentence(flagged);
+  return resultSentence(state.game.scoreBlack, state.game.scoreWhite);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -201,7 +208,12 @@ function playMove(move) {
   if (state.clock) state.clock.moved(mover, performance.now());
   if (state.settings.sound) playSound(flipped.length);
   messages.clear('move');
-  state.animation = { placed: squareIndex(move), flipped: flipped.map(squareIndex), startedAt: performance.now() };
+  const startedAt = performance.now();
+  state.animation = { placed: squareIndex(move), flipped: flipped.map(squareIndex), startedAt };
+  // When the move is drawn and its flips have turned: the AI replies after that (startNext), and
+  // whoever watches the board (tests, an embedding page) hears it.
+  const endsAt = /** @type {number} */ (flipsEnd());
+  byId('board').dispatchEvent(new CustomEvent('othello-move', { detail: { move, side: mover, startedAt, endsAt } }));
   const notes = [`${capitalize(mover)} played ${move}, ${plural(flipped.length, 'disc')} flipped`];
   notes.push(...settleForcedPasses());
   announce(notes.join('. ') + '.');
@@ -323,7 +335,9 @@ let clockTicks = null;
 function runClock() {
   const clock = state.clock;
   const live = Boolean(clock) && !isFinished() && !state.viewing && !state.game.canRedo;
-  if (clock) clock.run(live ? state.game.sideToMove : null, performance.now());
+  // The side to move's time starts once the last move's discs have turned over.
+  const now = performance.now();
+  if (clock) clock.run(live ? state.game.sideToMove : null, now, flipsEnd() ?? now);
   if (live && !clockTicks) clockTicks = setInterval(tickClock, 100);
   else if (!live && clockTicks) {
     clearInterval(clockTicks);
@@ -337,6 +351,8 @@ function tickClock() {
   if (!clock || !clock.running) return;
   const side = clock.running;
   if (clock.check(performance.now())) {
+    // The notice about the next game's clock has nothing more to say once this game's clock ended.
+    messages.clear('clock-setting');
     announce(`${capitalize(side)}'s time ran out.`);
     changed();
     return;
@@ -389,7 +405,9 @@ function startNext() {
     const search = searchesInParallel(state.level)
       ? engines.parallel().then((parallel) => parallel.search(board, options, onProgress))
       : engines.ai.search(board, options, onProgress);
-    const pause = new Promise((resolve) => setTimeout(resolve, delay));
+    // The reply is not drawn before the last move's discs have finished turning over.
+    const flipsLeft = (flipsEnd() ?? 0) - performance.now();
+    const pause = new Promise((resolve) => setTimeout(resolve, Math.max(delay, flipsLeft)));
     Promise.all([search, pause]).then(
       ([result]) => {
         if (epoch !== state.epoch) return;
@@ -437,7 +455,7 @@ function saveGame() {
     viewing: state.viewing,
     record: state.record,
     clock: state.clock ? state.clock.toJSON() : null,
-    result: finished ? resultText().replace(/^Game over: /, '') : '',
+    result: finished ? gameResult() : '',
   });
 }
 
@@ -445,7 +463,7 @@ function saveGame() {
 // Rendering: a function of state
 
 function renderThinkingLine() {
-  renderThinking(byId('thinking'), byId('status'), state.thinking, state.game.sideToMove);
+  renderThinking(byId('thinking'), byId('status'), state.thinking, state.game.sideToMove, 64 - state.game.scoreBlack - state.game.scoreWhite);
 }
 
 /** The thinking line redrawn once per animation frame however many changes arrive: the AI
@@ -466,6 +484,7 @@ function render() {
     legal,
     moverColor: game.sideToMove,
     lastMove: game.lastMove ? squareIndex(game.lastMove) : -1,
+    lastMoves: lastMoveOfEachSide(game).map(({ move, side }) => ({ square: squareIndex(move), side })),
     hints,
     bestMove,
     animation: state.animation,
@@ -490,7 +509,7 @@ function render() {
   }
   renderClocks();
   let turn;
-  if (finished) turn = resultText();
+  if (finished) turn = resultWords.gameOver(gameResult());
   else if (state.viewing && !isHumanTurn()) turn = `Loaded game shown: ${capitalize(game.sideToMove)} (AI) to move — press Play on to let it move`;
   else if (isHumanTurn()) turn = `${capitalize(game.sideToMove)} to move${humanColors().length === 1 ? ' (you)' : ''}`;
   else if (game.canRedo) turn = `${capitalize(game.sideToMove)} (AI) to move — press Redo or play on from the latest move`;
@@ -619,24 +638,27 @@ function onDataFile(name, event) {
   render();
 }
 
-/** Brings `element` into view on the player's request: the panel scrolls inside when it has its
- * own scroll (board and panel side by side), otherwise the page scrolls to just below the board,
- * which stays on screen (sticky) in that arrangement.
+/** A new game or a loaded one starts with the panel at its top, the game's state under the
+ * board (whatever was scrolled to before, the review say). */
+function panelToTop() {
+  byId('panel').scrollTo({ top: 0 });
+  window.scrollTo({ top: 0 });
+}
+
+/** Brings `element` into view on the player's request, just under the board and the game's state
+ * (which stay on screen: the style sheet's scroll padding says how much they cover).
  * @param {HTMLElement} element */
 function reveal(element) {
-  const panel = byId('panel');
-  const panelScrolls = getComputedStyle(panel).overflowY !== 'visible' && panel.scrollHeight > panel.clientHeight;
-  const reduced = matchMedia('(prefers-reduced-motion: reduce)').matches;
-  /** @type {ScrollBehavior} */
-  const behavior = reduced ? 'auto' : 'smooth';
-  if (panelScrolls) {
-    const top = element.getBoundingClientRect().top - panel.getBoundingClientRect().top + panel.scrollTop - 8;
-    panel.scrollTo({ top, behavior });
-  } else {
-    const boardBottom = /** @type {Element} */ (document.querySelector('.board-area')).getBoundingClientRect().bottom;
-    const top = element.getBoundingClientRect().top - boardBottom + window.scrollY - 8;
-    window.scrollTo({ top, behavior });
-  }
+  element.scrollIntoView({ block: 'start', behavior: reducedMotion.matches ? 'auto' : 'smooth' });
+}
+
+/** The state strip's height, for the style sheet's scroll padding (what scrolling into view must
+ * leave uncovered). */
+function trackStateStrip() {
+  const strip = byId('state-strip');
+  const set = () => document.documentElement.style.setProperty('--state-strip-height', `${Math.ceil(strip.getBoundingClientRect().height)}px`);
+  set();
+  if (typeof ResizeObserver === 'function') new ResizeObserver(set).observe(strip);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -656,7 +678,10 @@ function restoreSaved(saved) {
     if (saved.record && typeof saved.record.key === 'string') {
       // Outside text from an older save is bounded as a record read now would be.
       const { black, white, result } = saved.record;
-      state.record = { ...saved.record, black: excerpt(black ?? '', NAME_CHARS), white: excerpt(white ?? '', NAME_CHARS), result: excerpt(result ?? '', NAME_CHARS) };
+      const fields = Array.isArray(saved.record.fields)
+        ? saved.record.fields.filter((f) => Array.isArray(f) && f.length === 2 && f.every((v) => typeof v === 'string')).slice(0, RECORD_FIELDS)
+        : [];
+      state.record = { ...saved.record, black: excerpt(black ?? '', NAME_CHARS), white: excerpt(white ?? '', NAME_CHARS), result: excerpt(result ?? '', NAME_CHARS), fields };
     }
     if (saved.clock && clockModule) {
       try {
@@ -687,6 +712,7 @@ function wireControls() {
     }
     state.record = null;
     messages.clear('clock-setting');
+    panelToTop();
     newGame(new Game(), spec ? `New game, ${clockMenu.selectedOptions[0].textContent} a side.` : 'New game.', {
       clockSpec: spec && clockModule ? clockModule.parseClockSpec(spec) : null,
     });
@@ -704,6 +730,7 @@ function wireControls() {
     menu.value = '';
     if (!opening) return;
     state.record = null;
+    panelToTop();
     newGame(Game.fromTranscript(opening.moves), `New game from the ${opening.name} opening (${plural(opening.moves.length / 2, 'move')}).`);
   });
   byId('play-on').addEventListener('click', () => {
@@ -755,10 +782,60 @@ function wireControls() {
     });
   }
   byId('review-cancel').addEventListener('click', reviewPanel.cancel);
+  library = attachLibrary({
+    store: () => tabGame.store,
+    currentId: () => tabGame.id,
+    open: openStored,
+    notify: (news) => {
+      announce(news);
+      render();
+    },
+    showMessage: (message) => {
+      messages.show(message);
+      render();
+    },
+    clearMessage: (key) => messages.clear(key),
+  });
   byId('review-rows').addEventListener('click', (event) => {
     const button = closestTarget(event, 'button[data-ply]');
     if (button) goToPly(Number(button.dataset.ply));
   });
+}
+
+/** A game of My games shown in this tab, where it was left (it becomes this tab's game). False
+ * when another tab holds it, or it cannot be replayed (said).
+ * @param {import('./game-store.js').GameRecord} record */
+async function openStored(record) {
+  if (record.clock && !clockModule) {
+    try {
+      await loadClockModule();
+    } catch {
+      // the game is shown without its clock
+    }
+  }
+  const check = Game.restore; // the engine refuses a damaged record before this tab takes it
+  try {
+    check(record.startBoard, record.moves, record.ply).free();
+  } catch (error) {
+    showError('library', `That game could not be opened (${bounded(/** @type {Error} */ (error).message)}); it is kept as it is.`);
+    return true;
+  }
+  if (!(await tabGame.open(record))) return false;
+  engines.cancelAi();
+  engines.clearAi();
+  state.record = null;
+  state.clock = null;
+  const { game } = restoreSaved(record);
+  state.game = /** @type {Game} */ (game);
+  // Shown, not continued: the AI waits for Play on, as for a loaded record.
+  state.viewing = !isFinished();
+  state.animation = null;
+  messages.clear('move');
+  messages.clear('library');
+  panelToTop();
+  announce(`Game of ${gameDate(record)} opened: go through its moves, or review it.`);
+  changed();
+  return true;
 }
 
 function loadPasted() {
@@ -775,6 +852,7 @@ function loadPasted() {
   if (pasted.cut) showNotice('record-cut', pasted.cut);
   else messages.clear('record-cut');
   state.record = pasted.record;
+  panelToTop();
   // A loaded game is shown, not continued: the AI waits for Play on (a human's move plays on too).
   newGame(pasted.game, pasted.message, { viewing: true });
 }
@@ -796,7 +874,9 @@ export async function start() {
       onSaved: (record) => {
         // What was last written durably, for whoever needs to know (tests, the game library).
         document.documentElement.dataset.savedMoves = record.moves;
+        document.documentElement.dataset.savedStatus = record.status;
         messages.clear('storage');
+        library?.refresh();
       },
       onProblem: (problem) => {
         if (problem) showNotice('storage', problem);
@@ -838,6 +918,7 @@ export async function start() {
     showError: (message) => showError('review', message),
     goToPly,
   });
+  trackStateStrip();
   fillLevels(byId('level', HTMLSelectElement));
   fillOpenings(byId('play-opening', HTMLSelectElement));
   wireControls();

@@ -5,6 +5,7 @@
 import { Game, recogniseText, ggfDetails } from '../pkg/reversi.js';
 import { capitalize, opponentOf } from '../common/squares.js';
 import { excerpt, plural } from './messages.js';
+import { sideScore } from '../common/score-text.js';
 
 /** The longest player's name the page keeps from a record, in characters (the engine's GGF reader
  * cuts longer ones to this; a record saved by an older version may hold longer ones). */
@@ -15,9 +16,34 @@ export const NAME_CHARS = 64;
 
 /**
  * What an imported GGF record says besides its moves; `key` names the record as imported (see
- * `recordKey`), so that moves played on after it are told apart.
- * @typedef {{black: string, white: string, result: string, evaluations: (number | null)[], key: string}} ImportedRecord
+ * `recordKey`), so that moves played on after it are told apart. `fields`: the record's own
+ * fields (place, date, players, result, time control…), `[name, value]` in their order, which an
+ * export keeps (absent from games saved by older versions of the page).
+ * @typedef {{black: string, white: string, result: string, evaluations: (number | null)[], key: string,
+ *            fields?: [string, string][]}} ImportedRecord
  */
+
+/** The most fields of a record the page keeps (each is bounded by the engine's reader). */
+export const RECORD_FIELDS = 64;
+
+/** The words of a record's result, together so that they can move into a catalogue as one. */
+export const resultWords = {
+  /** @type {Record<string, string>} */
+  endings: { resigned: 'resigned', time: 'on time', 'agreed score': 'score agreed' },
+  /** @param {string} score @param {string} ending */
+  withEnding: (score, ending) => `${score}, ${ending}`,
+  draw: 'a draw',
+};
+
+/** A record's RE as players read it, saying whose: "Black +2", "White +64, resigned", "a draw";
+ * the value as written when it is not a result.
+ * @param {{result: string, resultBlack: number | null, resultEnding: string}} details */
+export function recordResultText({ result, resultBlack, resultEnding }) {
+  if (resultBlack === null) return result;
+  const score = resultBlack === 0 ? resultWords.draw : sideScore(resultBlack, true);
+  const ending = resultWords.endings[resultEnding];
+  return ending ? resultWords.withEnding(score, ending) : score;
+}
 
 /** The record a game shows: its start and every move (the redo line included).
  * @param {Game} game */
@@ -42,6 +68,21 @@ export function moverOf(game, ply) {
   /** @type {Side} */
   const first = game.startBoard.trim().endsWith('O') ? 'white' : 'black';
   return ply % 2 === 0 ? first : opponentOf(first);
+}
+
+/** The last move each side played up to the position shown, the latest first (passes skipped):
+ * what the board marks.
+ * @param {Game} game
+ * @returns {{move: string, side: Side}[]} */
+export function lastMoveOfEachSide(game) {
+  const moves = game.moves;
+  /** @type {{move: string, side: Side}[]} */
+  const found = [];
+  for (let i = game.ply - 1; i >= 0 && found.length < 2; i--) {
+    const side = moverOf(game, i);
+    if (moves[i] !== 'pa' && !found.some((f) => f.side === side)) found.push({ move: moves[i], side });
+  }
+  return found;
 }
 
 /** The imported record's details while the game still begins with it, else null.
@@ -114,9 +155,11 @@ export function readPasted(text) {
   if (notation === 'GGF record') {
     const details = ggfDetails(text);
     const [black, white, result] = [details.black, details.white, details.result].map((value) => excerpt(value, NAME_CHARS));
-    const record = { black, white, result, evaluations: details.evaluations, key: recordKey(game) };
+    const fields = details.fields.slice(0, RECORD_FIELDS);
+    const record = { black, white, result, evaluations: details.evaluations, key: recordKey(game), fields };
     const names = `${black || 'Black'} (Black) against ${white || 'White'} (White)`;
-    const message = `GGF record loaded: ${names}${result ? `, result ${result}` : ''}, ${plural(game.ply, 'move')}.`;
+    const said = result ? excerpt(recordResultText(details), NAME_CHARS) : '';
+    const message = `GGF record loaded: ${names}${said ? `, result ${said}` : ''}, ${plural(game.ply, 'move')}.`;
     const cut = details.cut.length ? `Parts of the record were too long and were cut: ${details.cut.map(cutText).join('; ')}.` : '';
     return { game, message, record, cut };
   }

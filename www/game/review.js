@@ -8,6 +8,7 @@
 // guarantees it), and every place below reads the position's score and writes it with sideScore.
 
 import { sideScore, lossText } from '../common/score-text.js';
+import { resultSentence } from './result.js';
 
 /** @typedef {import('../pkg/reversi.js').Review} Review */
 /** @typedef {import('../pkg/reversi.js').Side} Side */
@@ -171,16 +172,18 @@ export function tableRows(review, ply) {
 const capitalize = (/** @type {string} */ word) => word.charAt(0).toUpperCase() + word.slice(1);
 
 /** What the review says about the position after `ply` moves: its score, the best move and line,
- * and how the move played from it was judged.
+ * and how the move played from it was judged. At the end, the result as the turn line says it
+ * (result.js), whose margin is the score's.
  * @param {Review} review
- * @param {number} ply */
-export function positionText(review, ply) {
+ * @param {number} ply
+ * @param {{black: number, white: number}} discs the discs on the board of that position */
+export function positionText(review, ply, discs) {
   const position = review.positions[ply];
   if (!position) return '';
   const where = ply === 0 ? 'At the start' : `After move ${ply}`;
   const parts = [`${where}: ${positionScore(review, ply)}${position.exact ? ' (exact)' : ' (estimate)'}`];
   if (position.bestLine.length === 0) {
-    parts.push('the game is over');
+    parts.push(`the game is over: ${resultSentence(discs.black, discs.white)}`);
   } else {
     const line = position.bestLine.map((m) => (m === 'pa' ? 'pass' : m));
     parts.push(`best for ${capitalize(position.toMove)}: ${line[0]}, line ${line.join(' ')}`);

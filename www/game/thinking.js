@@ -21,16 +21,43 @@ export function searchScore(result, side) {
   return sideScore(forBlack(result.discs, side), Boolean(result.exact));
 }
 
+/** The line's words, together so that they can move into a catalogue as one. */
+export const text = {
+  /** @param {string} side */
+  thinking: (side) => `${side} (AI) is thinking`,
+  /** @param {number} depth */
+  depth: (depth) => `depth ${depth}`,
+  /** @param {number} empties */
+  allEmpties: (empties) => `depth ${empties} of ${empties} empty squares, estimated`,
+  exact: 'exact: solved to the end',
+  /** @param {string} count */
+  nodes: (count) => `${count} nodes`,
+  /** @param {string} moves */
+  line: (moves) => `line ${moves}`,
+};
+
+/** What the search really did: its depth, or that it solved the position ("exact"). A depth
+ * that counts passes may pass the empty squares without reaching the end on every line: it is
+ * said as the empties, and as an estimate.
+ * @param {Thinking} thinking
+ * @param {number} empties */
+export function depthText(thinking, empties) {
+  if (thinking.exact) return text.exact;
+  if (empties > 0 && thinking.depth >= empties) return text.allEmpties(empties);
+  return text.depth(thinking.depth);
+}
+
 /** "White (AI) is thinking · depth 6 · 12,345 nodes · Black +2.4 · line d3 c5".
  * @param {Thinking} thinking
- * @param {Side} side the side to move, which the AI plays */
-export function thinkingText(thinking, side) {
-  const parts = [`${capitalize(side)} (AI) is thinking`];
+ * @param {Side} side the side to move, which the AI plays
+ * @param {number} empties the empty squares of the position searched */
+export function thinkingText(thinking, side, empties) {
+  const parts = [text.thinking(capitalize(side))];
   if (thinking.depth) {
-    parts.push(`depth ${thinking.depth}`, `${thinking.nodes.toLocaleString('en')} nodes`);
+    parts.push(depthText(thinking, empties), text.nodes(thinking.nodes.toLocaleString('en')));
     const score = searchScore(thinking, side);
     if (score) parts.push(score);
-    if (thinking.pv && thinking.pv.length) parts.push(`line ${thinking.pv.join(' ')}`);
+    if (thinking.pv && thinking.pv.length) parts.push(text.line(thinking.pv.join(' ')));
   }
   return parts.join(' · ');
 }
@@ -43,9 +70,10 @@ export function thinkingText(thinking, side) {
  * @param {HTMLElement} status the status line it covers
  * @param {Thinking | null} thinking
  * @param {Side} side
+ * @param {number} empties
  */
-export function renderThinking(element, status, thinking, side) {
+export function renderThinking(element, status, thinking, side, empties) {
   element.classList.toggle('idle', !thinking);
   status.classList.toggle('covered', Boolean(thinking));
-  setText(element, thinking ? thinkingText(thinking, side) : '');
+  setText(element, thinking ? thinkingText(thinking, side, empties) : '');
 }
