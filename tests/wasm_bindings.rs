@@ -301,7 +301,7 @@ fn a_review_scores_every_position_and_judges_every_move() {
 #[wasm_bindgen_test]
 fn records_are_exported_as_ggf_and_obf_and_read_back() {
     let mut game = Game::from_transcript("f5d6c3").unwrap();
-    let ggf = game.to_ggf("Ann", "Bob", vec![1.5, f64::NAN, -2.0], Some("+4.00:r".into()), None, None);
+    let ggf = game.to_ggf("Ann", "Bob", vec![1.5, f64::NAN, -2.0], Some("+4.00:r".into()), None, None, None);
     assert!(ggf.starts_with("(;GM[Othello]TY[8]PB[Ann]PW[Bob]RE[+4.00:r]"), "{ggf}");
     assert!(ggf.ends_with("B[f5/1.5]W[d6]B[c3/-2];)"), "{ggf}");
     let back = Game::from_text(&ggf).unwrap();
@@ -318,7 +318,7 @@ fn records_are_exported_as_ggf_and_obf_and_read_back() {
     assert!(message_of(ggf_details("(;GM[Othello]B[f5];)").err().unwrap()).contains("no board"));
     assert_eq!(Array::from(&get(&details, "cut")).length(), 0);
     // A name too long to keep is cut, and said.
-    let long = game.to_ggf(&"n".repeat(100_000), "Bob", vec![], None, None, None);
+    let long = game.to_ggf(&"n".repeat(100_000), "Bob", vec![], None, None, None, None);
     let details = ggf_details(&long).unwrap();
     assert_eq!(get(&details, "black").as_string().unwrap(), format!("{}…", "n".repeat(63)));
     let cut = Array::from(&get(&details, "cut")).get(0);
@@ -326,15 +326,40 @@ fn records_are_exported_as_ggf_and_obf_and_read_back() {
     assert_eq!((get(&cut, "length").as_f64(), get(&cut, "limit").as_f64()), (Some(100_000.0), Some(64.0)));
 
     // A date (milliseconds since 1970, as Date.now() gives) and a place: DT and PC, read back.
-    let dated = game.to_ggf("Ann", "Bob", vec![], None, Some(1_000_000_000_000.0), Some("Reversi [web]".into()));
+    let dated = game.to_ggf("Ann", "Bob", vec![], None, Some(1_000_000_000_000.0), Some("Reversi [web]".into()), None);
     assert!(dated.starts_with("(;GM[Othello]PC[Reversi [web\\]]DT[2001.09.09_01:46:40.UTC]TY[8]PB[Ann]"), "{dated}");
     let details = ggf_details(&dated).unwrap();
     assert_eq!(get(&details, "date").as_string().unwrap(), "2001.09.09_01:46:40.UTC");
     assert_eq!(get(&details, "place").as_string().unwrap(), "Reversi [web]");
     assert_eq!(Game::from_text(&dated).unwrap().transcript(false), "f5d6c3");
     // No date written for a moment that is not one, nor a place for an empty one.
-    let undated = game.to_ggf("Ann", "Bob", vec![], None, Some(f64::NAN), Some(String::new()));
+    let undated = game.to_ggf("Ann", "Bob", vec![], None, Some(f64::NAN), Some(String::new()), None);
     assert!(undated.starts_with("(;GM[Othello]TY[8]PB[Ann]"), "{undated}");
+
+    // An imported record's own fields, as ggfDetails gives them, kept in place of the page's
+    // place and date; its RE read as Black's margin and how the game ended.
+    let record = "(;GM[Othello]PC[test]DT[2003.12.15]PB[Ann]PW[Bob]RE[-64.00:r]TI[5:00]TY[8]\
+                  BO[8 ---------------------------O*------*O--------------------------- *]B[f5]W[d6]B[c3];)";
+    let details = ggf_details(record).unwrap();
+    assert_eq!(
+        (get(&details, "resultBlack").as_f64(), get(&details, "resultEnding").as_string()),
+        (Some(-64.0), Some("resigned".into()))
+    );
+    let fields: Vec<String> = Array::from(&get(&details, "fields"))
+        .iter()
+        .flat_map(|pair| Array::from(&pair).iter().map(|v| v.as_string().unwrap()).collect::<Vec<_>>())
+        .collect();
+    assert_eq!(fields[..4], ["PC", "test", "DT", "2003.12.15"]);
+    let again = game.to_ggf(
+        "Ann",
+        "Bob",
+        vec![],
+        Some("-64.00:r".into()),
+        Some(0.0),
+        Some("Othello in the browser".into()),
+        Some(fields),
+    );
+    assert_eq!(again, record);
 
     game.go_to(1).unwrap();
     let obf = game.to_obf(Some("d6".into()), Some(-2)).unwrap();

@@ -4,7 +4,9 @@
 use super::convert::{
     color_name, js_error, parse_move, parse_position, square_names, squares_of, strings, ObjectBuilder,
 };
-use crate::othello::records::ggf::{format_ggf, format_ggf_date, parse_ggf_with_cuts, GgfGame};
+use crate::othello::records::ggf::{
+    format_ggf, format_ggf_date, format_ggf_result, parse_ggf_result, parse_ggf_with_cuts, GgfEnding, GgfGame,
+};
 use crate::othello::records::history::History;
 use crate::othello::records::notation::{format_board, format_obf_line};
 use crate::othello::rules::board::Position;
@@ -32,6 +34,14 @@ export interface GgfDetails {
   /** The values longer than their limit, cut: the property (`PB`), its length as written and the
    * length it was cut to, in characters. */
   cut: {field: string, length: number, limit: number}[];
+  /** The record's own fields, `[name, value]`, in their order: every property but `GM` (what
+   * `toGgf` keeps through a round trip). */
+  fields: [string, string][];
+  /** `RE` read: Black's margin in discs (negative: White won), or null when `RE` is absent or
+   * not a result. */
+  resultBlack: number | null;
+  /** How the game ended when `RE` says: `'resigned'`, `'time'`, `'agreed score'`; else `''`. */
+  resultEnding: '' | 'resigned' | 'time' | 'agreed score';
 }
 "#;
 
@@ -213,11 +223,18 @@ impl Game {
 
     /// The whole record (the redo line included) as one GGF line: `black` and `white` name the
     /// players, `evaluations[i]` is move i's score in discs from its mover's view (`NaN` or a
-    /// missing entry: none written). The result is the final score when the game is over, else
-    /// `result` if given (an imported record's, a resignation say). `date` (milliseconds since
-    /// 1970 UTC, as `Date.now()` gives) is written `DT[2026.03.01_14:05:09.UTC]`, as the internet
-    /// Othello server dates its records (not written when absent or not a date); `place` is
-    /// written `PC[…]` when given and not empty.
+    /// missing entry: none written). The result is `result` if given (an imported record's own),
+    /// else the final score when the game is over. `date` (milliseconds since 1970 UTC, as
+    /// `Date.now()` gives) is written `DT[2026.03.01_14:05:09.UTC]`, as the internet Othello
+    /// server dates its records (not written when absent or not a date); `place` is written
+    /// `PC[…]` when given and not empty.
+    ///
+    /// `fields` are an imported record's own fields as `ggfDetails` gives them, flattened
+    /// (`[name, value, name, value, …]`), while the game still begins with that record: they are
+    /// kept, in their order, in place of the page's place and date; the players' names are the
+    /// page's (the record's own until moves are played on after it), and the record's `RE`
+    /// stands only when `result` is given (no move was played on after it).
+    #[allow(clippy::too_many_arguments)]
     #[wasm_bindgen(js_name = toGgf)]
     pub fn to_ggf(
         &self,
@@ -227,7 +244,10 @@ impl Game {
         result: Option<String>,
         date: Option<f64>,
         place: Option<String>,
+        fields: Option<Vec<String>>,
     ) -> String {
+        let fields: Vec<(String, String)> =
+            fields.unwrap_or_default().chunks_exact(2).map(|pair| (pair[0].clone(), pair[1].clone())).collect();
         let mut game = GgfGame::new(self.history.start(), self.history.moves());
         // After GM, as the servers order them: PC, DT.
         let place = place.filter(|p| !p.is_empty()).map(|p| ("PC".to_string(), p));
@@ -239,11 +259,15 @@ impl Game {
             m.evaluation = e.is_finite().then_some(e);
         }
         let end = self.history.position_at(self.history.moves().len()).unwrap_or(self.history.start());
-        if end.is_game_over() {
-            game.set_property("RE", &format!("{:+}.00", end.final_score_black()));
-        } else if let Some(result) = result.filter(|r| !r.is_empty()) {
+        let result = result.filter(|r| !r.is_empty());
+        let result_stands = result.is_some();
+        if let Some(result) = result {
             game.set_property("RE", &result);
+        } else if end.is_game_over() {
+            game.set_property("RE", &format_ggf_result(end.final_score_black()));
         }
+        let except: &[&str] = if result_stands { &["PB", "PW"] } else { &["PB", "PW", "RE"] };
+        game.keep_record_fields(&fields, except);
         format_ggf(&game)
     }
 
@@ -281,7 +305,9 @@ pub fn recognise_text(text: &str) -> Option<String> {
 /// What a GGF record says besides its moves: `{black, white, result, date, place, evaluations,
 /// cut}` (players, result, `DT` and `PC` as written, `""` when absent, each bounded as
 /// `othello::records::ggf` bounds them; `evaluations[i]` is move i's score or `null`; `cut` says
-/// which values were too long and cut: `{field, length, limit}`).
+/// which values were too long and cut: `{field, length, limit}`; `fields` the record's own
+/// fields as `[name, value]` pairs, for `toGgf` to keep; `resultBlack` and `resultEnding` the
+/// `RE` read: Black's margin or null, and how the game ended, if said).
 #[wasm_bindgen(js_name = ggfDetails, unchecked_return_type = "GgfDetails")]
 pub fn ggf_details(text: &str) -> Result<JsValue, JsError> {
     let (game, cuts) = parse_ggf_with_cuts(text).map_err(js_error)?;
@@ -296,6 +322,14 @@ pub fn ggf_details(text: &str) -> Result<JsValue, JsError> {
         })
         .collect();
     let evaluations: Array = game.moves.iter().map(|m| m.evaluation.map_or(JsValue::NULL, JsValue::from_f64)).collect();
+    let fields: Array = game.record_fields().iter().map(|(name, value)| strings([name, value])).collect();
+    let result = game.property("RE").and_then(parse_ggf_result);
+    let ending = match result.and_then(|r| r.ending) {
+        Some(GgfEnding::Resigned) => "resigned",
+        Some(GgfEnding::Time) => "time",
+        Some(GgfEnding::AgreedScore) => "agreed score",
+        None => "",
+    };
     Ok(ObjectBuilder::new()
         .set("black", game.property("PB").unwrap_or(""))
         .set("white", game.property("PW").unwrap_or(""))
@@ -304,5 +338,8 @@ pub fn ggf_details(text: &str) -> Result<JsValue, JsError> {
         .set("place", game.property("PC").unwrap_or(""))
         .set("evaluations", evaluations)
         .set("cut", cut)
+        .set("fields", fields)
+        .set("resultBlack", result.map_or(JsValue::NULL, |r| JsValue::from_f64(r.margin_black)))
+        .set("resultEnding", ending)
         .build())
 }

@@ -120,8 +120,11 @@ test('a whole game against the AI, by clicking squares, ends with the result sho
   const black = Number(await text(page, 'score-black'));
   const white = Number(await text(page, 'score-white'));
   assert.ok(black + white <= 64 && black + white > 4);
-  if (black > white) assert.match(turn, new RegExp(`Black wins ${black}–${white}`));
-  else if (white > black) assert.match(turn, new RegExp(`White wins ${white}–${black}`));
+  // The empty squares left go to the winner (the standard rule), and the board's count is said too.
+  const empties = 64 - black - white;
+  const onBoard = empties ? ` \\(${Math.max(black, white)}–${Math.min(black, white)} on the board; ` : '$';
+  if (black > white) assert.match(turn, new RegExp(`Black wins ${black + empties}–${white}${onBoard}`));
+  else if (white > black) assert.match(turn, new RegExp(`White wins ${white + empties}–${black}${onBoard}`));
   assert.equal((await legalSquares(page)).length, 0);
   await page.screenshot({ path: path.join(artifacts, 'end.png') });
   assert.deepEqual(errors, []);

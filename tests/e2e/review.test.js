@@ -138,7 +138,7 @@ test('a GGF record loads with its position; bad records name the line and column
     'B[f5//1.2]W[d6/-1.5]B[c3/0.00/3];)';
   await load(page, ggf);
   assert.equal(await text(page, 'moves'), 'f5d6c3');
-  assert.match(await text(page, 'status'), /GGF record loaded: Ann \(Black\) against Bob \(White\), result \+2\.00, 3 moves/);
+  assert.match(await text(page, 'status'), /GGF record loaded: Ann \(Black\) against Bob \(White\), result Black \+2, 3 moves/);
   assert.equal(await text(page, 'score-black'), '5');
   assert.equal(await text(page, 'score-white'), '2');
   assert.equal(await page.getAttribute('[data-square="c3"]', 'aria-label').then((l) => l.split(',')[1].trim()), 'black disc');

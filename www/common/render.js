@@ -13,6 +13,8 @@ import { FILES, BLACK, WHITE } from './squares.js';
  * @property {number[]} legal squares to mark as playable (empty when it is not a human's turn)
  * @property {'black' | 'white'} moverColor colour of the legal-move markers
  * @property {number} lastMove square of the last move, or -1
+ * @property {{square: number, side: 'black' | 'white'}[]} [lastMoves] the last move of each side,
+ *   the latest first: marked instead of `lastMove`, the latest by a dot, the other side's by a ring
  * @property {{square: number, text: string, best: boolean, exact?: boolean, book?: boolean}[]} hints
  *   `book`: a move of the opening book (said under it)
  * @property {number} [bestMove] square the game review names best here (a ring), or -1 / absent
@@ -202,7 +204,22 @@ export function createRenderer(canvas) {
       }
     }
 
-    if (scene.lastMove >= 0) {
+    if (scene.lastMoves) {
+      // Each side's last move, in the red of the last move, large enough to be seen across a
+      // room: the latest a dot, the move before it (the other side's) a ring of the same size.
+      for (const [i, last] of scene.lastMoves.entries()) {
+        ctx.beginPath();
+        ctx.arc(centreX(last.square), centreY(last.square), cell * 0.15, 0, Math.PI * 2);
+        if (i === 0) {
+          ctx.fillStyle = colors.last;
+          ctx.fill();
+        } else {
+          ctx.strokeStyle = colors.last;
+          ctx.lineWidth = Math.max(2, cell * 0.065);
+          ctx.stroke();
+        }
+      }
+    } else if (scene.lastMove >= 0) {
       const cx = centreX(scene.lastMove);
       const cy = centreY(scene.lastMove);
       ctx.beginPath();

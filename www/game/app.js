@@ -12,7 +12,7 @@
 import init, * as wasm from '../pkg/reversi.js';
 import { Game, levels } from '../pkg/reversi.js';
 import { ENGINE_WASM } from '../common/engine-wasm.js';
-import { createRenderer, GUTTER } from '../common/render.js';
+import { createRenderer, FLIP_MS, GUTTER } from '../common/render.js';
 import { createGrid } from '../common/grid.js';
 import { attachInput } from '../common/input.js';
 import { SearchCancelled } from '../common/engine-client.js';
@@ -30,13 +30,15 @@ import { onceAFrame } from '../common/frames.js';
 import { createReviewPanel } from './review-panel.js';
 import { renderMoveList, attachMoveList } from './move-list.js';
 import { BookReader, bookText, currentOpeningName, fillOpenings, findOpening } from './openings.js';
-import { NAME_CHARS, playerName, readPasted } from './record.js';
+import { NAME_CHARS, RECORD_FIELDS, lastMoveOfEachSide, playerName, readPasted } from './record.js';
 import { attachExport } from './export.js';
 import { gameFromAddress, classroomHref } from './address.js';
 import { attachSettings, clockOptionNames, clockOptionValue, defaultSettings, fillLevels, fillWorkers } from './settings.js';
 import { registerOffline } from './offline.js';
 import { t, language, sideName, gridLabels, engineText, LANGUAGES } from '../i18n/page.js';
 import { startLanguage, applyLanguage, fillLanguageMenu } from './language.js';
+import { attachLibrary, gameDate } from './library.js';
+import { onTimeSentence, resultSentence } from './result.js';
 
 /** @typedef {import('../pkg/reversi.js').Side} Side */
 /** @typedef {import('../pkg/reversi.js').Hint} Hint */
@@ -118,6 +120,8 @@ let reviewPanel;
 let messages;
 /** This tab's game in the game store. @type {TabGame} */
 let tabGame;
+/** My games (library.js). @type {ReturnType<typeof attachLibrary> | null} */
+let library = null;
 // Loaded on first use, so that they are not part of the first load: the evaluation panel
 // (evaluation.js, once opened) and the move sound (sound.js, once switched on).
 /** @type {ReturnType<typeof import('./evaluation.js').createEvaluationPanel> | null} */
@@ -132,6 +136,11 @@ let weightsEvent = null;
  * @type {typeof import('./clock.js') | null} */
 let clockModule = null;
 const loadClockModule = () => import('./clock.js').then((module) => (clockModule = module));
+/** The player asked for less motion: no flip to wait for. */
+const reducedMotion = matchMedia('(prefers-reduced-motion: reduce)');
+/** When the last move's discs have finished turning over (performance.now()), or null when no
+ * move is being drawn. */
+const flipsEnd = () => (state.animation ? state.animation.startedAt + (reducedMotion.matches ? 0 : FLIP_MS) : null);
 /** A reader of the opening book on the page's thread (where the game left it), once it arrived.
  * @type {BookReader | null} */
 let bookReader = null;
@@ -157,15 +166,11 @@ const bookPly = () => (bookReader ? bookReader.bookPly(state.game) : null);
  * @param {Side} color */
 const nameOf = (color) => playerName(state.game, state.record, state, color);
 
-/** The result as the turn line says it ("Game over: White wins 40–24"), or without its "Game
- * over" (`short`, the game store's). */
-function resultText(short = false) {
+/** The result of the game shown, as the turn line, the review and the game library say it. */
+function gameResult() {
   const flagged = state.clock && state.clock.flagged;
-  if (flagged) return t(short ? 'game.resultFlagged' : 'game.flagged', { side: sideName(flagged), other: sideName(opponentOf(flagged)) });
-  const { scoreBlack: black, scoreWhite: white, winner } = state.game;
-  if (winner === 'draw') return t(short ? 'game.resultDraw' : 'game.draw', { black, white });
-  const [high, low] = winner === 'black' ? [black, white] : [white, black];
-  return t(short ? 'game.resultWins' : 'game.wins', { side: sideName(winner ?? 'black'), high, low });
+  if (flagged) return onTimeSentence(flagged);
+  return resultSentence(state.game.scoreBlack, state.game.scoreWhite);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -205,7 +210,12 @@ function playMove(move) {
   if (state.clock) state.clock.moved(mover, performance.now());
   if (state.settings.sound) playSound(flipped.length);
   messages.clear('move');
-  state.animation = { placed: squareIndex(move), flipped: flipped.map(squareIndex), startedAt: performance.now() };
+  const startedAt = performance.now();
+  state.animation = { placed: squareIndex(move), flipped: flipped.map(squareIndex), startedAt };
+  // When the move is drawn and its flips have turned: the AI replies after that (startNext), and
+  // whoever watches the board (tests, an embedding page) hears it.
+  const endsAt = /** @type {number} */ (flipsEnd());
+  byId('board').dispatchEvent(new CustomEvent('othello-move', { detail: { move, side: mover, startedAt, endsAt } }));
   const notes = [t('game.played', { side: sideName(mover), move, n: flipped.length })];
   notes.push(...settleForcedPasses());
   announce(notes.join('. ') + '.');
@@ -327,7 +337,9 @@ let clockTicks = null;
 function runClock() {
   const clock = state.clock;
   const live = Boolean(clock) && !isFinished() && !state.viewing && !state.game.canRedo;
-  if (clock) clock.run(live ? state.game.sideToMove : null, performance.now());
+  // The side to move's time starts once the last move's discs have turned over.
+  const now = performance.now();
+  if (clock) clock.run(live ? state.game.sideToMove : null, now, flipsEnd() ?? now);
   if (live && !clockTicks) clockTicks = setInterval(tickClock, 100);
   else if (!live && clockTicks) {
     clearInterval(clockTicks);
@@ -341,6 +353,8 @@ function tickClock() {
   if (!clock || !clock.running) return;
   const side = clock.running;
   if (clock.check(performance.now())) {
+    // The notice about the next game's clock has nothing more to say once this game's clock ended.
+    messages.clear('clock-setting');
     announce(t('game.timeRanOut', { side: sideName(side) }));
     changed();
     return;
@@ -393,7 +407,9 @@ function startNext() {
     const search = searchesInParallel(state.level)
       ? engines.parallel().then((parallel) => parallel.search(board, options, onProgress))
       : engines.ai.search(board, options, onProgress);
-    const pause = new Promise((resolve) => setTimeout(resolve, delay));
+    // The reply is not drawn before the last move's discs have finished turning over.
+    const flipsLeft = (flipsEnd() ?? 0) - performance.now();
+    const pause = new Promise((resolve) => setTimeout(resolve, Math.max(delay, flipsLeft)));
     Promise.all([search, pause]).then(
       ([result]) => {
         if (epoch !== state.epoch) return;
@@ -441,7 +457,7 @@ function saveGame() {
     viewing: state.viewing,
     record: state.record,
     clock: state.clock ? state.clock.toJSON() : null,
-    result: finished ? resultText(true) : '',
+    result: finished ? gameResult() : '',
   });
 }
 
@@ -449,7 +465,7 @@ function saveGame() {
 // Rendering: a function of state
 
 function renderThinkingLine() {
-  renderThinking(byId('thinking'), byId('status'), state.thinking, state.game.sideToMove);
+  renderThinking(byId('thinking'), byId('status'), state.thinking, state.game.sideToMove, 64 - state.game.scoreBlack - state.game.scoreWhite);
 }
 
 /** The thinking line redrawn once per animation frame however many changes arrive: the AI
@@ -470,6 +486,7 @@ function render() {
     legal,
     moverColor: game.sideToMove,
     lastMove: game.lastMove ? squareIndex(game.lastMove) : -1,
+    lastMoves: lastMoveOfEachSide(game).map(({ move, side }) => ({ square: squareIndex(move), side })),
     hints,
     bestMove,
     animation: state.animation,
@@ -494,7 +511,7 @@ function render() {
   }
   renderClocks();
   let turn;
-  if (finished) turn = resultText();
+  if (finished) turn = t('result.gameOver', { result: gameResult() });
   else if (state.viewing && !isHumanTurn()) turn = t('game.viewing', { side: sideName(game.sideToMove) });
   else if (isHumanTurn()) turn = t(humanColors().length === 1 ? 'game.toMoveYou' : 'game.toMove', { side: sideName(game.sideToMove) });
   else if (game.canRedo) turn = t('game.aiToMoveRedo', { side: sideName(game.sideToMove) });
@@ -623,24 +640,27 @@ function onDataFile(name, event) {
   render();
 }
 
-/** Brings `element` into view on the player's request: the panel scrolls inside when it has its
- * own scroll (board and panel side by side), otherwise the page scrolls to just below the board,
- * which stays on screen (sticky) in that arrangement.
+/** A new game or a loaded one starts with the panel at its top, the game's state under the
+ * board (whatever was scrolled to before, the review say). */
+function panelToTop() {
+  byId('panel').scrollTo({ top: 0 });
+  window.scrollTo({ top: 0 });
+}
+
+/** Brings `element` into view on the player's request, just under the board and the game's state
+ * (which stay on screen: the style sheet's scroll padding says how much they cover).
  * @param {HTMLElement} element */
 function reveal(element) {
-  const panel = byId('panel');
-  const panelScrolls = getComputedStyle(panel).overflowY !== 'visible' && panel.scrollHeight > panel.clientHeight;
-  const reduced = matchMedia('(prefers-reduced-motion: reduce)').matches;
-  /** @type {ScrollBehavior} */
-  const behavior = reduced ? 'auto' : 'smooth';
-  if (panelScrolls) {
-    const top = element.getBoundingClientRect().top - panel.getBoundingClientRect().top + panel.scrollTop - 8;
-    panel.scrollTo({ top, behavior });
-  } else {
-    const boardBottom = /** @type {Element} */ (document.querySelector('.board-area')).getBoundingClientRect().bottom;
-    const top = element.getBoundingClientRect().top - boardBottom + window.scrollY - 8;
-    window.scrollTo({ top, behavior });
-  }
+  element.scrollIntoView({ block: 'start', behavior: reducedMotion.matches ? 'auto' : 'smooth' });
+}
+
+/** The state strip's height, for the style sheet's scroll padding (what scrolling into view must
+ * leave uncovered). */
+function trackStateStrip() {
+  const strip = byId('state-strip');
+  const set = () => document.documentElement.style.setProperty('--state-strip-height', `${Math.ceil(strip.getBoundingClientRect().height)}px`);
+  set();
+  if (typeof ResizeObserver === 'function') new ResizeObserver(set).observe(strip);
 }
 
 /** After the language changed: every text the page wrote itself is written again in it (the fixed
@@ -650,6 +670,7 @@ function retranslate() {
   clockOptionNames(byId('clock', HTMLSelectElement));
   fillLanguageMenu(byId('language', HTMLSelectElement), language());
   grid.setLabels(gridLabels());
+  library?.refresh(); // its dates, players and results in the new language
   announce('');
   changed();
 }
@@ -671,7 +692,10 @@ function restoreSaved(saved) {
     if (saved.record && typeof saved.record.key === 'string') {
       // Outside text from an older save is bounded as a record read now would be.
       const { black, white, result } = saved.record;
-      state.record = { ...saved.record, black: excerpt(black ?? '', NAME_CHARS), white: excerpt(white ?? '', NAME_CHARS), result: excerpt(result ?? '', NAME_CHARS) };
+      const fields = Array.isArray(saved.record.fields)
+        ? saved.record.fields.filter((f) => Array.isArray(f) && f.length === 2 && f.every((v) => typeof v === 'string')).slice(0, RECORD_FIELDS)
+        : [];
+      state.record = { ...saved.record, black: excerpt(black ?? '', NAME_CHARS), white: excerpt(white ?? '', NAME_CHARS), result: excerpt(result ?? '', NAME_CHARS), fields };
     }
     if (saved.clock && clockModule) {
       try {
@@ -702,6 +726,7 @@ function wireControls() {
     }
     state.record = null;
     messages.clear('clock-setting');
+    panelToTop();
     newGame(new Game(), spec ? t('game.newClock', { clock: clockMenu.selectedOptions[0].textContent }) : t('game.new'), {
       clockSpec: spec && clockModule ? clockModule.parseClockSpec(spec) : null,
     });
@@ -719,6 +744,7 @@ function wireControls() {
     menu.value = '';
     if (!opening) return;
     state.record = null;
+    panelToTop();
     newGame(Game.fromTranscript(opening.moves), t('game.newOpening', { name: opening.name, n: opening.moves.length / 2 }));
   });
   byId('play-on').addEventListener('click', () => {
@@ -773,10 +799,60 @@ function wireControls() {
     });
   }
   byId('review-cancel').addEventListener('click', reviewPanel.cancel);
+  library = attachLibrary({
+    store: () => tabGame.store,
+    currentId: () => tabGame.id,
+    open: openStored,
+    notify: (news) => {
+      announce(news);
+      render();
+    },
+    showMessage: (message) => {
+      messages.show(message);
+      render();
+    },
+    clearMessage: (key) => messages.clear(key),
+  });
   byId('review-rows').addEventListener('click', (event) => {
     const button = closestTarget(event, 'button[data-ply]');
     if (button) goToPly(Number(button.dataset.ply));
   });
+}
+
+/** A game of My games shown in this tab, where it was left (it becomes this tab's game). False
+ * when another tab holds it, or it cannot be replayed (said).
+ * @param {import('./game-store.js').GameRecord} record */
+async function openStored(record) {
+  if (record.clock && !clockModule) {
+    try {
+      await loadClockModule();
+    } catch {
+      // the game is shown without its clock
+    }
+  }
+  const check = Game.restore; // the engine refuses a damaged record before this tab takes it
+  try {
+    check(record.startBoard, record.moves, record.ply).free();
+  } catch (error) {
+    showError('library', t('library.openFailed', { reason: bounded(/** @type {Error} */ (error).message) }));
+    return true;
+  }
+  if (!(await tabGame.open(record))) return false;
+  engines.cancelAi();
+  engines.clearAi();
+  state.record = null;
+  state.clock = null;
+  const { game } = restoreSaved(record);
+  state.game = /** @type {Game} */ (game);
+  // Shown, not continued: the AI waits for Play on, as for a loaded record.
+  state.viewing = !isFinished();
+  state.animation = null;
+  messages.clear('move');
+  messages.clear('library');
+  panelToTop();
+  announce(t('library.opened', { when: gameDate(record) }));
+  changed();
+  return true;
 }
 
 function loadPasted() {
@@ -793,6 +869,7 @@ function loadPasted() {
   if (pasted.cut) showNotice('record-cut', pasted.cut);
   else messages.clear('record-cut');
   state.record = pasted.record;
+  panelToTop();
   // A loaded game is shown, not continued: the AI waits for Play on (a human's move plays on too).
   newGame(pasted.game, pasted.message, { viewing: true });
 }
@@ -816,7 +893,9 @@ export async function start() {
       onSaved: (record) => {
         // What was last written durably, for whoever needs to know (tests, the game library).
         document.documentElement.dataset.savedMoves = record.moves;
+        document.documentElement.dataset.savedStatus = record.status;
         messages.clear('storage');
+        library?.refresh();
       },
       onProblem: (problem) => {
         if (problem) showNotice('storage', problem);
@@ -858,6 +937,7 @@ export async function start() {
     showError: (message) => showError('review', message),
     goToPly,
   });
+  trackStateStrip();
   fillLevels(byId('level', HTMLSelectElement));
   fillOpenings(byId('play-opening', HTMLSelectElement));
   wireControls();

@@ -70,14 +70,19 @@ export function createClock(spec, now, saved = null) {
     /** Charges the running side for the time since the last call. @param {number} at */
     settle(at) {
       if (clock.running) clock.remaining[clock.running] -= Math.max(0, at - clock.since);
-      clock.since = at;
+      // A start still to come (see run) stays to come.
+      clock.since = clock.running ? Math.max(clock.since, at) : at;
     },
-    /** From now on `side`'s time runs (null: nobody's).
+    /** From `startAt` (`at` if not given) `side`'s time runs (null: nobody's): a side's time
+     * starts once it can see the position, after the last move's discs have turned over.
      * @param {Side | null} side
-     * @param {number} at */
-    run(side, at) {
+     * @param {number} at
+     * @param {number} [startAt] */
+    run(side, at, startAt = at) {
+      const wasRunning = clock.running;
       clock.settle(at);
       clock.running = clock.flagged ? null : side;
+      if (clock.running && clock.running !== wasRunning) clock.since = Math.max(at, startAt);
     },
     /** `color` has moved: its time so far is charged and the increment added.
      * @param {Side} color

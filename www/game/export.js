@@ -18,10 +18,11 @@ const EXPORT_FILES = { ggf: ['othello.ggf', 'application/x-ggf'], transcript: ['
  * The exported text of `format`.
  * @param {string} format 'ggf', 'obf' or 'transcript'
  * @param {{game: Game, review: Review | null, record: ImportedRecord | null,
- *          playerName: (color: 'black' | 'white') => string}} source `review`: the finished review
- *   of the record shown, if any; `record`: the imported record, if any
+ *          playerName: (color: 'black' | 'white') => string, date?: number}} source `review`: the
+ *   finished review of the record shown, if any; `record`: the imported record, if any; `date`:
+ *   when the game was played (milliseconds since 1970), now if not given
  */
-export function exportText(format, { game, review, record, playerName }) {
+export function exportText(format, { game, review, record, playerName, date = Date.now() }) {
   if (format === 'ggf') {
     // GGF scores are the mover's; the review's are Black's. Without a review, an imported
     // record's own scores are kept, for its own moves only. Its result stands only while the
@@ -32,8 +33,11 @@ export function exportText(format, { game, review, record, playerName }) {
     if (review) evaluations = review.moves.map((m) => (m.mover === 'black' ? m.scoreBlack : -m.scoreBlack));
     else if (imported) evaluations = imported.evaluations.map((e) => (e === null ? NaN : e));
     const result = imported && imported.result && !playedPastRecord(game, imported) ? imported.result : undefined;
+    // The record's own fields are kept (its place, date, time control…); the page's place and
+    // date are written only where it has none.
+    const fields = imported && Array.isArray(imported.fields) ? imported.fields.flat().map(String) : [];
     const place = t('record.place');
-    return game.toGgf(playerName('black'), playerName('white'), Float64Array.from(evaluations), result, Date.now(), place);
+    return game.toGgf(playerName('black'), playerName('white'), Float64Array.from(evaluations), result, date, place, fields);
   }
   if (format === 'obf') {
     // An OBF solution is exact: written only when the review solved this position.

@@ -9,6 +9,7 @@
 //   const record = await store.get(id);             // undefined when there is none
 //   const games = await store.all();                // every record, the latest updated first
 //   const open = await store.all('in-progress');    // only those of a status
+//   await store.delete(id);                         // the player's choice (My games), never the page's
 //
 // Records are plain objects (GameRecord below); `checkRecord` says what is wrong with one read
 // back, so that a damaged record is reported and left as it is, never lost.
@@ -122,6 +123,25 @@ export class GameStore {
       transaction.oncomplete = () => resolve(undefined);
       transaction.onerror = () => reject(transaction.error ?? new Error('the write failed'));
       transaction.onabort = () => reject(transaction.error ?? new Error('the write was aborted'));
+    });
+  }
+
+  /** Deletes the record of `id` (none: nothing happens); resolves once it is done on disk.
+   * @param {string} id */
+  delete(id) {
+    return new Promise((resolve, reject) => {
+      /** @type {IDBTransaction} */
+      let transaction;
+      try {
+        transaction = this.db.transaction(GAMES, 'readwrite', { durability: 'strict' });
+        transaction.objectStore(GAMES).delete(id);
+      } catch (error) {
+        reject(error);
+        return;
+      }
+      transaction.oncomplete = () => resolve(undefined);
+      transaction.onerror = () => reject(transaction.error ?? new Error('the deletion failed'));
+      transaction.onabort = () => reject(transaction.error ?? new Error('the deletion was aborted'));
     });
   }
 

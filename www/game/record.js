@@ -5,7 +5,8 @@
 import { Game, recogniseText, ggfDetails } from '../pkg/reversi.js';
 import { capitalize, opponentOf } from '../common/squares.js';
 import { excerpt } from './messages.js';
-import { t, sideName } from '../i18n/page.js';
+import { sideScore } from '../common/score-text.js';
+import { t, sideName, scoreWords } from '../i18n/page.js';
 
 /** The longest player's name the page keeps from a record, in characters (the engine's GGF reader
  * cuts longer ones to this; a record saved by an older version may hold longer ones). */
@@ -16,9 +17,28 @@ export const NAME_CHARS = 64;
 
 /**
  * What an imported GGF record says besides its moves; `key` names the record as imported (see
- * `recordKey`), so that moves played on after it are told apart.
- * @typedef {{black: string, white: string, result: string, evaluations: (number | null)[], key: string}} ImportedRecord
+ * `recordKey`), so that moves played on after it are told apart. `fields`: the record's own
+ * fields (place, date, players, result, time control…), `[name, value]` in their order, which an
+ * export keeps (absent from games saved by older versions of the page).
+ * @typedef {{black: string, white: string, result: string, evaluations: (number | null)[], key: string,
+ *            fields?: [string, string][]}} ImportedRecord
  */
+
+/** The most fields of a record the page keeps (each is bounded by the engine's reader). */
+export const RECORD_FIELDS = 64;
+
+/** How a record's game ended besides the score (GGF's RE), each its catalogue's key. */
+const RESULT_ENDINGS = { resigned: 'record.ending.resigned', time: 'record.ending.time', 'agreed score': 'record.ending.agreed' };
+
+/** A record's RE as players read it, saying whose: "Black +2", "White +64, resigned", "a draw";
+ * the value as written when it is not a result.
+ * @param {{result: string, resultBlack: number | null, resultEnding: string}} details */
+export function recordResultText({ result, resultBlack, resultEnding }) {
+  if (resultBlack === null) return result;
+  const score = resultBlack === 0 ? t('record.draw') : sideScore(resultBlack, true, scoreWords());
+  const ending = /** @type {Record<string, string>} */ (RESULT_ENDINGS)[resultEnding];
+  return ending ? t('record.withEnding', { score, ending: t(ending) }) : score;
+}
 
 /** The record a game shows: its start and every move (the redo line included).
  * @param {Game} game */
@@ -43,6 +63,21 @@ export function moverOf(game, ply) {
   /** @type {Side} */
   const first = game.startBoard.trim().endsWith('O') ? 'white' : 'black';
   return ply % 2 === 0 ? first : opponentOf(first);
+}
+
+/** The last move each side played up to the position shown, the latest first (passes skipped):
+ * what the board marks.
+ * @param {Game} game
+ * @returns {{move: string, side: Side}[]} */
+export function lastMoveOfEachSide(game) {
+  const moves = game.moves;
+  /** @type {{move: string, side: Side}[]} */
+  const found = [];
+  for (let i = game.ply - 1; i >= 0 && found.length < 2; i--) {
+    const side = moverOf(game, i);
+    if (moves[i] !== 'pa' && !found.some((f) => f.side === side)) found.push({ move: moves[i], side });
+  }
+  return found;
 }
 
 /** The imported record's details while the game still begins with it, else null.
@@ -126,9 +161,11 @@ export function readPasted(text) {
   if (notation === 'GGF record') {
     const details = ggfDetails(text);
     const [black, white, result] = [details.black, details.white, details.result].map((value) => excerpt(value, NAME_CHARS));
-    const record = { black, white, result, evaluations: details.evaluations, key: recordKey(game) };
+    const fields = details.fields.slice(0, RECORD_FIELDS);
+    const record = { black, white, result, evaluations: details.evaluations, key: recordKey(game), fields };
     const names = { black: black || sideName('black'), white: white || sideName('white'), moves: t('moves', { n: game.ply }) };
-    const message = result ? t('record.loadedGgfResult', { ...names, result }) : t('record.loadedGgf', names);
+    const said = result ? excerpt(recordResultText(details), NAME_CHARS) : '';
+    const message = said ? t('record.loadedGgfResult', { ...names, result: said }) : t('record.loadedGgf', names);
     const cut = details.cut.length ? t('record.cut', { parts: details.cut.map(cutText).join('; ') }) : '';
     return { game, message, record, cut };
   }

@@ -132,7 +132,7 @@ export function createReviewPanel({ game, engines, options, bookPly, announce, r
       });
       byId('review-rows').replaceChildren(...view.tableRows(result, ply));
     }
-    setText(byId('review-position'), view.positionText(result, ply));
+    setText(byId('review-position'), view.positionText(result, ply, { black: game().scoreBlack, white: game().scoreWhite }));
   }
 
   /** The square the finished review names best in the position shown, or null. */

@@ -9,6 +9,7 @@
 
 import { sideScore, lossText } from '../common/score-text.js';
 import { t, num, sideName, scoreWords } from '../i18n/page.js';
+import { resultSentence } from './result.js';
 
 /** @typedef {import('../pkg/reversi.js').Review} Review */
 /** @typedef {import('../pkg/reversi.js').Side} Side */
@@ -170,16 +171,18 @@ export function tableRows(review, ply) {
 }
 
 /** What the review says about the position after `ply` moves: its score, the best move and line,
- * and how the move played from it was judged.
+ * and how the move played from it was judged. At the end, the result as the turn line says it
+ * (result.js), whose margin is the score's.
  * @param {Review} review
- * @param {number} ply */
-export function positionText(review, ply) {
+ * @param {number} ply
+ * @param {{black: number, white: number}} discs the discs on the board of that position */
+export function positionText(review, ply, discs) {
   const position = review.positions[ply];
   if (!position) return '';
   const where = ply === 0 ? t('review.atStart') : t('review.after', { ply });
   const parts = [`${where}: ${positionScore(review, ply)} ${t(position.exact ? 'review.exact' : 'review.estimate')}`];
   if (position.bestLine.length === 0) {
-    parts.push(t('review.over'));
+    parts.push(t('result.over', { result: resultSentence(discs.black, discs.white) }));
   } else {
     const line = position.bestLine.map((m) => (m === 'pa' ? t('move.pass') : m));
     parts.push(t('review.best', { side: sideName(position.toMove), move: line[0], line: line.join(' ') }));

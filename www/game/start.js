@@ -88,7 +88,7 @@ export async function cannotStart(error) {
   box.hidden = false;
   // The box says it all: the turn line's "Loading…" goes, and the controls, which cannot work,
   // are set aside.
-  for (const element of document.querySelectorAll('#panel > :not(.panel-header, .scores, #cannot-start)')) {
+  for (const element of document.querySelectorAll('#panel > :not(.panel-header, .state-strip, #cannot-start)')) {
     /** @type {HTMLElement} */ (element).inert = true;
   }
   document.getElementById('turn')?.setAttribute('hidden', '');

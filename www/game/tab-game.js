@@ -11,7 +11,8 @@
 // - A game is written once it is worth keeping (a move played, or a loaded game or position),
 //   then at every change. Writes go one at a time, each awaited before the next; a change made
 //   while one is under way is written next (only its latest state). Starting another game marks
-//   the current one abandoned if it was in progress; nothing is ever deleted.
+//   the current one abandoned if it was in progress; nothing is ever deleted here (only the player
+//   deletes a game, from My games, library.js). A game opened from My games becomes this tab's.
 // - The game saved by the older version of the page (one localStorage slot) is moved into the
 //   store once, by the first tab that finds it.
 // - When the store cannot be used, or a write fails (a full quota, say), the game goes on and
@@ -215,8 +216,14 @@ export class TabGame {
   save(snapshot) {
     const worthKeeping = this.last !== null || snapshot.moves.length > 0 || snapshot.viewing || snapshot.record !== null;
     if (!worthKeeping) return;
+    const last = this.last;
+    // A finished game keeps who played it: players chosen after its end are for the next game.
+    const played =
+      last && last.status === 'finished' && snapshot.status === 'finished' && last.moves === snapshot.moves
+        ? { players: last.players, level: last.level }
+        : {};
     /** @type {GameRecord} */
-    const record = { ...snapshot, id: this.id, format: RECORD_FORMAT, created: this.created, updated: Date.now() };
+    const record = { ...snapshot, ...played, id: this.id, format: RECORD_FORMAT, created: this.created, updated: Date.now() };
     this.last = record;
     this.#write(record);
   }
@@ -228,6 +235,27 @@ export class TabGame {
     if (last && last.status === 'in-progress') this.#write({ ...last, status: 'abandoned', updated: Date.now() });
     this.last = null;
     this.#switchTo(newId());
+  }
+
+  /**
+   * Makes a stored game this tab's (the player opened it from My games): the current one, if in
+   * progress, is marked abandoned, as by `startNew`. False when another tab holds that game.
+   * @param {GameRecord} record
+   * @returns {Promise<boolean>}
+   */
+  async open(record) {
+    if (record.id === this.id) return true;
+    const release = await hold(record.id, 0);
+    if (!release) return false;
+    const last = this.last;
+    if (last && last.status === 'in-progress') this.#write({ ...last, status: 'abandoned', updated: Date.now() });
+    this.release();
+    this.release = release;
+    this.id = record.id;
+    this.created = Number.isFinite(record.created) ? record.created : record.updated;
+    this.last = record;
+    session.set(record.id);
+    return true;
   }
 
   /** @param {string} id */

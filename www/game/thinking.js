@@ -21,13 +21,25 @@ export function searchScore(result, side) {
   return sideScore(forBlack(result.discs, side), Boolean(result.exact), scoreWords());
 }
 
+/** What the search really did: its depth, or that it solved the position ("exact"). A depth
+ * that counts passes may pass the empty squares without reaching the end on every line: it is
+ * said as the empties, and as an estimate.
+ * @param {Thinking} thinking
+ * @param {number} empties */
+export function depthText(thinking, empties) {
+  if (thinking.exact) return t('game.thinkingExact');
+  if (empties > 0 && thinking.depth >= empties) return t('game.thinkingAllEmpties', { n: empties });
+  return t('game.thinkingDepth', { depth: thinking.depth });
+}
+
 /** "White (AI) is thinking · depth 6 · 12,345 nodes · Black +2.4 · line d3 c5".
  * @param {Thinking} thinking
- * @param {Side} side the side to move, which the AI plays */
-export function thinkingText(thinking, side) {
+ * @param {Side} side the side to move, which the AI plays
+ * @param {number} empties the empty squares of the position searched */
+export function thinkingText(thinking, side, empties) {
   const parts = [t('game.thinking', { side: sideName(side) })];
   if (thinking.depth) {
-    parts.push(t('game.thinkingDepth', { depth: thinking.depth }), t('game.thinkingNodes', { n: thinking.nodes }));
+    parts.push(depthText(thinking, empties), t('game.thinkingNodes', { n: thinking.nodes }));
     const score = searchScore(thinking, side);
     if (score) parts.push(score);
     if (thinking.pv && thinking.pv.length) parts.push(t('game.thinkingLine', { line: thinking.pv.map((m) => (m === 'pa' ? t('move.pass') : m)).join(' ') }));
@@ -43,9 +55,10 @@ export function thinkingText(thinking, side) {
  * @param {HTMLElement} status the status line it covers
  * @param {Thinking | null} thinking
  * @param {Side} side
+ * @param {number} empties
  */
-export function renderThinking(element, status, thinking, side) {
+export function renderThinking(element, status, thinking, side, empties) {
   element.classList.toggle('idle', !thinking);
   status.classList.toggle('covered', Boolean(thinking));
-  setText(element, thinking ? thinkingText(thinking, side) : '');
+  setText(element, thinking ? thinkingText(thinking, side, empties) : '');
 }

@@ -132,6 +132,49 @@ impl GgfGame {
         }
     }
 
+    /// The record's own fields: every property but `GM` (which names the game, not the record),
+    /// in the order read — players, place, date, result, time control, event, comments… What a
+    /// record keeps through a round trip (see [`GgfGame::keep_record_fields`]).
+    pub fn record_fields(&self) -> Vec<(String, String)> {
+        self.properties.iter().filter(|(name, _)| name != "GM").cloned().collect()
+    }
+
+    /// Puts a record's own `fields` (from [`GgfGame::record_fields`]) back into this game: in
+    /// their order, just after `GM`, each in place of this game's value of the same name; this
+    /// game's other properties follow. For the names in `except` (say `PB`, `RE`) this game's own
+    /// value stands, in the record's place (or none, if this game has none). Names a record
+    /// cannot hold (`GM`, `BO`, `B`, `W`, or not a property name) are ignored.
+    ///
+    /// ```
+    /// use reversi::othello::records::ggf::{format_ggf, parse_ggf, GgfGame};
+    /// let record = parse_ggf("(;GM[Othello]PC[GGS/os]DT[2003.12.15]PB[Ann]PW[Bob]RE[+2.00]TI[5:00]TY[8]\
+    ///     BO[8 ---------------------------O*------*O--------------------------- *]B[f5];)").unwrap();
+    /// let mut again = GgfGame::new(record.start, &record.plain_moves());
+    /// again.set_property("PC", "Othello in the browser");
+    /// again.keep_record_fields(&record.record_fields(), &[]);
+    /// assert_eq!(format_ggf(&again), format_ggf(&record));
+    /// ```
+    pub fn keep_record_fields(&mut self, fields: &[(String, String)], except: &[&str]) {
+        let can_hold = |name: &str| {
+            !matches!(name, "GM" | "BO" | "B" | "W")
+                && !name.is_empty()
+                && name.len() <= PROPERTY_NAME_LIMIT
+                && name.bytes().all(|b| b.is_ascii_uppercase() || b.is_ascii_digit())
+        };
+        let kept: Vec<(String, String)> = fields
+            .iter()
+            .filter(|(name, _)| can_hold(name))
+            .filter_map(|(name, value)| {
+                let value =
+                    if except.contains(&name.as_str()) { self.property(name)?.to_string() } else { value.clone() };
+                Some((name.clone(), value))
+            })
+            .collect();
+        self.properties.retain(|(name, _)| !kept.iter().any(|(k, _)| k == name));
+        let at = self.properties.iter().position(|(name, _)| name == "GM").map_or(0, |i| i + 1);
+        self.properties.splice(at..at, kept);
+    }
+
     /// The moves without their evaluations and times.
     pub fn plain_moves(&self) -> Vec<Move> {
         self.moves.iter().map(|m| m.mv).collect()
@@ -245,6 +288,62 @@ pub fn format_ggf(game: &GgfGame) -> String {
     }
     out.push_str(";)");
     out
+}
+
+/// A game's result as `RE` gives it: the margin for Black in discs (`+2.00`: Black won by 2,
+/// `-6`: White by 6, `0`: a draw) and how it ended when said (`:r` resigned, `:t` on time, `:s`
+/// a score agreed).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct GgfResult {
+    pub margin_black: f64,
+    pub ending: Option<GgfEnding>,
+}
+
+/// How a game ended, when its `RE` says.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GgfEnding {
+    Resigned,
+    Time,
+    AgreedScore,
+}
+
+impl GgfEnding {
+    /// The flag's letter, as `RE` writes it: `r`, `t` or `s`.
+    pub fn letter(self) -> char {
+        match self {
+            GgfEnding::Resigned => 'r',
+            GgfEnding::Time => 't',
+            GgfEnding::AgreedScore => 's',
+        }
+    }
+}
+
+/// Reads an `RE` value (`+2.00`, `-64:r`, `0`); `None` when it is not a result.
+///
+/// ```
+/// use reversi::othello::records::ggf::{parse_ggf_result, GgfEnding};
+/// let result = parse_ggf_result("-64.00:r").unwrap();
+/// assert_eq!((result.margin_black, result.ending), (-64.0, Some(GgfEnding::Resigned)));
+/// assert_eq!(parse_ggf_result("+2.00").unwrap().margin_black, 2.0);
+/// assert!(parse_ggf_result("Black won").is_none());
+/// ```
+pub fn parse_ggf_result(value: &str) -> Option<GgfResult> {
+    let (margin, flag) = value.trim().split_once(':').unwrap_or((value.trim(), ""));
+    let ending = match flag {
+        "" => None,
+        "r" => Some(GgfEnding::Resigned),
+        "t" => Some(GgfEnding::Time),
+        "s" => Some(GgfEnding::AgreedScore),
+        _ => return None,
+    };
+    let margin_black = parse_decimal(margin).filter(|m| m.abs() <= 64.0)?;
+    Some(GgfResult { margin_black, ending })
+}
+
+/// The `RE` value of a game over on the board, from Black's final margin: `+2.00`, `-64.00`,
+/// `+0.00`.
+pub fn format_ggf_result(margin_black: i32) -> String {
+    format!("{margin_black:+}.00")
 }
 
 /// A moment, in milliseconds since 1970-01-01 00:00 UTC (JavaScript's `Date.now()`), as GGF's
@@ -581,6 +680,71 @@ mod tests {
         // Written back and read again, the cut record is the same, and nothing more is cut.
         let (again, recut) = parse_ggf_with_cuts(&format_ggf(&game)).unwrap();
         assert_eq!((again, recut), (game, vec![]));
+    }
+
+    #[test]
+    fn a_records_own_fields_survive_a_round_trip() {
+        let text = format!(
+            "(;GM[Othello]PC[test]DT[2003.12.15_13:24:03.MST]PB[Ann]PW[Bob]RE[+2.00]TI[5:00//2:00]TY[8]EV[Club]{START}B[f5];)"
+        );
+        let record = parse_ggf(&text).unwrap();
+        // As the page writes it: its own place and date, its names, then the record's fields.
+        let mut again = GgfGame::new(record.start, &record.plain_moves());
+        again.properties.splice(
+            1..1,
+            [
+                ("PC".to_string(), "Othello in the browser".to_string()),
+                ("DT".to_string(), "2026.01.01_00:00:00.UTC".to_string()),
+            ],
+        );
+        again.set_property("PB", "Ann");
+        again.set_property("PW", "Bob");
+        again.keep_record_fields(&record.record_fields(), &[]);
+        assert_eq!(format_ggf(&again), text);
+        // Moves played on after the record: the page's names and result stand, the rest is kept.
+        let mut on = GgfGame::new(record.start, &record.plain_moves());
+        on.set_property("PB", "Ann, then Human");
+        on.keep_record_fields(&record.record_fields(), &["PB", "RE"]);
+        assert_eq!(on.property("PB"), Some("Ann, then Human"));
+        assert_eq!(on.property("RE"), None);
+        assert_eq!(
+            (on.property("PC"), on.property("TI"), on.property("EV")),
+            (Some("test"), Some("5:00//2:00"), Some("Club"))
+        );
+        assert_eq!(on.properties[0].0, "GM");
+    }
+
+    #[test]
+    fn fields_a_record_cannot_hold_are_not_kept() {
+        let mut game = GgfGame::new(Position::start(), &[]);
+        let fields: Vec<(String, String)> =
+            [("GM", "Chess"), ("BO", "x"), ("B", "f5"), ("pc", "lower"), ("TOOLONGNAME", "x"), ("PC", "kept")]
+                .iter()
+                .map(|(n, v)| (n.to_string(), v.to_string()))
+                .collect();
+        game.keep_record_fields(&fields, &[]);
+        assert_eq!(
+            game.properties,
+            [("GM".into(), "Othello".into()), ("PC".into(), "kept".into()), ("TY".into(), "8".into())]
+        );
+        assert!(parse_ggf(&format_ggf(&game)).is_ok());
+    }
+
+    #[test]
+    fn results_are_read_with_their_side_and_ending() {
+        let read = |v: &str| parse_ggf_result(v).map(|r| (r.margin_black, r.ending));
+        assert_eq!(read("+2.00"), Some((2.0, None)));
+        assert_eq!(read(" -6 "), Some((-6.0, None)));
+        assert_eq!(read("0"), Some((0.0, None)));
+        assert_eq!(read("+64.00:t"), Some((64.0, Some(GgfEnding::Time))));
+        assert_eq!(read("-3:s"), Some((-3.0, Some(GgfEnding::AgreedScore))));
+        for bad in ["", "+", "+2:x", "Black", "+65", "1e3"] {
+            assert_eq!(read(bad), None, "{bad:?}");
+        }
+        assert_eq!(
+            (format_ggf_result(2), format_ggf_result(-64), format_ggf_result(0)),
+            ("+2.00".into(), "-64.00".into(), "+0.00".into())
+        );
     }
 
     #[test]

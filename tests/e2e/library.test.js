@@ -1,0 +1,101 @@
+// My games (www/game/library.js): every game kept in the game store is listed with its date,
+// players, level and result, across reloads; one opens to be replayed or reviewed; all export as
+// one GGF file; one is deleted, with an undo.
+
+import { test, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { startServer, launchBrowser, openPage, waitReady, text, artifacts } from './helpers.js';
+
+const server = await startServer();
+const browser = await launchBrowser();
+after(async () => {
+  await browser.close();
+  server.close();
+});
+
+/** Black to move; a1 takes White's only disc and ends the game with 57 empty squares. */
+const ONE_MOVE_TO_END = `-OX${'-'.repeat(24)}XX------XX${'-'.repeat(27)}X`;
+const RESULT = 'Black wins 64–0 (7–0 on the board; the 57 empty squares go to the winner)';
+
+/** Waits until the page says its game, with these moves, is written (durably). */
+function waitSaved(page, moves) {
+  return page.waitForSelector(`html[data-saved-moves="${moves}"]`, { timeout: 10_000, state: 'attached' });
+}
+
+/** The rows of My games, opened: each row's text and whether it is this tab's game. */
+async function listed(page, count) {
+  if (!(await page.locator('[data-testid="library"]').evaluate((d) => d.open))) await page.click('[data-testid="library"] summary');
+  await page.waitForFunction((n) => document.querySelectorAll('[data-testid="library-game"]').length === n, count, { timeout: 10_000 });
+  return page.$$eval('[data-testid="library-game"]', (rows) =>
+    rows.map((row) => ({
+      date: row.querySelector('[data-testid="library-date"]')?.textContent ?? '',
+      players: row.querySelector('[data-testid="library-players"]')?.textContent ?? '',
+      level: row.querySelector('[data-testid="library-level"]')?.textContent ?? '',
+      result: row.querySelector('[data-testid="library-result"]')?.textContent ?? '',
+      canOpen: !(/** @type {HTMLButtonElement} */ (row.querySelector('[data-testid="library-open"]')).disabled),
+    })),
+  );
+}
+
+test('My games: listed across reloads, opened to review, exported as one GGF file, deleted with an undo', { timeout: 90_000 }, async () => {
+  const { page, context, errors } = await openPage(browser, { width: 390, height: 844 }, { hasTouch: true, isMobile: true });
+  await page.goto(`${server.url}?black=human&white=human&board=${ONE_MOVE_TO_END}`);
+  await waitReady(page);
+  await page.click('[data-square="a1"]');
+  await waitSaved(page, 'a1');
+  // A second game, against the AI, one move in.
+  await page.selectOption('[data-testid="white-player"]', 'ai');
+  await page.selectOption('[data-testid="level"]', '2');
+  await page.click('[data-testid="new-game"]');
+  await page.click('[data-square="f5"]');
+  await page.waitForFunction(() => (document.documentElement.dataset.savedMoves || '').length === 4, null, { timeout: 10_000 });
+
+  await page.reload();
+  await waitReady(page);
+  let rows = await listed(page, 2);
+  assert.equal(rows[0].players, 'Human – AI level 2');
+  assert.equal(rows[0].level, 'level 2');
+  assert.match(rows[0].result, /^in progress \(this game\)$/);
+  assert.equal(rows[0].canOpen, false, "this tab's game is already open");
+  assert.equal(rows[1].players, 'Human – Human');
+  assert.equal(rows[1].level, '');
+  assert.equal(rows[1].result, RESULT);
+  assert.match(rows[1].date, /\d{4}/);
+  await page.screenshot({ path: path.join(artifacts, 'library-phone.png'), fullPage: true });
+
+  // Opened: the finished game is on the board, where it ended, and can be reviewed.
+  await page.locator('[data-testid="library-open"]').nth(1).click();
+  await page.waitForFunction(() => document.querySelector('[data-testid="turn"]').textContent.startsWith('Game over'));
+  assert.equal(await text(page, 'turn'), `Game over: ${RESULT}`);
+  assert.equal(await text(page, 'moves'), 'a1');
+  assert.equal(await page.isVisible('[data-testid="review-offer"]'), true);
+  rows = await listed(page, 2);
+  assert.match(rows[0].result, /\(this game\)$/, 'the opened game is this tab\'s now');
+  assert.match(rows[1].result, /^abandoned after 2 moves$/, 'the game left is kept as abandoned');
+
+  // Every game in one file, one GGF record a line.
+  const [download] = await Promise.all([page.waitForEvent('download'), page.click('[data-testid="library-export"]')]);
+  assert.equal(download.suggestedFilename(), 'othello-games.ggf');
+  const file = readFileSync(await download.path(), 'utf8').trim().split('\n');
+  assert.equal(file.length, 2);
+  assert.ok(file.every((line) => line.startsWith('(;GM[Othello]') && line.endsWith(';)')), file.join('\n'));
+  assert.ok(file.some((line) => line.includes('RE[+64.00]') && line.includes('B[a1]')), file.join('\n'));
+  assert.match(await text(page, 'status'), /^2 games exported as othello-games\.ggf\.$/);
+
+  // Deleted, put back by Undo, deleted again: gone after a reload, the other game kept.
+  await page.locator('[data-testid="library-delete"]').nth(1).click();
+  await listed(page, 1);
+  await page.click('[data-testid="notices"] [data-key="library"] .message-action');
+  rows = await listed(page, 2);
+  assert.match(rows[1].result, /^abandoned after 2 moves$/);
+  await page.locator('[data-testid="library-delete"]').nth(1).click();
+  await listed(page, 1);
+  await page.reload();
+  await waitReady(page);
+  rows = await listed(page, 1);
+  assert.equal(rows[0].result, `${RESULT} (this game)`);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
