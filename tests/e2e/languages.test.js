@@ -89,6 +89,9 @@ for (const lang of ['pt-BR', 'pt-PT']) {
     await page.click('[data-testid="review-table"] tbody tr button');
     await page.selectOption('[data-testid="export-format"]', 'ggf');
     await page.click('[data-testid="export"]');
+    // My games: the game in progress listed, with its date, players and level in the language.
+    await page.click('[data-testid="library"] summary');
+    await page.waitForSelector('[data-testid="library-game"]');
     // A paste that reads as no game: the engine's reason in the page's words too.
     await page.fill('[data-testid="paste-input"]', 'f5d6zz');
     await page.click('[data-testid="paste-load"]');
