@@ -284,10 +284,14 @@ export class OthelloBoard extends HTMLElement {
   // --- attributes -----------------------------------------------------------------------------
 
   get #text() {
-    // Its own lang attribute, else the page's; a language no catalogue speaks is English, and so
-    // is one whose catalogue is still on its way (the board is written again when it arrives).
+    // Its own lang attribute, else the page's; a language no catalogue speaks is English. While a
+    // catalogue is on its way, the board keeps the words it had (it is written again when it
+    // arrives).
     const lang = normalizeLanguage(this.getAttribute('lang') || document.documentElement.lang) ?? 'en';
-    if (isLoaded(lang)) return boardWords(lang);
+    if (isLoaded(lang)) {
+      this.#shownLanguage = lang;
+      return boardWords(lang);
+    }
     if (this.#awaitedLanguage !== lang) {
       this.#awaitedLanguage = lang;
       loadLanguage(lang).then(
@@ -295,7 +299,7 @@ export class OthelloBoard extends HTMLElement {
         () => {}, // a catalogue that cannot be had: the board stays in English
       );
     }
-    return boardWords('en');
+    return boardWords(this.#shownLanguage);
   }
 
   /** Every word of the board written again in its language. */
@@ -307,6 +311,8 @@ export class OthelloBoard extends HTMLElement {
 
   /** The language the board waits for (its catalogue on its way), or ''. */
   #awaitedLanguage = '';
+  /** The language of the words the board shows. */
+  #shownLanguage = 'en';
 
   /** A catalogue arrived: the board's words written again (as when `lang` changes). */
   #languageArrived() {

@@ -154,7 +154,8 @@ test('the iframe and the element: the address’s lang, the lang attribute, no E
   assert.deepEqual(englishIn(await page.evaluate(boardText), await englishOnly('pt-PT')), []);
 
   await page.evaluate(() => document.querySelector('othello-board').setAttribute('lang', 'pt-BR'));
-  assert.match(await legalLabel(), /jogada válida/);
+  // Its catalogue is fetched, then the board written again in it.
+  await page.waitForFunction(() => document.querySelector('othello-board').shadowRoot.querySelector('.legal').getAttribute('aria-label').includes('jogada válida'));
   await page.evaluate(() => document.querySelector('othello-board').undo());
   assert.match(await status(), /^Jogada desfeita\./);
   assert.deepEqual(englishIn(await page.evaluate(boardText), await englishOnly('pt-BR')), []);
