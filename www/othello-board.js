@@ -21,7 +21,8 @@ import { sideScore, signedDiscs, forBlack } from './common/score-text.js';
 import { ENGINE_WASM } from './common/engine-wasm.js';
 import { closestTarget, setText } from './common/dom.js';
 import { MessageList } from './common/message-list.js';
-import { TEXT } from './board/text.js';
+import { boardWords } from './board/text.js';
+import { isLoaded, loadLanguage, normalizeLanguage } from './i18n/i18n.js';
 import { sheet, template } from './board/shadow.js';
 
 /** @typedef {import('./pkg/reversi.js').Game} Game */
@@ -231,11 +232,8 @@ export class OthelloBoard extends HTMLElement {
       this.#readLevel();
       this.#changed(); // a search in progress restarts at the new level
     } else if (name === 'hints' || name === 'readonly') this.#changed();
-    else if (name === 'lang') {
-      this.#grid.setLabels(this.#text.grid);
-      this.#messages.render(); // the close buttons' names
-      this.#render();
-    } else this.#render();
+    else if (name === 'lang') this.#relabel();
+    else this.#render();
   }
 
   /** @param {Engine} wasm */
@@ -286,8 +284,41 @@ export class OthelloBoard extends HTMLElement {
   // --- attributes -----------------------------------------------------------------------------
 
   get #text() {
-    const lang = (this.getAttribute('lang') || document.documentElement.lang || 'en').toLowerCase();
-    return lang.startsWith('pt') ? TEXT.pt : TEXT.en;
+    // Its own lang attribute, else the page's; a language no catalogue speaks is English. While a
+    // catalogue is on its way, the board keeps the words it had (it is written again when it
+    // arrives).
+    const lang = normalizeLanguage(this.getAttribute('lang') || document.documentElement.lang) ?? 'en';
+    if (isLoaded(lang)) {
+      this.#shownLanguage = lang;
+      return boardWords(lang);
+    }
+    if (this.#awaitedLanguage !== lang) {
+      this.#awaitedLanguage = lang;
+      loadLanguage(lang).then(
+        () => this.#languageArrived(),
+        () => {}, // a catalogue that cannot be had: the board stays in English
+      );
+    }
+    return boardWords(this.#shownLanguage);
+  }
+
+  /** Every word of the board written again in its language. */
+  #relabel() {
+    this.#grid.setLabels(this.#text.grid);
+    this.#messages.render(); // the close buttons' names
+    this.#render();
+  }
+
+  /** The language the board waits for (its catalogue on its way), or ''. */
+  #awaitedLanguage = '';
+  /** The language of the words the board shows. */
+  #shownLanguage = 'en';
+
+  /** A catalogue arrived: the board's words written again (as when `lang` changes). */
+  #languageArrived() {
+    if (FOREIGN_ORIGIN && this.#started) this.#showUnavailable();
+    else if (this.#wasm) this.#relabel();
+    else setText(this.#$('.status'), this.#text.loading);
   }
 
   /** @param {Side} color */
@@ -793,7 +824,7 @@ export class OthelloBoard extends HTMLElement {
     const t = this.#text;
     const moves = this.#playing.moves;
     const ply = this.#playing.ply;
-    const signature = `${moves.join(',')}|${ply}|${t === TEXT.pt ? 'pt' : 'en'}`;
+    const signature = `${moves.join(',')}|${ply}|${t.lang}`;
     if (list.dataset.signature === signature) return;
     list.dataset.signature = signature;
     list.replaceChildren(

@@ -200,9 +200,10 @@ test('attribute changes take effect, properties reflect them, bad values are err
   await page.evaluate(() => (one.readonly = false));
   assert.ok((await legalIn(page, 'one')).length > 0);
 
-  // Language: the status and the labels of the squares.
+  // Language: the status and the labels of the squares (plain pt is Brazilian; its words are
+  // fetched, then the board is written again).
   await page.evaluate(() => one.setAttribute('lang', 'pt'));
-  await waitStatus(page, 'one', 'Jogam as brancas');
+  await waitStatus(page, 'one', 'Vez das Brancas');
   assert.match(await page.locator('#one [data-square="d4"]').getAttribute('aria-label'), /^d4, peça preta$/);
   await page.evaluate(() => one.setAttribute('lang', 'en'));
   await waitStatus(page, 'one', 'White to move');
@@ -446,7 +447,8 @@ test('an <othello-board> loaded from another site says in its box why it cannot 
   assert.match(english, /browsers start the AI’s worker only from the page’s own origin/);
   assert.match(english, /put the board in an iframe: embed\.html\./);
   assert.equal(await page.locator('#one [data-testid="unavailable"] a').getAttribute('href'), `${cdn.url}embed.html?white=ai&level=5&show-moves=`);
-  assert.match((await notice('two').textContent()).replace(/\s+/g, ' '), /Este tabuleiro não pode jogar nesta página\..*ponha o tabuleiro num iframe: embed\.html/);
+  await notice('two').filter({ hasText: 'Este tabuleiro' }).waitFor();
+  assert.match((await notice('two').textContent()).replace(/\s+/g, ' '), /Este tabuleiro não pode jogar nesta página\..*coloque o tabuleiro em um iframe: embed\.html/);
   assert.equal(await page.locator('#one [part="board"]').isVisible(), false);
   // Styled: a box as wide as the board would be, its words in a colour of their own.
   const style = await notice('one').evaluate((e) => {
@@ -458,8 +460,9 @@ test('an <othello-board> loaded from another site says in its box why it cannot 
   const [event] = await events(page, 'one', 'error');
   assert.match(event.detail.message, /cannot play on a page of .* use the iframe, .*embed\.html$/);
   // The language follows the attribute.
-  await page.evaluate(() => document.getElementById('one').setAttribute('lang', 'pt'));
-  assert.match(await notice('one').textContent(), /Este tabuleiro não pode jogar/);
+  await page.evaluate(() => document.getElementById('one').setAttribute('lang', 'pt-PT'));
+  await notice('one').filter({ hasText: 'Este tabuleiro não pode jogar' }).waitFor();
+  assert.match((await notice('one').textContent()).replace(/\s+/g, ' '), /ponha o tabuleiro num iframe/);
   // It downloaded no engine it could not use.
   assert.deepEqual(cdn.requests.filter((p) => /\.wasm$|worker\.js$|pattern\.bin$/.test(p)), []);
   await page.screenshot({ path: path.join(artifacts, 'embed-from-another-site.png') });
@@ -528,7 +531,7 @@ test('the iframe posts its events to the allowed parent and obeys its commands',
     { channel: 'othello-board', result: 'set', id: 3, value: null },
   ]);
   assert.match(results[3].error, /unknown command "fly"/);
-  await frame.locator('[data-testid="status"]').filter({ hasText: 'Jogam as pretas' }).waitFor();
+  await frame.locator('[data-testid="status"]').filter({ hasText: 'Vez das Pretas' }).waitFor();
   assert.equal(await frame.locator('othello-board').getAttribute('readonly'), '');
   assert.deepEqual(errors, []);
   await context.close();

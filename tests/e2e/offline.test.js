@@ -58,7 +58,7 @@ test('after a first visit the game works offline: reload with no network and pla
 
 const cacheNames = (page) => page.evaluate(() => caches.keys());
 
-test('the offline lists name every module, style and wasm file of the game and of the classroom', () => {
+test('the offline lists name every module, style and wasm file of the game (its catalogues too) and of the classroom', () => {
   const list = (name) => readFileSync(path.join(repoRoot, 'www/offline', name), 'utf8').split('\n').filter((l) => l && !l.startsWith('#'));
   const files = (folder, pattern) =>
     readdirSync(path.join(repoRoot, folder))
@@ -67,7 +67,7 @@ test('the offline lists name every module, style and wasm file of the game and o
   const game = list('files.txt');
   const classroom = list('classroom-files.txt');
   const missing = [
-    ...[...files('www/game', /./), ...files('www/common', /./), ...files('www/pkg', /\.(js|wasm)$/)].filter((f) => !game.includes(f)),
+    ...[...files('www/game', /./), ...files('www/common', /./), ...files('www/i18n', /\.js$/), ...files('www/i18n/game', /./), ...files('www/pkg', /\.(js|wasm)$/)].filter((f) => !game.includes(f)),
     ...[...files('www/classroom', /./), ...files('www/pkg/classroom', /\.(js|wasm)$/)].filter((f) => !classroom.includes(f)),
   ];
   assert.deepEqual(missing, [], 'add them to www/offline/files.txt (the game) or classroom-files.txt');

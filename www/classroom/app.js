@@ -723,12 +723,12 @@ function labPosition(id) {
   const view = shownView();
   const node = view.kind === 'othello' ? view.node(id) : null;
   if (!node || !node.board) {
-    return { board: START_BOARD, caption: t('lab.positionOf', { name: t('lab.startPosition'), color: t('selection.black') }) };
+    return { board: START_BOARD, caption: t('lab.positionOf', { name: t('lab.startPosition'), color: t('side.black') }) };
   }
   const color = view.colorAt(id);
   return {
     board: `${node.board} ${color === 'black' ? 'X' : 'O'}`,
-    caption: t('lab.positionOf', { name: view.nameOf(id, t('tree.root')), color: t(`selection.${color}`) }),
+    caption: t('lab.positionOf', { name: view.nameOf(id, t('tree.root')), color: t(`side.${color}`) }),
   };
 }
 

@@ -4,7 +4,15 @@
 // Portuguese (`pt-PT`) differ in words (jogo da velha / jogo do galo, tela cheia / ecrã inteiro,
 // busca / procura, registrados / registados) and in phrasing ("em um nó" / "num nó", "até o fim" /
 // "até ao fim"). Static texts are marked in the HTML with data-i18n* attributes; dynamic ones
-// call t(key, values).
+// call t(key, values). The words the classroom shares with the game page and the board (the
+// sides' names) come from their catalogues (www/i18n/).
+
+import sharedEnglish from '../i18n/en.js';
+import sharedBrazilian from '../i18n/pt-BR.js';
+import sharedEuropean from '../i18n/pt-PT.js';
+
+/** The shared catalogues' texts, by language. @type {Record<string, Record<string, string | undefined>>} */
+const SHARED = { en: sharedEnglish.strings, 'pt-BR': sharedBrazilian.strings, 'pt-PT': sharedEuropean.strings };
 
 const STRINGS = {
   en: {
@@ -147,8 +155,6 @@ const STRINGS = {
     'selection.status.pruned': 'pruned',
     'selection.value': 'Value',
     'selection.toMove': '{color} to move',
-    'selection.black': 'Black',
-    'selection.white': 'White',
     'selection.breakdownIntro': 'ESTÁTICA of this leaf, term by term, from the view of {color} (to move); the tree shows it from MAX’s view.',
     'selection.leafValue': 'New value of leaf {label}',
     'selection.leafChange': 'Change and search again',
@@ -529,8 +535,6 @@ const STRINGS = {
     'selection.status.pruned': 'podado',
     'selection.value': 'Valor',
     'selection.toMove': 'Vez das {color}',
-    'selection.black': 'pretas',
-    'selection.white': 'brancas',
     'selection.breakdownIntro': 'ESTÁTICA desta folha, termo a termo, do ponto de vista das {color} (que têm a vez); a árvore a mostra do ponto de vista de MAX.',
     'selection.leafValue': 'Novo valor da folha {label}',
     'selection.leafChange': 'Alterar e buscar de novo',
@@ -903,7 +907,7 @@ export function preferredLanguage() {
 export function t(key, values = {}) {
   /** The tables by language, each a text by key. @type {Record<string, Record<string, string | undefined>>} */
   const tables = STRINGS;
-  const text = tables[current][key] ?? tables.en[key];
+  const text = tables[current][key] ?? SHARED[current][key] ?? tables.en[key] ?? SHARED.en[key];
   if (text === undefined) throw new Error(`no text for '${key}'`);
   return text.replace(/\{(\w+)\}/g, (_, /** @type {string} */ name) => (name in values ? String(values[name]) : `{${name}}`));
 }

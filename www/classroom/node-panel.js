@@ -54,7 +54,7 @@ export function createNodePanel({ onChangeLeaf }) {
     $('node-side').hidden = !othello;
     if (othello) {
       const color = /** @type {'black' | 'white'} */ (view.colorAt(id));
-      $('node-side').textContent = t('selection.toMove', { color: t(`selection.${color}`) });
+      $('node-side').textContent = t('selection.toMove', { color: t(`side.${color}`) });
       renderer.draw({
         squares: squaresOf(othello),
         legal: [],
@@ -74,7 +74,7 @@ export function createNodePanel({ onChangeLeaf }) {
     $('node-breakdown').hidden = !breakdown;
     if (breakdown) {
       const report = view.lesson.breakdown(id);
-      $('node-breakdown-intro').textContent = t('selection.breakdownIntro', { color: t(`selection.${view.colorAt(id)}`) });
+      $('node-breakdown-intro').textContent = t('selection.breakdownIntro', { color: t(`side.${view.colorAt(id)}`) });
       renderBreakdown($('node-breakdown-table', HTMLTableElement), report, { short: true });
     }
 

@@ -14,7 +14,10 @@ const ARROWS = {
   ArrowDown: [0, 1],
 };
 
-/** The words of the labels; another language passes its own (see createGrid). */
+/** The words of the grid's labels, in one language.
+ * @typedef {{board: string, black: string, white: string, empty: string, legal: string, reviewBest: string}} GridLabels */
+
+/** @type {GridLabels} */
 export const ENGLISH_LABELS = {
   board: 'Othello board, columns a to h, rows 1 to 8',
   black: 'black disc',
@@ -31,7 +34,7 @@ export const ENGLISH_LABELS = {
 
 /**
  * @param {HTMLElement} container
- * @param {{onActivate: (square: string) => void, labels?: typeof ENGLISH_LABELS}} handlers
+ * @param {{onActivate: (square: string) => void, labels?: GridLabels}} handlers
  *   onActivate: Enter or Space on a cell; labels: the words of the labels (English by default).
  */
 export function createGrid(container, { onActivate, labels = ENGLISH_LABELS }) {
@@ -127,7 +130,7 @@ export function createGrid(container, { onActivate, labels = ENGLISH_LABELS }) {
       }
     },
     /** Changes the words of the labels (they apply at the next update).
-     * @param {typeof ENGLISH_LABELS} next */
+     * @param {GridLabels} next */
     setLabels(next) {
       words = next;
       container.setAttribute('aria-label', words.board);

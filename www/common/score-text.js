@@ -51,7 +51,8 @@ export function sideScore(discsForBlack, exact, words = ENGLISH_SCORE_WORDS) {
 
 /** A loss in discs, unsigned: "2" (exact), "1.4" (estimate).
  * @param {number} discs
- * @param {boolean} exact */
-export function lossText(discs, exact) {
-  return exact ? String(Math.abs(Math.round(discs))) : Math.abs(discs).toFixed(1);
+ * @param {boolean} exact
+ * @param {ScoreWords} [words] */
+export function lossText(discs, exact, words = ENGLISH_SCORE_WORDS) {
+  return magnitudeText(discs, exact, words);
 }

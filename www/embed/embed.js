@@ -13,6 +13,7 @@
 // A message from an origin outside the list is ignored and reported on the console.
 
 import '../othello-board.js';
+import { browserLanguage, loadLanguage, normalizeLanguage, translate } from '../i18n/i18n.js';
 
 /** @typedef {import('../othello-board.js').OthelloBoard} OthelloBoard */
 
@@ -72,6 +73,15 @@ function start() {
     const value = params.get(name);
     if (value !== null) board.toggleAttribute(name, isTrue(value));
   }
+  // The address's language, else the visitor's browser's (the page around the frame may be in
+  // any language; the frame cannot read it).
+  const lang = normalizeLanguage(params.get('lang')) ?? browserLanguage();
+  board.setAttribute('lang', lang);
+  document.documentElement.lang = lang;
+  loadLanguage(lang).then(
+    () => (document.title = translate(lang, 'embed.title')),
+    () => {}, // the board says it in English, and the title stays
+  );
 
   const { origins: listed, problems } = parseOrigins(params.getAll('origin'));
   for (const problem of problems) console.warn(`othello-board embed: ${problem}; ignored.`);

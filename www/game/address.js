@@ -4,6 +4,7 @@
 import { Game, levels } from '../pkg/reversi.js';
 import { excerpt, bounded } from './messages.js';
 import { findOpening } from './openings.js';
+import { t } from '../i18n/page.js';
 
 /** @typedef {import('../pkg/reversi.js').Side} Side */
 /** @typedef {import('./record.js').PlayerKind} PlayerKind */
@@ -25,20 +26,20 @@ export function gameFromAddress(params, current, parseClockSpec) {
     const value = params.get(color);
     if (value === null) continue;
     if (value === 'human' || value === 'ai') players[color] = value;
-    else problems.push(`${color}=${excerpt(value)} is not human or ai`);
+    else problems.push(t('address.player', { name: color, value: excerpt(value) }));
   }
   let level = current.level;
   const levelParam = params.get('level');
   if (levelParam !== null) {
     const n = Number(levelParam);
     if (Number.isInteger(n) && n >= 1 && n <= levels().length) level = n;
-    else problems.push(`level=${excerpt(levelParam)} is not a level from 1 to ${levels().length}`);
+    else problems.push(t('address.level', { value: excerpt(levelParam), max: levels().length }));
   }
   let opening = null;
   const openingParam = params.get('opening');
   if (openingParam !== null) {
     opening = findOpening(openingParam);
-    if (!opening) problems.push(`opening=${excerpt(openingParam)} is not an opening name (see "Play an opening")`);
+    if (!opening) problems.push(t('address.opening', { value: excerpt(openingParam) }));
   }
   let clockSpec = null;
   const clockParam = params.get('clock');
@@ -70,7 +71,7 @@ export function gameFromAddress(params, current, parseClockSpec) {
   if (workersParam !== null) {
     const n = Number(workersParam);
     if (Number.isInteger(n) && n >= 1 && n <= 8) workers = n;
-    else problems.push(`workers=${excerpt(workersParam)} is not a number of workers from 1 to 8`);
+    else problems.push(t('address.workers', { value: excerpt(workersParam) }));
   }
   return { players, level, game, problems, clockSpec, workers };
 }

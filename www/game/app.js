@@ -17,12 +17,12 @@ import { createGrid } from '../common/grid.js';
 import { attachInput } from '../common/input.js';
 import { SearchCancelled } from '../common/engine-client.js';
 import { byId, closestTarget, setText } from '../common/dom.js';
-import { squareIndex, capitalize, opponentOf } from '../common/squares.js';
+import { squareIndex, opponentOf } from '../common/squares.js';
 import * as storage from './storage.js';
 import { TabGame } from './tab-game.js';
 import { MessageList } from '../common/message-list.js';
 import { reloadHealed } from './start.js';
-import { bounded, excerpt, plural } from './messages.js';
+import { bounded, excerpt } from './messages.js';
 import { Engines } from './engines.js';
 import { hintMarks, searchHints } from './hints.js';
 import { renderThinking } from './thinking.js';
@@ -33,10 +33,12 @@ import { BookReader, bookText, currentOpeningName, fillOpenings, findOpening } f
 import { NAME_CHARS, RECORD_FIELDS, lastMoveOfEachSide, playerName, readPasted } from './record.js';
 import { attachExport } from './export.js';
 import { gameFromAddress, classroomHref } from './address.js';
-import { attachSettings, clockOptionValue, defaultSettings, fillLevels, fillWorkers } from './settings.js';
+import { attachSettings, clockOptionNames, clockOptionValue, defaultSettings, fillLevels, fillWorkers } from './settings.js';
 import { registerOffline } from './offline.js';
+import { t, language, sideName, gridLabels, engineText, LANGUAGES } from '../i18n/page.js';
+import { startLanguage, applyLanguage, fillLanguageMenu } from './language.js';
 import { attachLibrary, gameDate } from './library.js';
-import { onTimeSentence, resultSentence, text as resultWords } from './result.js';
+import { onTimeSentence, resultSentence } from './result.js';
 
 /** @typedef {import('../pkg/reversi.js').Side} Side */
 /** @typedef {import('../pkg/reversi.js').Hint} Hint */
@@ -185,7 +187,7 @@ function settleForcedPasses() {
   if (state.game.mustPass) {
     const side = state.game.sideToMove;
     state.game.pass();
-    notes.push(`${capitalize(side)} has no move — ${capitalize(opponentOf(side))} plays again`);
+    notes.push(t('game.passed', { side: sideName(side), other: sideName(opponentOf(side)) }));
   }
   // The result itself is the turn line's (said once, not twice).
   return notes;
@@ -198,7 +200,7 @@ function playMove(move) {
   try {
     flipped = state.game.play(move);
   } catch (error) {
-    showError('move', /** @type {Error} */ (error).message);
+    showError('move', engineText(/** @type {Error} */ (error).message));
     return false;
   }
   // A move played by hand is a new decision: the old redo line no longer follows from it, and the
@@ -214,7 +216,7 @@ function playMove(move) {
   // whoever watches the board (tests, an embedding page) hears it.
   const endsAt = /** @type {number} */ (flipsEnd());
   byId('board').dispatchEvent(new CustomEvent('othello-move', { detail: { move, side: mover, startedAt, endsAt } }));
-  const notes = [`${capitalize(mover)} played ${move}, ${plural(flipped.length, 'disc')} flipped`];
+  const notes = [t('game.played', { side: sideName(mover), move, n: flipped.length })];
   notes.push(...settleForcedPasses());
   announce(notes.join('. ') + '.');
   changed();
@@ -226,7 +228,7 @@ function onSquare(name) {
   if (!isHumanTurn()) return;
   if (!state.game.legalMoves().includes(name)) {
     // Not an error worth a message: a tap beside the markers. Say why for screen-reader users.
-    announce(`${name} is not a legal move.`);
+    announce(t('game.notLegal', { square: name }));
     render();
     return;
   }
@@ -244,7 +246,7 @@ function undo() {
     if (state.players[game.sideToMove] !== 'human') game.discardRedo();
   }
   state.animation = null;
-  announce('Move taken back.');
+  announce(t('game.takenBack'));
   changed();
 }
 
@@ -256,7 +258,7 @@ function redo() {
     while (game.canRedo && (state.players[game.sideToMove] !== 'human' || game.mustPass)) game.redo();
   }
   state.animation = null;
-  announce('Move replayed.');
+  announce(t('game.replayed'));
   changed();
 }
 
@@ -265,12 +267,12 @@ function goToPly(ply) {
   try {
     state.game.goTo(ply);
   } catch (error) {
-    showError('move', /** @type {Error} */ (error).message);
+    showError('move', engineText(/** @type {Error} */ (error).message));
     return;
   }
   state.animation = null;
   const total = state.game.moves.length;
-  announce(ply === total ? `Back at the latest position.` : `Showing the position after move ${ply} of ${total}.`);
+  announce(ply === total ? t('game.latest') : t('game.showing', { ply, total }));
   changed();
 }
 
@@ -279,7 +281,7 @@ function goToPly(ply) {
  * @param {string} message
  * @param {{viewing?: boolean, clockSpec?: ClockSpec | null}} [options]
  */
-function newGame(game = new Game(), message = 'New game.', { viewing = false, clockSpec = null } = {}) {
+function newGame(game = new Game(), message = t('game.new'), { viewing = false, clockSpec = null } = {}) {
   engines.cancelAi();
   engines.clearAi();
   // A game of its own in the store: the one left, if unfinished, is kept as abandoned.
@@ -353,7 +355,7 @@ function tickClock() {
   if (clock.check(performance.now())) {
     // The notice about the next game's clock has nothing more to say once this game's clock ended.
     messages.clear('clock-setting');
-    announce(`${capitalize(side)}'s time ran out.`);
+    announce(t('game.timeRanOut', { side: sideName(side) }));
     changed();
     return;
   }
@@ -420,7 +422,7 @@ function startNext() {
         state.thinking = null;
         // A worker that could not start is said once, with a reload (onBroken).
         if (engines.ai.broken) render();
-        else showError('ai', `The AI failed: ${error.message}`);
+        else showError('ai', t('error.ai', { message: error.message }));
       },
     );
   } else if (state.hintsOn && isHumanTurn()) {
@@ -434,7 +436,7 @@ function startNext() {
         render();
       },
       (error) => {
-        if (!(error instanceof SearchCancelled) && epoch === state.epoch && !engines.ai.broken) showError('hints', `Hints failed: ${error.message}`);
+        if (!(error instanceof SearchCancelled) && epoch === state.epoch && !engines.ai.broken) showError('hints', t('error.hints', { message: error.message }));
       },
     );
   }
@@ -509,11 +511,11 @@ function render() {
   }
   renderClocks();
   let turn;
-  if (finished) turn = resultWords.gameOver(gameResult());
-  else if (state.viewing && !isHumanTurn()) turn = `Loaded game shown: ${capitalize(game.sideToMove)} (AI) to move — press Play on to let it move`;
-  else if (isHumanTurn()) turn = `${capitalize(game.sideToMove)} to move${humanColors().length === 1 ? ' (you)' : ''}`;
-  else if (game.canRedo) turn = `${capitalize(game.sideToMove)} (AI) to move — press Redo or play on from the latest move`;
-  else turn = `${capitalize(game.sideToMove)} (AI) to move`;
+  if (finished) turn = t('result.gameOver', { result: gameResult() });
+  else if (state.viewing && !isHumanTurn()) turn = t('game.viewing', { side: sideName(game.sideToMove) });
+  else if (isHumanTurn()) turn = t(humanColors().length === 1 ? 'game.toMoveYou' : 'game.toMove', { side: sideName(game.sideToMove) });
+  else if (game.canRedo) turn = t('game.aiToMoveRedo', { side: sideName(game.sideToMove) });
+  else turn = t('game.aiToMove', { side: sideName(game.sideToMove) });
   setText(byId('turn'), turn);
   // The result is said in the turn line only: it speaks up when the game ends.
   byId('turn').setAttribute('aria-live', finished ? 'polite' : 'off');
@@ -559,7 +561,7 @@ function renderClocks() {
     setText(element, clockModule.formatClock(left));
     element.classList.toggle('running', clock.running === color);
     element.classList.toggle('low', left < 10_000);
-    element.setAttribute('aria-label', `${capitalize(color)}'s clock: ${clockModule.formatClock(left)} left`);
+    element.setAttribute('aria-label', t('game.clockLabel', { side: sideName(color), time: clockModule.formatClock(left) }));
   }
 }
 
@@ -591,7 +593,7 @@ function renderEvaluation() {
       },
       (error) => {
         evaluationPanelLoading = null; // the next opening tries again
-        showError('evaluation-panel', `The evaluation panel could not be loaded: ${bounded(error.message)}`);
+        showError('evaluation-panel', t('error.evaluationPanel', { message: bounded(error.message) }));
       },
     );
   }
@@ -613,7 +615,7 @@ function onWeights(event) {
   // The page's downloads are over: the service worker's install now finds them all in the HTTP
   // cache (it revalidates instead of downloading the weights and the wasm a second time).
   registerOffline();
-  if (!event.ok) showNotice('weights', `The trained evaluation could not be loaded (${bounded(event.message)}); levels 6–9 play with the course evaluation.`);
+  if (!event.ok) showNotice('weights', t('error.weights', { message: bounded(event.message) }));
   weightsEvent = event;
   evaluationPanel?.weightsLoaded(event);
   render();
@@ -627,7 +629,7 @@ function onWeights(event) {
 function onDataFile(name, event) {
   if (name !== 'book') return;
   if (!event.ok) {
-    showNotice('book', `The opening book could not be loaded (${bounded(event.message)}); the AI thinks about the opening itself.`);
+    showNotice('book', t('error.book', { message: bounded(event.message) }));
   } else {
     try {
       bookReader = new BookReader(event.bytes);
@@ -661,6 +663,18 @@ function trackStateStrip() {
   if (typeof ResizeObserver === 'function') new ResizeObserver(set).observe(strip);
 }
 
+/** After the language changed: every text the page wrote itself is written again in it (the fixed
+ * text is, by applyLanguage); what the status line said is not repeated. */
+function retranslate() {
+  fillLevels(byId('level', HTMLSelectElement));
+  clockOptionNames(byId('clock', HTMLSelectElement));
+  fillLanguageMenu(byId('language', HTMLSelectElement), language());
+  grid.setLabels(gridLabels());
+  library?.refresh(); // its dates, players and results in the new language
+  announce('');
+  changed();
+}
+
 // ---------------------------------------------------------------------------------------------
 // Start-up: the address's parameters, then the saved game, then a fresh game
 
@@ -692,7 +706,7 @@ function restoreSaved(saved) {
     }
     return { game, problem: '' };
   } catch (error) {
-    return { game: null, problem: `The saved game could not be read (${bounded(/** @type {Error} */ (error).message)}); a new game was started.` };
+    return { game: null, problem: t('error.savedGame', { message: bounded(/** @type {Error} */ (error).message) }) };
   }
 }
 
@@ -706,20 +720,20 @@ function wireControls() {
       try {
         await loadClockModule();
       } catch (error) {
-        showError('clock', `The clock could not be loaded: ${bounded(/** @type {Error} */ (error).message)}`);
+        showError('clock', t('error.clock', { message: bounded(/** @type {Error} */ (error).message) }));
         return;
       }
     }
     state.record = null;
     messages.clear('clock-setting');
     panelToTop();
-    newGame(new Game(), spec ? `New game, ${clockMenu.selectedOptions[0].textContent} a side.` : 'New game.', {
+    newGame(new Game(), spec ? t('game.newClock', { clock: clockMenu.selectedOptions[0].textContent }) : t('game.new'), {
       clockSpec: spec && clockModule ? clockModule.parseClockSpec(spec) : null,
     });
   });
   clockMenu.addEventListener('change', () => {
     const spec = clockMenu.value;
-    const text = spec ? 'The clock starts with the next new game: press New game.' : state.clock ? 'The next new game has no clock.' : '';
+    const text = spec ? t('game.clockNext') : state.clock ? t('game.clockNone') : '';
     if (text) showNotice('clock-setting', text);
     else messages.clear('clock-setting');
     render();
@@ -731,11 +745,11 @@ function wireControls() {
     if (!opening) return;
     state.record = null;
     panelToTop();
-    newGame(Game.fromTranscript(opening.moves), `New game from the ${opening.name} opening (${plural(opening.moves.length / 2, 'move')}).`);
+    newGame(Game.fromTranscript(opening.moves), t('game.newOpening', { name: opening.name, n: opening.moves.length / 2 }));
   });
   byId('play-on').addEventListener('click', () => {
     state.viewing = false;
-    announce('Playing on from the loaded game.');
+    announce(t('game.playingOn'));
     changed();
   });
   byId('hints', HTMLInputElement).addEventListener('change', (event) => {
@@ -751,6 +765,9 @@ function wireControls() {
     },
     sound: () => {
       if (state.settings.sound) playSound(1); // what it will sound like
+    },
+    language: () => {
+      applyLanguage(state.settings.language).then(retranslate);
     },
   });
   for (const color of /** @type {const} */ (['black', 'white'])) {
@@ -817,7 +834,7 @@ async function openStored(record) {
   try {
     check(record.startBoard, record.moves, record.ply).free();
   } catch (error) {
-    showError('library', `That game could not be opened (${bounded(/** @type {Error} */ (error).message)}); it is kept as it is.`);
+    showError('library', t('library.openFailed', { reason: bounded(/** @type {Error} */ (error).message) }));
     return true;
   }
   if (!(await tabGame.open(record))) return false;
@@ -833,7 +850,7 @@ async function openStored(record) {
   messages.clear('move');
   messages.clear('library');
   panelToTop();
-  announce(`Game of ${gameDate(record)} opened: go through its moves, or review it.`);
+  announce(t('library.opened', { when: gameDate(record) }));
   changed();
   return true;
 }
@@ -844,7 +861,7 @@ function loadPasted() {
   try {
     pasted = readPasted(paste.value);
   } catch (error) {
-    showError('paste', `Could not load that: ${bounded(/** @type {Error} */ (error).message)}. The current game is kept.`);
+    showError('paste', t('error.paste', { message: bounded(engineText(/** @type {Error} */ (error).message)) }));
     return;
   }
   paste.value = '';
@@ -859,8 +876,10 @@ function loadPasted() {
 
 /** The page's start (called by start.js, which says why when it fails). */
 export async function start() {
-  messages = new MessageList(byId('notices'), { dismissLabel: () => 'Dismiss this message' });
   const params = new URLSearchParams(location.search);
+  const startingLanguage = startLanguage(params);
+  await applyLanguage(startingLanguage.lang);
+  messages = new MessageList(byId('notices'), { dismissLabel: () => t('dismiss') });
   // An address that starts a game of its own takes no stored game: those in progress stay for
   // the tabs that will want them.
   const addressGame = ['moves', 'board', 'opening', 'clock'].some((name) => params.has(name));
@@ -892,7 +911,7 @@ export async function start() {
   board.style.setProperty('--gutter', `${GUTTER * 100}%`);
   START_BOARD = new Game().startBoard;
   renderer = createRenderer(byId('board-canvas', HTMLCanvasElement));
-  grid = createGrid(byId('board-grid'), { onActivate: onSquare });
+  grid = createGrid(byId('board-grid'), { onActivate: onSquare, labels: gridLabels() });
   attachInput(board, { onSquare, onUndo: undo, onRedo: redo, onToggleHints: () => byId('hints').click() });
   engines = new Engines({
     module,
@@ -904,7 +923,7 @@ export async function start() {
     onBroken: (error) => {
       // The AI's worker did not start (a damaged or missing file, say): the board still plays,
       // the AI cannot; a reload fetches the files again.
-      messages.show({ key: 'ai', kind: 'error', text: `The AI could not start: ${error.message}`, action: { label: 'Reload', run: reloadHealed } });
+      messages.show({ key: 'ai', kind: 'error', text: t('error.aiStart', { message: error.message }), action: { label: t('page.reload'), run: reloadHealed } });
       render();
     },
   });
@@ -923,6 +942,13 @@ export async function start() {
   fillOpenings(byId('play-opening', HTMLSelectElement));
   wireControls();
   Object.assign(state.settings, storage.loadSettings());
+  if (startingLanguage.fromAddress) {
+    // A language asked for by the address is kept, as one chosen from the menu is.
+    state.settings.language = startingLanguage.lang;
+    storage.saveSettings(state.settings);
+  }
+  fillLanguageMenu(byId('language', HTMLSelectElement), language());
+  clockOptionNames(byId('clock', HTMLSelectElement));
 
   for (const [i, problem] of claimed.problems.entries()) showNotice(`saved-game-${i}`, problem);
   let game = null;
@@ -947,7 +973,8 @@ export async function start() {
       state.clock = fromAddress.clockSpec && clockModule ? clockModule.createClock(fromAddress.clockSpec, performance.now()) : null;
     }
     if (fromAddress.workers) state.settings.workers = fromAddress.workers;
-    if (fromAddress.problems.length) messages.show({ key: 'address', kind: 'error', text: `Ignored in the address: ${fromAddress.problems.join('; ')}.` });
+    if (startingLanguage.unknown) fromAddress.problems.push(t('address.lang', { value: excerpt(startingLanguage.unknown), languages: LANGUAGES.join(', ') }));
+    if (fromAddress.problems.length) messages.show({ key: 'address', kind: 'error', text: t('error.address', { problems: fromAddress.problems.join('; ') }) });
     // Applied once: a reload must bring back the game in progress, not the address's start.
     history.replaceState(null, '', location.pathname);
   }

@@ -2,6 +2,8 @@
 // page says when moves are made and which side's clock should run; times are performance.now()
 // milliseconds handed in, so the logic is the same in a test as on the page.
 
+import { t } from '../i18n/page.js';
+
 /** @typedef {'black' | 'white'} Side */
 /** A clock's spec: each side's time, the increment after each move, and how a menu writes it.
  * @typedef {{initialMs: number, incrementMs: number, text: string}} ClockSpec */
@@ -24,7 +26,7 @@ export function parseClockSpec(text) {
   const minutes = match ? Number(match[1]) : NaN;
   const increment = match && match[2] !== undefined ? Number(match[2]) : 0;
   if (!match || !(minutes > 0) || minutes > MAX_MINUTES || increment > MAX_INCREMENT_S) {
-    throw new Error(`clock '${String(text).slice(0, 20)}' is not minutes+seconds such as 5+0 or 3+2 (at most ${MAX_MINUTES} minutes and ${MAX_INCREMENT_S} seconds)`);
+    throw new Error(t('address.clock', { value: String(text).slice(0, 20), minutes: MAX_MINUTES, seconds: MAX_INCREMENT_S }));
   }
   return { initialMs: Math.round(minutes * 60_000), incrementMs: Math.round(increment * 1000), text: `${match[1]}+${match[2] ?? '0'}` };
 }

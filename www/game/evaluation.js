@@ -7,16 +7,27 @@ import { evaluationBreakdown, PatternEvaluation } from '../pkg/reversi.js';
 import { bounded } from './messages.js';
 import { sideScore, forBlack } from '../common/score-text.js';
 import { setText } from '../common/dom.js';
+import { t, num, sideName, scoreWords, MINUS } from '../i18n/page.js';
 
-const HEADINGS = {
-  course: ['Term', 'Value', 'Weight', 'Points (course units)'],
-  pattern: ['Pattern', 'Instances', '', 'Discs for the side to move'],
-};
+/** The table's column headings for each evaluation, in the page's language.
+ * @param {'course' | 'pattern'} kind */
+const headings = (kind) => t(`evaluation.${kind}`).split('|');
+
+/** A course term's name in the page's language (the engine's label for a term the catalogues lack).
+ * @param {string} term
+ * @param {string} label */
+function termName(term, label) {
+  try {
+    return t(`evaluation.term.${term}`);
+  } catch {
+    return label;
+  }
+}
 
 /** Discs from hundredths of a disc, signed: "+1.25".
  * @param {number} hundredths */
 function discs(hundredths) {
-  return `${hundredths >= 0 ? '+' : '−'}${(Math.abs(hundredths) / 100).toFixed(2)}`;
+  return `${hundredths >= 0 ? '+' : MINUS}${num(Math.abs(hundredths) / 100, 2)}`;
 }
 
 /**
@@ -67,7 +78,7 @@ export function createEvaluationPanel({ details, onChange }) {
   function show(kind, intro, cells, total) {
     details.dataset.shown = kind;
     setText($('evaluation-intro'), intro);
-    HEADINGS[kind].forEach((text, i) => setText($(`evaluation-heading-${i}`), text));
+    headings(kind).forEach((text, i) => setText($(`evaluation-heading-${i}`), text));
     const body = $('evaluation-terms');
     const signature = JSON.stringify([kind, cells]);
     if (body.dataset.signature !== signature) {
@@ -95,17 +106,17 @@ export function createEvaluationPanel({ details, onChange }) {
      * @param {string} board
      * @param {'black' | 'white'} color */
     render(board, color) {
-      const side = color.charAt(0).toUpperCase() + color.slice(1);
+      const side = sideName(color);
       const available = weights === 'ready';
       choice.pattern.disabled = !available;
       if (!available && choice.pattern.checked) choice.course.checked = true;
       setText(
         $('evaluation-weights'),
         available
-          ? 'Pattern evaluation: weights loaded (levels 6–9 play with it).'
+          ? t('evaluation.weightsLoaded')
           : weights === 'loading'
-            ? 'Pattern evaluation: weights loading… (levels 6–9 play with the course evaluation until then).'
-            : `Pattern evaluation unavailable (${weights}); levels 6–9 play with the course evaluation.`,
+            ? t('evaluation.weightsLoading')
+            : t('evaluation.weightsMissing', { message: weights }),
       );
       if (!details.open) return;
       if (choice.pattern.checked && available && !pattern && patternBytes) {
@@ -120,22 +131,22 @@ export function createEvaluationPanel({ details, onChange }) {
         const report = pattern.breakdown(board);
         show(
           'pattern',
-          `Pattern evaluation (trained on self-play; levels 6–9): the predicted final disc difference for ${side} (to move), weight set ${report.stage + 1} of ${report.stages}.`,
-          report.terms.map((t) => [t.term, t.count, '', discs(t.contribution)]),
+          t('evaluation.patternIntro', { side, stage: report.stage + 1, stages: report.stages }),
+          report.terms.map((term) => [term.term, num(term.count), '', discs(term.contribution)]),
           discs(report.total),
         );
-        setText($('evaluation-estimate'), `Estimate: ${sideScore(forBlack(report.totalDiscs, color), false)} (pattern evaluation, static).`);
+        setText($('evaluation-estimate'), t('evaluation.patternEstimate', { score: sideScore(forBlack(report.totalDiscs, color), false, scoreWords()) }));
       } else {
         const report = evaluationBreakdown(board);
         show(
           'course',
-          `Course evaluation (levels 1–5), from ${side}'s point of view (to move), ${report.phase} phase, ${report.discs} discs.`,
-          report.terms.map((t) => [t.label, t.raw, t.weight, t.contribution]),
-          String(report.total),
+          t('evaluation.courseIntro', { side, phase: t(`evaluation.phase.${report.phase}`), discs: report.discs }),
+          report.terms.map((term) => [termName(term.term, term.label), num(term.raw), num(term.weight), num(term.contribution)]),
+          num(report.total),
         );
         setText(
           $('evaluation-estimate'),
-          `Estimate: ${sideScore(forBlack(report.totalDiscs, color), false)} (the course evaluation's ${report.total} units for ${side}, at its measured scale; static).`,
+          t('evaluation.courseEstimate', { score: sideScore(forBlack(report.totalDiscs, color), false, scoreWords()), total: report.total, side }),
         );
       }
     },

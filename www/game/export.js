@@ -4,7 +4,7 @@
 
 import { importedRecord, playedPastRecord } from './record.js';
 import { byId } from '../common/dom.js';
-import { plural } from './messages.js';
+import { t } from '../i18n/page.js';
 
 /** @typedef {import('../pkg/reversi.js').Game} Game */
 /** @typedef {import('../pkg/reversi.js').Review} Review */
@@ -36,7 +36,7 @@ export function exportText(format, { game, review, record, playerName, date = Da
     // The record's own fields are kept (its place, date, time control…); the page's place and
     // date are written only where it has none.
     const fields = imported && Array.isArray(imported.fields) ? imported.fields.flat().map(String) : [];
-    const place = 'Othello in the browser';
+    const place = t('record.place');
     return game.toGgf(playerName('black'), playerName('white'), Float64Array.from(evaluations), result, date, place, fields);
   }
   if (format === 'obf') {
@@ -65,11 +65,11 @@ export function attachExport({ game, source, notify }) {
     const text = game().transcript(false);
     try {
       await navigator.clipboard.writeText(text);
-      notify(`Transcript copied (${plural(text.length / 2, 'move')}).`);
+      notify(t('export.copied', { moves: t('moves', { n: text.length / 2 }) }));
     } catch {
       // No clipboard permission: select the text so that Ctrl+C copies it.
       getSelection()?.selectAllChildren(byId('moves'));
-      notify('Press Ctrl+C to copy the selected transcript.');
+      notify(t('export.pressCopy'));
     }
   });
 
@@ -81,17 +81,17 @@ export function attachExport({ game, source, notify }) {
     output.hidden = false;
     byId('export-actions').hidden = false;
     const what = format.selectedOptions[0].textContent;
-    notify(`${what} below${chosen === 'ggf' && from.review ? ', with the review\'s scores' : ''}: Copy or Download it.`);
+    notify(t(chosen === 'ggf' && from.review ? 'export.belowReview' : 'export.below', { what }));
   });
 
   byId('export-copy').addEventListener('click', async () => {
     try {
       await navigator.clipboard.writeText(output.value);
-      notify('Copied.');
+      notify(t('export.copiedText'));
     } catch {
       output.focus({ preventScroll: true });
       output.select();
-      notify('The browser did not allow copying: the text is selected, press Ctrl+C.');
+      notify(t('export.noClipboard'));
     }
   });
 
@@ -107,6 +107,6 @@ export function attachExport({ game, source, notify }) {
     link.click();
     link.remove();
     setTimeout(() => URL.revokeObjectURL(url), 10_000);
-    notify(`Saved as ${name}.`);
+    notify(t('export.saved', { name }));
   });
 }

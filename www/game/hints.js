@@ -2,6 +2,7 @@
 // out among them for deep hints), and drawn on the board as the mover's discs ("+2.4") with the
 // best move marked.
 
+import { t, scoreWords } from '../i18n/page.js';
 import { signedDiscs } from '../common/score-text.js';
 import { squareIndex } from '../common/squares.js';
 import { searchScore } from './thinking.js';
@@ -31,8 +32,8 @@ export function hintMarks(hints, side) {
     const known = !h.unknown;
     return {
       square: squareIndex(h.move),
-      text: known && h.discs !== null ? signedDiscs(h.discs, h.exact) : '?',
-      label: known ? `score ${searchScore(h, side)}${h.book ? ', book move' : ''}` : 'score unknown',
+      text: known && h.discs !== null ? signedDiscs(h.discs, h.exact, scoreWords()) : '?',
+      label: known ? t(h.book ? 'score.hintBook' : 'score.hint', { score: searchScore(h, side) }) : t('score.unknown'),
       best: known && h === firstKnown,
       exact: h.exact,
       book: Boolean(h.book),

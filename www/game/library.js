@@ -9,48 +9,67 @@ import { checkRecord } from './game-store.js';
 import { playerName } from './record.js';
 import { exportText } from './export.js';
 import { byId, closestTarget, setText } from '../common/dom.js';
-import { bounded, plural } from './messages.js';
+import { bounded } from './messages.js';
+import { t, language } from '../i18n/page.js';
 
 /** @typedef {import('./game-store.js').GameRecord} GameRecord */
 /** @typedef {import('./game-store.js').GameStore} GameStore */
 
-/** The section's words, together so that they can move into a catalogue as one. */
+/** The section's words, in the page's language (www/i18n/game/). */
 export const text = {
-  empty: 'No game kept yet: every game you play here is kept on this device.',
-  unavailable: "The browser's storage cannot be used: no game can be kept.",
+  get empty() {
+    return t('library.empty');
+  },
+  get unavailable() {
+    return t('library.unavailable');
+  },
   /** @param {string} reason */
-  unreadable: (reason) => `The kept games could not be read (${reason}).`,
-  open: 'Open',
-  delete: 'Delete',
-  undo: 'Undo',
-  thisGame: 'this game',
+  unreadable: (reason) => t('library.unreadable', { reason }),
+  get open() {
+    return t('library.open');
+  },
+  get delete() {
+    return t('library.delete');
+  },
+  get undo() {
+    return t('library.undo');
+  },
+  get thisGame() {
+    return t('library.thisGame');
+  },
   /** @param {number} level */
-  level: (level) => `level ${level}`,
-  inProgress: 'in progress',
+  level: (level) => t('library.level', { level }),
+  get inProgress() {
+    return t('library.inProgress');
+  },
   /** @param {number} moves */
-  abandoned: (moves) => `abandoned after ${plural(moves, 'move')}`,
+  abandoned: (moves) => t('library.abandoned', { n: moves }),
   /** @param {string} what */
-  damaged: (what) => `a damaged record (${what}), kept as it is`,
+  damaged: (what) => t('library.damaged', { what }),
   /** @param {string} black @param {string} white */
-  players: (black, white) => `${black} – ${white}`,
+  players: (black, white) => t('library.players', { black, white }),
   /** @param {string} when @param {string} players */
-  openLabel: (when, players) => `Open the game of ${when}, ${players}`,
+  openLabel: (when, players) => t('library.openLabel', { when, players }),
   /** @param {string} when @param {string} players */
-  deleteLabel: (when, players) => `Delete the game of ${when}, ${players}`,
+  deleteLabel: (when, players) => t('library.deleteLabel', { when, players }),
   /** @param {string} when @param {string} players */
-  deleted: (when, players) => `The game of ${when} (${players}) was deleted.`,
+  deleted: (when, players) => t('library.deleted', { when, players }),
   /** @param {string} reason */
-  deleteFailed: (reason) => `That game could not be deleted (${reason}); it is kept.`,
+  deleteFailed: (reason) => t('library.deleteFailed', { reason }),
   /** @param {string} reason */
-  undoFailed: (reason) => `The game could not be put back (${reason}).`,
+  undoFailed: (reason) => t('library.undoFailed', { reason }),
   /** @param {number} count @param {string} file */
-  exported: (count, file) => `${plural(count, 'game')} exported as ${file}.`,
+  exported: (count, file) => t('library.exported', { n: count, file }),
   /** @param {number} count */
-  skipped: (count) => ` ${plural(count, 'damaged record')} left out.`,
-  nothingToExport: 'No game to export yet.',
+  skipped: (count) => ` ${t('library.skipped', { n: count })}`,
+  get nothingToExport() {
+    return t('library.nothingToExport');
+  },
   /** @param {string} reason */
-  exportFailed: (reason) => `The games could not be exported (${reason}).`,
-  busy: 'That game is open in another tab: close it there to open it here.',
+  exportFailed: (reason) => t('library.exportFailed', { reason }),
+  get busy() {
+    return t('library.busy');
+  },
 };
 
 /** The file all games are exported to. */
@@ -60,7 +79,7 @@ export const LIBRARY_FILE = 'othello-games.ggf';
  * @param {GameRecord} record */
 export function gameDate(record) {
   const when = Number.isFinite(record.created) ? record.created : record.updated;
-  return new Date(when).toLocaleString('en', { dateStyle: 'medium', timeStyle: 'short' });
+  return new Date(when).toLocaleString(language(), { dateStyle: 'medium', timeStyle: 'short' });
 }
 
 /** A stored game's player of `color` without replaying it: an imported record's name, else who
@@ -70,7 +89,7 @@ export function gameDate(record) {
 function storedPlayer(record, color) {
   const imported = record.record && record.record[color];
   if (imported) return imported;
-  return record.players[color] === 'ai' ? `AI level ${record.level}` : 'Human';
+  return record.players[color] === 'ai' ? t('player.ai', { level: record.level }) : t('player.human');
 }
 
 /** The moves of a stored game (passes included), from its whole record.

@@ -2,6 +2,7 @@
 // marks and where the game left the opening book; clicking a move, or the arrow keys, Home and End
 // inside the list, show that position. A function of the game; one Tab stop.
 
+import { t, sideName, language } from '../i18n/page.js';
 import { moverOf } from './record.js';
 import { closestTarget } from '../common/dom.js';
 
@@ -18,14 +19,14 @@ import { closestTarget } from '../common/dom.js';
 export function renderMoveList(list, game, { marks, symbols, inBook }) {
   const moves = game.moves;
   const ply = game.ply;
-  const signature = `${game.startBoard}|${moves.join(',')}|${ply}|${marks.join(',')}|${inBook}`;
+  const signature = `${game.startBoard}|${moves.join(',')}|${ply}|${marks.join(',')}|${inBook}|${language()}`;
   if (list.dataset.signature === signature) return;
   list.dataset.signature = signature;
   const hadFocus = list.contains(document.activeElement);
   if (moves.length === 0) {
     const empty = document.createElement('li');
     empty.className = 'empty';
-    empty.textContent = 'No moves yet.';
+    empty.textContent = t('game.noMoves');
     list.replaceChildren(empty);
     return;
   }
@@ -41,11 +42,12 @@ export function renderMoveList(list, game, { marks, symbols, inBook }) {
     const disc = document.createElement('span');
     disc.className = `mover mover-${mover}`;
     disc.setAttribute('aria-hidden', 'true');
-    button.append(disc, move === 'pa' ? 'pass' : move);
-    const mark = marks[i] ? `, ${marks[i]}` : '';
-    const leftBook = inBook !== null && i === inBook ? ', out of book' : '';
+    const name = move === 'pa' ? t('move.pass') : move;
+    button.append(disc, name);
+    const mark = marks[i] ? `, ${t(`review.class.${marks[i]}`)}` : '';
+    const leftBook = inBook !== null && i === inBook ? t('game.outOfBookMark') : '';
     if (leftBook) item.classList.add('out-of-book');
-    button.setAttribute('aria-label', `Move ${i + 1}, ${mover}: ${move === 'pa' ? 'pass' : move}${mark}${leftBook}, show this position`);
+    button.setAttribute('aria-label', t('game.moveLabel', { n: i + 1, side: sideName(mover), move: name, mark, book: leftBook }));
     if (marks[i]) {
       button.classList.add(`mark-${marks[i]}`);
       button.dataset.mark = symbols[marks[i]];

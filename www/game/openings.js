@@ -3,7 +3,7 @@
 
 import { Searcher, openingName, openingLines } from '../pkg/reversi.js';
 import { recordKey } from './record.js';
-import { plural } from './messages.js';
+import { t } from '../i18n/page.js';
 
 /** @typedef {import('../pkg/reversi.js').Game} Game */
 /** @typedef {import('../pkg/reversi.js').OpeningLine} OpeningLine */
@@ -85,6 +85,6 @@ export class BookReader {
  * @param {number} total the game's moves */
 export function bookText(ply, total) {
   if (ply === null || total === 0) return '';
-  if (ply >= total) return `In the opening book (${plural(total, 'move')}).`;
-  return ply === 0 ? 'Out of the opening book from the first move.' : `Out of book after move ${ply}.`;
+  if (ply >= total) return t('game.inBook', { moves: t('moves', { n: total }) });
+  return ply === 0 ? t('game.outOfBookFirst') : t('game.outOfBook', { ply });
 }

@@ -4,8 +4,9 @@
 
 import { Game, recogniseText, ggfDetails } from '../pkg/reversi.js';
 import { capitalize, opponentOf } from '../common/squares.js';
-import { excerpt, plural } from './messages.js';
+import { excerpt } from './messages.js';
 import { sideScore } from '../common/score-text.js';
+import { t, sideName, scoreWords } from '../i18n/page.js';
 
 /** The longest player's name the page keeps from a record, in characters (the engine's GGF reader
  * cuts longer ones to this; a record saved by an older version may hold longer ones). */
@@ -26,23 +27,17 @@ export const NAME_CHARS = 64;
 /** The most fields of a record the page keeps (each is bounded by the engine's reader). */
 export const RECORD_FIELDS = 64;
 
-/** The words of a record's result, together so that they can move into a catalogue as one. */
-export const resultWords = {
-  /** @type {Record<string, string>} */
-  endings: { resigned: 'resigned', time: 'on time', 'agreed score': 'score agreed' },
-  /** @param {string} score @param {string} ending */
-  withEnding: (score, ending) => `${score}, ${ending}`,
-  draw: 'a draw',
-};
+/** How a record's game ended besides the score (GGF's RE), each its catalogue's key. */
+const RESULT_ENDINGS = { resigned: 'record.ending.resigned', time: 'record.ending.time', 'agreed score': 'record.ending.agreed' };
 
 /** A record's RE as players read it, saying whose: "Black +2", "White +64, resigned", "a draw";
  * the value as written when it is not a result.
  * @param {{result: string, resultBlack: number | null, resultEnding: string}} details */
 export function recordResultText({ result, resultBlack, resultEnding }) {
   if (resultBlack === null) return result;
-  const score = resultBlack === 0 ? resultWords.draw : sideScore(resultBlack, true);
-  const ending = resultWords.endings[resultEnding];
-  return ending ? resultWords.withEnding(score, ending) : score;
+  const score = resultBlack === 0 ? t('record.draw') : sideScore(resultBlack, true, scoreWords());
+  const ending = /** @type {Record<string, string>} */ (RESULT_ENDINGS)[resultEnding];
+  return ending ? t('record.withEnding', { score, ending: t(ending) }) : score;
 }
 
 /** The record a game shows: its start and every move (the redo line included).
@@ -108,7 +103,7 @@ export function playedPastRecord(game, record) {
  * @param {Side} color
  */
 export function playerName(game, record, { players, level }, color) {
-  const own = players[color] === 'ai' ? `AI level ${level}` : 'Human';
+  const own = players[color] === 'ai' ? t('player.ai', { level }) : t('player.human');
   const imported = importedRecord(game, record);
   if (!imported || !imported[color]) return own;
   const name = excerpt(imported[color], NAME_CHARS);
@@ -116,29 +111,40 @@ export function playerName(game, record, { players, level }, color) {
   // Did `color` play any move after the record? Passes are written as moves, so sides alternate.
   const recordMoves = imported.key.split('|')[1].length / 2;
   const playedAfter = game.moves.slice(recordMoves).some((_, i) => moverOf(game, recordMoves + i) === color);
-  return playedAfter ? `${name}, then ${own}` : name;
+  return playedAfter ? t('player.then', { name, own }) : name;
 }
 
-/** The record's properties players know by name (others are named by their GGF name). */
+/** The record's properties players know by name (others are named by their GGF name), each
+ * its catalogue's key. */
 const PROPERTY_NAMES = {
-  PB: "Black's name",
-  PW: "White's name",
-  PC: 'the place',
-  DT: 'the date',
-  EV: 'the event',
-  TI: 'the time control',
-  RE: 'the result',
-  C: 'the comment',
-  CO: 'the comment',
-  GC: 'the comment',
+  PB: 'record.field.PB',
+  PW: 'record.field.PW',
+  PC: 'record.field.PC',
+  DT: 'record.field.DT',
+  EV: 'record.field.EV',
+  TI: 'record.field.TI',
+  RE: 'record.field.RE',
+  C: 'record.field.C',
+  CO: 'record.field.C',
+  GC: 'record.field.C',
 };
 
 /** "Black's name (PB) has 1,000,000 characters: cut to 64".
  * @param {{field: string, length: number, limit: number}} cut */
 function cutText({ field, length, limit }) {
   const known = /** @type {Record<string, string>} */ (PROPERTY_NAMES)[field];
-  const what = known ? `${known} (${excerpt(field, 8)})` : `property ${excerpt(field, 8)}`;
-  return `${what} has ${length.toLocaleString('en')} characters: cut to ${limit}`;
+  const what = known ? `${t(known)} (${excerpt(field, 8)})` : t('record.property', { name: excerpt(field, 8) });
+  return t('record.cutPart', { what, length, limit });
+}
+
+/** A notation's name as the engine recognises it ("board", "OBF line"), in the page's language.
+ * @param {string} notation */
+function notationName(notation) {
+  try {
+    return t(`record.notation.${notation}`);
+  } catch {
+    return capitalize(notation);
+  }
 }
 
 /**
@@ -157,12 +163,12 @@ export function readPasted(text) {
     const [black, white, result] = [details.black, details.white, details.result].map((value) => excerpt(value, NAME_CHARS));
     const fields = details.fields.slice(0, RECORD_FIELDS);
     const record = { black, white, result, evaluations: details.evaluations, key: recordKey(game), fields };
-    const names = `${black || 'Black'} (Black) against ${white || 'White'} (White)`;
+    const names = { black: black || sideName('black'), white: white || sideName('white'), moves: t('moves', { n: game.ply }) };
     const said = result ? excerpt(recordResultText(details), NAME_CHARS) : '';
-    const message = `GGF record loaded: ${names}${said ? `, result ${said}` : ''}, ${plural(game.ply, 'move')}.`;
-    const cut = details.cut.length ? `Parts of the record were too long and were cut: ${details.cut.map(cutText).join('; ')}.` : '';
+    const message = said ? t('record.loadedGgfResult', { ...names, result: said }) : t('record.loadedGgf', names);
+    const cut = details.cut.length ? t('record.cut', { parts: details.cut.map(cutText).join('; ') }) : '';
     return { game, message, record, cut };
   }
-  const message = notation === 'transcript' ? `Transcript loaded, ${plural(game.ply, 'move')}.` : `${capitalize(notation)} loaded.`;
+  const message = notation === 'transcript' ? t('record.loadedTranscript', { moves: t('moves', { n: game.ply }) }) : t('record.loaded', { notation: notationName(notation) });
   return { game, message, record: null, cut: '' };
 }

@@ -3,24 +3,25 @@
 // the end to the winner (shared on a draw), so that the margin is the one the review and a GGF
 // record's RE give.
 
-import { capitalize, opponentOf } from '../common/squares.js';
+import { opponentOf } from '../common/squares.js';
+import { t, sideName } from '../i18n/page.js';
 
 /** @typedef {import('../pkg/reversi.js').Side} Side */
 
-/** The words of a result, together so that they can move into a catalogue as one. */
+/** The words of a result, in the page's language (www/i18n/game/). */
 export const text = {
   /** @param {string} winner @param {number} high @param {number} low */
-  wins: (winner, high, low) => `${winner} wins ${high}–${low}`,
+  wins: (winner, high, low) => t('result.wins', { side: winner, high, low }),
   /** @param {number} black @param {number} white */
-  draw: (black, white) => `a draw, ${black}–${white}`,
+  draw: (black, white) => t('result.draw', { black, white }),
   /** @param {number} high @param {number} low @param {number} empties */
-  emptiesToWinner: (high, low, empties) => `${high}–${low} on the board; ${empties === 1 ? 'the empty square goes' : `the ${empties} empty squares go`} to the winner`,
+  emptiesToWinner: (high, low, empties) => t('result.emptiesToWinner', { high, low, n: empties }),
   /** @param {number} black @param {number} white @param {number} empties */
-  emptiesShared: (black, white, empties) => `${black}–${white} on the board; the ${empties} empty squares are shared`,
+  emptiesShared: (black, white, empties) => t('result.emptiesShared', { black, white, n: empties }),
   /** @param {string} flagged @param {string} winner */
-  onTime: (flagged, winner) => `${flagged} ran out of time — ${winner} wins on time`,
+  onTime: (flagged, winner) => t('result.onTime', { side: flagged, other: winner }),
   /** @param {string} result */
-  gameOver: (result) => `Game over: ${result}`,
+  gameOver: (result) => t('result.gameOver', { result }),
 };
 
 /**
@@ -51,7 +52,7 @@ export function resultSentence(black, white) {
     return score.empties ? `${head} (${text.emptiesShared(black, white, score.empties)})` : head;
   }
   const [high, low] = score.winner === 'black' ? [score.black, score.white] : [score.white, score.black];
-  const head = text.wins(capitalize(score.winner), high, low);
+  const head = text.wins(sideName(score.winner), high, low);
   if (!score.empties) return head;
   const [boardHigh, boardLow] = score.winner === 'black' ? [black, white] : [white, black];
   return `${head} (${text.emptiesToWinner(boardHigh, boardLow, score.empties)})`;
@@ -60,5 +61,5 @@ export function resultSentence(black, white) {
 /** The result of a game lost on time: "Black ran out of time — White wins on time".
  * @param {Side} flagged */
 export function onTimeSentence(flagged) {
-  return text.onTime(capitalize(flagged), capitalize(opponentOf(flagged)));
+  return text.onTime(sideName(flagged), sideName(opponentOf(flagged)));
 }

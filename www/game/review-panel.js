@@ -7,7 +7,7 @@
 import { SearchCancelled } from '../common/engine-client.js';
 import { byId, setText } from '../common/dom.js';
 import { recordKey, stillApplies } from './record.js';
-import { plural } from './messages.js';
+import { t, num, language } from '../i18n/page.js';
 
 /** @typedef {import('../pkg/reversi.js').Game} Game */
 /** @typedef {import('../pkg/reversi.js').Review} Review */
@@ -49,7 +49,7 @@ export function createReviewPanel({ game, engines, options, bookPly, announce, r
     const key = recordKey(game());
     const startedAt = performance.now();
     review = { key, running: true, done: 0, total: game().moves.length + 1 };
-    announce('Reviewing the game…');
+    announce(t('review.reviewing'));
     render();
     const onProgress = (/** @type {{done: number, total: number}} */ { done, total }) => {
       if (!review || review.key !== key || !review.running) return;
@@ -74,7 +74,7 @@ export function createReviewPanel({ game, engines, options, bookPly, announce, r
       (error) => {
         if (error instanceof SearchCancelled) return;
         review = null;
-        showError(`The review failed: ${error.message}`);
+        showError(t('error.review', { message: error.message }));
       },
     );
   }
@@ -88,7 +88,7 @@ export function createReviewPanel({ game, engines, options, bookPly, announce, r
   function cancel() {
     if (!running()) return;
     drop();
-    announce('Review cancelled.');
+    announce(t('review.cancelled'));
     render();
   }
 
@@ -104,25 +104,25 @@ export function createReviewPanel({ game, engines, options, bookPly, announce, r
     const moves = game().moves.length;
     const button = byId('review', HTMLButtonElement);
     button.disabled = isRunning || moves === 0;
-    button.textContent = result ? 'Review again' : 'Review this game';
+    button.textContent = result ? t('review.again') : t('review.start');
     byId('review-cancel').hidden = !isRunning;
     const progress = byId('review-progress', HTMLProgressElement);
     progress.hidden = !isRunning;
     if (review !== null && review.running) {
       progress.max = review.total;
       progress.value = review.done;
-      setText(byId('review-summary'), `Reviewing: ${review.done} of ${review.total} positions scored.`);
+      setText(byId('review-summary'), t('review.progress', { done: review.done, total: review.total }));
     } else if (result && view && review !== null) {
       const since = moves - result.moves.length;
-      const later = since > 0 ? ` The ${plural(since, 'move')} played since ${since === 1 ? 'is' : 'are'} not reviewed.` : '';
-      setText(byId('review-summary'), `${view.summaryText(result, bookPly())} (${(review.elapsedMs / 1000).toFixed(1)} s)${later}`);
+      const later = since > 0 ? ` ${t('review.since', { n: since })}` : '';
+      setText(byId('review-summary'), `${view.summaryText(result, bookPly())} (${t('review.seconds', { seconds: num(review.elapsedMs / 1000, 1) })})${later}`);
     } else {
-      setText(byId('review-summary'), moves ? '' : 'Play or load a game to review it.');
+      setText(byId('review-summary'), moves ? '' : t('review.nothing'));
     }
     for (const id of ['review-graph', 'review-position', 'review-table-wrap']) byId(id).hidden = !result;
     if (!result || !view || review === null) return;
     const ply = game().ply;
-    const signature = `${review.key}|${ply}`;
+    const signature = `${review.key}|${ply}|${language()}`;
     const graph = byId('review-graph');
     if (graph.dataset.signature !== signature) {
       graph.dataset.signature = signature;

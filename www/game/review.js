@@ -8,6 +8,7 @@
 // guarantees it), and every place below reads the position's score and writes it with sideScore.
 
 import { sideScore, lossText } from '../common/score-text.js';
+import { t, num, sideName, scoreWords } from '../i18n/page.js';
 import { resultSentence } from './result.js';
 
 /** @typedef {import('../pkg/reversi.js').Review} Review */
@@ -23,7 +24,7 @@ export const MARKED = { inaccuracy: '?!', mistake: '?', blunder: '??' };
  * @param {number} ply */
 export function positionScore(review, ply) {
   const position = review.positions[ply];
-  return position ? sideScore(position.scoreBlack, position.exact) : '';
+  return position ? sideScore(position.scoreBlack, position.exact, scoreWords()) : '';
 }
 
 /** The graph's points: the start, then the score after each move (what the table lists).
@@ -72,7 +73,7 @@ export function drawGraph(container, review, ply, onPoint) {
     viewBox: `0 0 ${width} ${height}`,
     class: 'graph',
     role: 'img',
-    'aria-label': `Evaluation graph: the score in discs after each of ${review.moves.length} moves, Black ahead above the line, White below; the table below lists the same scores`,
+    'aria-label': t('review.graph', { n: review.moves.length }),
   });
   // Black's side of the zero line is shaded dark, White's light, whatever the theme.
   element('rect', { x: left, y: top, width: width - left - right, height: y(0) - top, class: 'graph-black-side' }, svg);
@@ -82,7 +83,7 @@ export function drawGraph(container, review, ply, onPoint) {
     const label = element('text', { x: left - 4, y: y(value) + 4, class: 'graph-label', 'text-anchor': 'end' }, svg);
     label.textContent = value === 0 ? '0' : `${value > 0 ? 'B' : 'W'} +${Math.abs(value)}`;
   }
-  for (const [text, at] of /** @type {[string, number][]} */ ([['Black ahead', top + 12], ['White ahead', height - bottom - 5]])) {
+  for (const [text, at] of /** @type {[string, number][]} */ ([[t('review.blackAhead'), top + 12], [t('review.whiteAhead'), height - bottom - 5]])) {
     const label = element('text', { x: left + 6, y: at, class: 'graph-label graph-side' }, svg);
     label.textContent = text;
   }
@@ -99,7 +100,7 @@ export function drawGraph(container, review, ply, onPoint) {
     if (!p.mark) continue;
     const mark = element('circle', { cx: x(p.ply), cy: y(p.score), r: 4.5, class: `graph-mark mark-${p.mark}` }, svg);
     const title = element('title', {}, mark);
-    title.textContent = `Move ${p.ply}: ${p.mark}`;
+    title.textContent = t('review.markTitle', { ply: p.ply, mark: t(`review.class.${p.mark}`) });
   }
   // One invisible column per point catches the pointer: hovering shows, clicking or tapping goes.
   const column = (width - left - right) / steps;
@@ -107,9 +108,9 @@ export function drawGraph(container, review, ply, onPoint) {
     const hit = /** @type {SVGElement} */ (element('rect', { x: x(p.ply) - column / 2, y: 0, width: column, height, class: 'graph-hit' }, svg));
     hit.dataset.ply = String(p.ply);
     // The graph's data, as the table and the sentence write it (a test compares all three).
-    hit.dataset.score = sideScore(p.score, p.exact);
+    hit.dataset.score = sideScore(p.score, p.exact, scoreWords());
     const title = element('title', {}, hit);
-    title.textContent = `${p.ply === 0 ? 'Start' : `After move ${p.ply}`}: ${hit.dataset.score}`;
+    title.textContent = `${p.ply === 0 ? t('review.start0') : t('review.after', { ply: p.ply })}: ${hit.dataset.score}`;
   }
   // Only a pointer that really moves counts as hovering: a graph redrawn under a resting mouse
   // must not jump to another position.
@@ -149,16 +150,16 @@ export function tableRows(review, ply) {
     button.type = 'button';
     button.dataset.ply = String(i + 1);
     button.textContent = String(i + 1);
-    const name = m.move === 'pa' ? 'pass' : m.move;
-    button.setAttribute('aria-label', `Move ${i + 1}, ${m.mover} ${name}: show the position after it`);
+    const name = m.move === 'pa' ? t('move.pass') : m.move;
+    button.setAttribute('aria-label', t('review.rowLabel', { n: i + 1, side: sideName(m.mover), move: name }));
     if (i + 1 === ply) button.setAttribute('aria-current', 'step');
     head.append(button);
     row.append(head);
     const cells = [
       `${m.mover === 'black' ? '●' : '○'} ${name}${MARKED[m.class] ? ' ' + MARKED[m.class] : ''}`,
       positionScore(review, i + 1),
-      m.class === 'forced' ? '—' : lossText(m.loss, m.exact),
-      m.class,
+      m.class === 'forced' ? '—' : lossText(m.loss, m.exact, scoreWords()),
+      t(`review.class.${m.class}`),
     ];
     for (const text of cells) {
       const cell = document.createElement('td');
@@ -169,8 +170,6 @@ export function tableRows(review, ply) {
   });
 }
 
-const capitalize = (/** @type {string} */ word) => word.charAt(0).toUpperCase() + word.slice(1);
-
 /** What the review says about the position after `ply` moves: its score, the best move and line,
  * and how the move played from it was judged. At the end, the result as the turn line says it
  * (result.js), whose margin is the score's.
@@ -180,19 +179,19 @@ const capitalize = (/** @type {string} */ word) => word.charAt(0).toUpperCase() 
 export function positionText(review, ply, discs) {
   const position = review.positions[ply];
   if (!position) return '';
-  const where = ply === 0 ? 'At the start' : `After move ${ply}`;
-  const parts = [`${where}: ${positionScore(review, ply)}${position.exact ? ' (exact)' : ' (estimate)'}`];
+  const where = ply === 0 ? t('review.atStart') : t('review.after', { ply });
+  const parts = [`${where}: ${positionScore(review, ply)} ${t(position.exact ? 'review.exact' : 'review.estimate')}`];
   if (position.bestLine.length === 0) {
-    parts.push(`the game is over: ${resultSentence(discs.black, discs.white)}`);
+    parts.push(t('result.over', { result: resultSentence(discs.black, discs.white) }));
   } else {
-    const line = position.bestLine.map((m) => (m === 'pa' ? 'pass' : m));
-    parts.push(`best for ${capitalize(position.toMove)}: ${line[0]}, line ${line.join(' ')}`);
+    const line = position.bestLine.map((m) => (m === 'pa' ? t('move.pass') : m));
+    parts.push(t('review.best', { side: sideName(position.toMove), move: line[0], line: line.join(' ') }));
   }
   const played = review.moves[ply];
   if (played) {
-    const name = played.move === 'pa' ? 'pass' : played.move;
-    const loss = played.class === 'forced' ? 'the only move' : `lost ${lossText(played.loss, played.exact)} discs`;
-    parts.push(`played ${name}: ${played.class}, ${loss}`);
+    const name = played.move === 'pa' ? t('move.pass') : played.move;
+    const loss = played.class === 'forced' ? t('review.onlyMove') : t('review.lost', { loss: lossText(played.loss, played.exact, scoreWords()) });
+    parts.push(t('review.played', { move: name, class: t(`review.class.${played.class}`), loss }));
   }
   return parts.join('; ') + '.';
 }
@@ -236,19 +235,17 @@ export function summaryText(review, bookMoves = null) {
   for (const m of review.moves) {
     if (MARKED[m.class]) counts[m.mover][m.class] = (counts[m.mover][m.class] || 0) + 1;
   }
-  /** @type {Record<string, string>} */
-  const plural = { inaccuracy: 'inaccuracies', mistake: 'mistakes', blunder: 'blunders' };
   const figures = accuracy(review);
   const side = (/** @type {Side} */ color) => {
     const items = Object.keys(MARKED)
       .filter((c) => counts[color][c])
-      .map((c) => `${counts[color][c]} ${counts[color][c] === 1 ? c : plural[c]}`);
+      .map((c) => t(`review.count.${c}`, { n: counts[color][c] }));
     const f = figures[color];
-    const head = f ? `accuracy ${Math.round(f.accuracy)} % (mean loss ${f.meanLoss.toFixed(1)} discs a move)` : 'no move with a choice';
-    return `${capitalize(color)}: ${head}, ${items.length ? items.join(', ') : 'no marked move'}`;
+    const head = f ? t('review.accuracy', { accuracy: Math.round(f.accuracy), loss: num(f.meanLoss, 1) }) : t('review.noChoice');
+    return t('review.side', { side: sideName(color), head, items: items.length ? items.join(', ') : t('review.noMarked') });
   };
   // Where the game left the book: the page's one figure (the move list says the same), not a
   // count of the moves classed "book" (a book move that is not the book's best is still in it).
-  const book = inBook === null || inBook === 0 ? '' : inBook === review.moves.length ? ` All ${inBook} moves from the opening book.` : ` Out of book after move ${inBook}.`;
-  return `Review of ${review.moves.length} moves.${book} ${side('black')}. ${side('white')}.`;
+  const book = inBook === null || inBook === 0 ? '' : ` ${inBook === review.moves.length ? t('review.allBook', { n: inBook }) : t('review.outOfBook', { n: inBook })}`;
+  return `${t('review.summary', { n: review.moves.length })}${book} ${side('black')}. ${side('white')}.`;
 }

@@ -6,24 +6,38 @@ import { levels } from '../pkg/reversi.js';
 import * as storage from './storage.js';
 import { byId } from '../common/dom.js';
 import { maxWorkers } from './engines.js';
+import { t } from '../i18n/page.js';
 
-/** @typedef {{hintStrength: 'quick' | 'deep', flipped: boolean, sound: boolean, workers: number}} Settings */
+/** `language`: a catalogue's tag (www/i18n/), or '' for the browser's language.
+ * @typedef {{hintStrength: 'quick' | 'deep', flipped: boolean, sound: boolean, workers: number, language: string}} Settings */
 
 /** The settings of a first visit. @returns {Settings} */
 export function defaultSettings() {
-  return { hintStrength: 'quick', flipped: false, sound: false, workers: maxWorkers() };
+  return { hintStrength: 'quick', flipped: false, sound: false, workers: maxWorkers(), language: '' };
 }
 
-/** Fills the level menu: "4 · Name", weakest first. */
+/** Fills the level menu: "4 · Name", weakest first, in the page's language. */
 export function fillLevels(/** @type {HTMLSelectElement} */ select) {
   select.replaceChildren(
     ...levels().map((level) => {
       const option = document.createElement('option');
       option.value = String(level.number);
-      option.textContent = `${level.number} · ${level.name}`;
+      option.textContent = `${level.number} · ${levelName(level.number, level.name)}`;
       return option;
     }),
   );
+}
+
+/** A level's name in the page's language (the engine's English name for a level the catalogues
+ * do not know).
+ * @param {number} number
+ * @param {string} name */
+export function levelName(number, name) {
+  try {
+    return t(`level.name.${number}`);
+  } catch {
+    return name;
+  }
 }
 
 /** The workers menu: 1 … the most workers the device allows (or the number chosen, when the
@@ -53,16 +67,27 @@ export function clockOptionValue(select, text) {
   if (![...select.options].some((o) => o.value === text)) {
     const option = document.createElement('option');
     option.value = text;
-    option.textContent = text.replace(/\+0$/, ' min').replace(/\+(\d.*)$/, ' min + $1 s');
     select.append(option);
   }
+  clockOptionNames(select);
   return text;
+}
+
+/** The clock menu's entries written in the page's language ("5 min", "3 min + 2 s").
+ * @param {HTMLSelectElement} select */
+export function clockOptionNames(select) {
+  for (const option of select.options) {
+    const [minutes, seconds] = option.value.split('+').map(Number);
+    if (!option.value || !Number.isFinite(minutes) || !Number.isFinite(seconds)) continue;
+    const name = seconds ? t('game.clockOptionIncrement', { minutes, seconds }) : t('game.clockOption', { minutes });
+    if (option.textContent !== name) option.textContent = name;
+  }
 }
 
 /**
  * Wires the settings' controls: each change is saved, then the page hears of it.
  * @param {Settings} settings changed in place
- * @param {{hintStrength: () => void, flipped: () => void, sound: () => void, workers: () => void}} changed
+ * @param {{hintStrength: () => void, flipped: () => void, sound: () => void, workers: () => void, language: () => void}} changed
  */
 export function attachSettings(settings, changed) {
   byId('hint-strength', HTMLSelectElement).addEventListener('change', (event) => {
@@ -79,6 +104,11 @@ export function attachSettings(settings, changed) {
     settings.workers = Math.max(1, Math.min(8, Number(/** @type {HTMLSelectElement} */ (event.target).value) || 1));
     storage.saveSettings(settings);
     changed.workers();
+  });
+  byId('language', HTMLSelectElement).addEventListener('change', (event) => {
+    settings.language = /** @type {HTMLSelectElement} */ (event.target).value;
+    storage.saveSettings(settings);
+    changed.language();
   });
   byId('sound', HTMLInputElement).addEventListener('change', (event) => {
     settings.sound = /** @type {HTMLInputElement} */ (event.target).checked;

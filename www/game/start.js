@@ -51,6 +51,31 @@ function reasonOf(error) {
   return text.length > REASON_CHARS ? `${text.slice(0, REASON_CHARS)}…` : text;
 }
 
+/** English texts of the box below, for when even the catalogues cannot be loaded. */
+const FALLBACK_WORDS = {
+  'start.damaged': 'The copy kept for offline play of {files} was damaged or is missing.',
+  'start.damagedMore': '{files} and {n} more',
+  'start.reload': 'Reload, with the network if you can, to fetch the game again.',
+};
+
+/** @typedef {(key: keyof typeof FALLBACK_WORDS, values?: Record<string, unknown>) => string} Words */
+
+/** The page's words (www/i18n/, in the language the page chose or would choose), or English
+ * ones when they cannot be loaded. */
+async function pageWords() {
+  try {
+    const [i18n, language] = await Promise.all([import('../i18n/page.js'), import('./language.js')]);
+    const lang = await language.applyLanguage(language.startLanguage(new URLSearchParams(location.search)).lang);
+    /** @type {Words} */
+    const words = (key, values = {}) => i18n.translate(lang, key, values);
+    return words;
+  } catch {
+    /** @type {Words} */
+    const words = (key, values = {}) => FALLBACK_WORDS[key].replace(/\{(\w+)\}/g, (_, /** @type {string} */ name) => String(values[name] ?? ''));
+    return words;
+  }
+}
+
 /**
  * Shows why the game could not start, with a Reload button; never throws.
  * @param {unknown} error
@@ -75,13 +100,16 @@ export async function cannotStart(error) {
     reloadHealed();
   });
   const damaged = await checkOfflineCopy();
+  // The page's words, when the catalogues themselves can be loaded (else English).
+  const words = await pageWords();
   /** @type {string[]} */
   const more = [];
   if (damaged.length) {
-    const files = damaged.length > 5 ? `${damaged.slice(0, 5).join(', ')} and ${damaged.length - 5} more` : damaged.join(', ');
-    more.push(`The copy kept for offline play of ${files} was damaged or is missing.`);
+    const listed = damaged.slice(0, 5).join(', ');
+    const files = damaged.length > 5 ? words('start.damagedMore', { files: listed, n: damaged.length - 5 }) : listed;
+    more.push(words('start.damaged', { files }));
   }
-  more.push('Reload, with the network if you can, to fetch the game again.');
+  more.push(words('start.reload'));
   reason.textContent = `${reasonOf(error)}. ${more.join(' ')}`;
 }
 

@@ -2,6 +2,8 @@
 // of the page kept the game in progress (the games are now in IndexedDB, game-store.js; the slot
 // is read once, moved there and removed, by tab-game.js). Reading never throws.
 
+import { normalizeLanguage } from '../i18n/page.js';
+
 const KEY = 'reversi.game.v1';
 
 /**
@@ -75,6 +77,8 @@ export function loadSettings() {
     if (typeof saved.flipped === 'boolean') settings.flipped = saved.flipped;
     if (typeof saved.sound === 'boolean') settings.sound = saved.sound;
     if (Number.isInteger(saved.workers) && saved.workers >= 1 && saved.workers <= 8) settings.workers = saved.workers;
+    const language = normalizeLanguage(saved.language);
+    if (language) settings.language = language;
     return settings;
   } catch {
     return {};

@@ -18,6 +18,7 @@
 // - When the store cannot be used, or a write fails (a full quota, say), the game goes on and
 //   `onProblem` says that it is not being saved; what is already stored stays.
 
+import { t } from '../i18n/page.js';
 import { GameStore, checkRecord, RECORD_FORMAT } from './game-store.js';
 import * as storage from './storage.js';
 
@@ -125,7 +126,7 @@ export class TabGame {
     try {
       store = await GameStore.open();
     } catch (error) {
-      problems.push(`This game is not being saved: the browser's storage cannot be used (${reason(error)}). It will be lost when the page is closed.`);
+      problems.push(t('save.notSaved', { reason: reason(error) }));
     }
     const tab = new TabGame(store, listeners);
     if (!store) {
@@ -165,7 +166,7 @@ export class TabGame {
         if (release) return this.#adopt(record, release, problems);
       }
     } catch (error) {
-      problems.push(`The saved games could not be read (${reason(error)}); a new game was started.`);
+      problems.push(t('save.unreadable', { reason: reason(error) }));
     }
     return null;
   }
@@ -180,7 +181,7 @@ export class TabGame {
   #adopt(record, release, problems) {
     const wrong = checkRecord(record);
     if (wrong) {
-      problems.push(`The saved game could not be read (${wrong}); a new game was started.`);
+      problems.push(t('save.unreadableOne', { reason: wrong }));
       this.#setAside(record);
       release();
       return null;
@@ -291,7 +292,7 @@ export class TabGame {
         this.onProblem(null);
         if (record.id === this.id) this.onSaved(record);
       } catch (error) {
-        this.onProblem(`This game is not being saved (${reason(error)}); it will be lost when the page is closed. Games saved before are kept.`);
+        this.onProblem(t('save.stopped', { reason: reason(error) }));
       }
     }
     this.writing = false;
@@ -308,7 +309,7 @@ export class TabGame {
 async function moveLegacySlot(store) {
   const move = async () => {
     const { saved, problem } = storage.loadSaved();
-    if (problem) return `The game saved by an earlier version of this page could not be read (${problem}); it was removed.`;
+    if (problem) return t('save.oldRemoved', { reason: problem });
     if (!saved) return null;
     const now = Date.now();
     /** @type {GameRecord} */
@@ -332,7 +333,7 @@ async function moveLegacySlot(store) {
     try {
       await store.put(record);
     } catch (error) {
-      return `The game saved by an earlier version of this page could not be moved to the new store (${reason(error)}); it stays where it was.`;
+      return t('save.oldKept', { reason: reason(error) });
     }
     storage.forget();
     return null;

@@ -2,7 +2,7 @@
 // status area (the status line is covered meanwhile).
 
 import { sideScore, forBlack } from '../common/score-text.js';
-import { capitalize } from '../common/squares.js';
+import { t, sideName, scoreWords } from '../i18n/page.js';
 import { setText } from '../common/dom.js';
 
 /** @typedef {import('../pkg/reversi.js').Side} Side */
@@ -18,23 +18,8 @@ import { setText } from '../common/dom.js';
  * @param {Side} side */
 export function searchScore(result, side) {
   if (typeof result.discs !== 'number') return '';
-  return sideScore(forBlack(result.discs, side), Boolean(result.exact));
+  return sideScore(forBlack(result.discs, side), Boolean(result.exact), scoreWords());
 }
-
-/** The line's words, together so that they can move into a catalogue as one. */
-export const text = {
-  /** @param {string} side */
-  thinking: (side) => `${side} (AI) is thinking`,
-  /** @param {number} depth */
-  depth: (depth) => `depth ${depth}`,
-  /** @param {number} empties */
-  allEmpties: (empties) => `depth ${empties} of ${empties} empty squares, estimated`,
-  exact: 'exact: solved to the end',
-  /** @param {string} count */
-  nodes: (count) => `${count} nodes`,
-  /** @param {string} moves */
-  line: (moves) => `line ${moves}`,
-};
 
 /** What the search really did: its depth, or that it solved the position ("exact"). A depth
  * that counts passes may pass the empty squares without reaching the end on every line: it is
@@ -42,9 +27,9 @@ export const text = {
  * @param {Thinking} thinking
  * @param {number} empties */
 export function depthText(thinking, empties) {
-  if (thinking.exact) return text.exact;
-  if (empties > 0 && thinking.depth >= empties) return text.allEmpties(empties);
-  return text.depth(thinking.depth);
+  if (thinking.exact) return t('game.thinkingExact');
+  if (empties > 0 && thinking.depth >= empties) return t('game.thinkingAllEmpties', { n: empties });
+  return t('game.thinkingDepth', { depth: thinking.depth });
 }
 
 /** "White (AI) is thinking · depth 6 · 12,345 nodes · Black +2.4 · line d3 c5".
@@ -52,12 +37,12 @@ export function depthText(thinking, empties) {
  * @param {Side} side the side to move, which the AI plays
  * @param {number} empties the empty squares of the position searched */
 export function thinkingText(thinking, side, empties) {
-  const parts = [text.thinking(capitalize(side))];
+  const parts = [t('game.thinking', { side: sideName(side) })];
   if (thinking.depth) {
-    parts.push(depthText(thinking, empties), text.nodes(thinking.nodes.toLocaleString('en')));
+    parts.push(depthText(thinking, empties), t('game.thinkingNodes', { n: thinking.nodes }));
     const score = searchScore(thinking, side);
     if (score) parts.push(score);
-    if (thinking.pv && thinking.pv.length) parts.push(text.line(thinking.pv.join(' ')));
+    if (thinking.pv && thinking.pv.length) parts.push(t('game.thinkingLine', { line: thinking.pv.map((m) => (m === 'pa' ? t('move.pass') : m)).join(' ') }));
   }
   return parts.join(' · ');
 }
