@@ -2,7 +2,7 @@
 //!
 //! `cargo bench --bench ffo -- [FILE.obf] [FIRST] [LAST]` (table size in MiB from
 //! `FFO_TT_MB`, 64 by default as in the command line; `FFO_EVAL=course` orders moves with the
-//! course's evaluation instead of the built-in pattern weights; `FFO_THREADS=N` solves each
+//! course's evaluation instead of the built-in pattern weights; `--threads N` solves each
 //! position on N threads sharing the table, `othello::search::parallel`), by default
 //! `data/fforum-40-59.obf` (compiled in) positions 40 to 49 (the number of a line is its position
 //! in the file plus the number of the file's first position, read from its name).
@@ -25,7 +25,8 @@ fn fail(message: &str) -> ! {
 }
 
 fn main() {
-    let args = common::arguments();
+    let mut args = common::arguments();
+    let threads = common::threads(&mut args);
     let path = args.first().map_or("data/fforum-40-59.obf", String::as_str);
     let first_in_file: usize = path
         .rsplit('/')
@@ -43,7 +44,6 @@ fn main() {
     let entries = parse_obf(&text).unwrap_or_else(|(line, e)| fail(&format!("{path}:{line}: {e}")));
 
     let megabytes = std::env::var("FFO_TT_MB").ok().and_then(|v| v.parse().ok()).unwrap_or(64);
-    let threads: usize = std::env::var("FFO_THREADS").ok().and_then(|v| v.parse().ok()).unwrap_or(1).max(1);
     // One thread: the solver alone, as the command line's `solve` without --threads.
     let mut solver = Solver::new(megabytes);
     let mut team = (threads > 1).then(|| Team::new(threads, 2 * megabytes));

@@ -25,18 +25,15 @@
 //!
 //! Natively, [`Team`] runs one engine per thread on `std::thread`.
 
+use super::endgame::Solution;
 use super::tt::TranspositionTable;
 use super::{Control, Engine, Limits};
+use super::{Progress, SearchResult};
 use crate::othello::rules::board::Board;
+use crate::othello::rules::square::Move;
+use crate::othello::search::score::Score;
 use std::sync::atomic::{AtomicU32, AtomicU64, Ordering};
 use std::sync::{Arc, Condvar, Mutex, MutexGuard, PoisonError};
-#[cfg(not(target_family = "wasm"))]
-use {
-    super::endgame::Solution,
-    super::{Progress, SearchResult},
-    crate::othello::rules::square::Move,
-    crate::othello::search::score::Score,
-};
 
 /// The transposition tables of the midgame search and of the exact solver, shared by the engines
 /// of one parallel search (each engine keeps only a small table of its own for the nodes next to
@@ -325,7 +322,8 @@ impl Engine {
 
 /// One engine per thread on one shared table (natively, on `std::thread`): [`Team::search`]
 /// answers as [`Engine::search`] does, the other threads helping. With one thread it is exactly
-/// the one engine.
+/// the one engine, and starts no thread (so it runs in a browser too, where the threads are
+/// Web Workers running [`Engine::help`] instead).
 ///
 /// ```
 /// use reversi::{clock::monotonic_ms, othello::search::{Control, Limits, parallel::Team}, Board};
@@ -333,14 +331,12 @@ impl Engine {
 /// let result = team.search(Board::start(), &Limits::depth(6), &mut Control::new(&monotonic_ms));
 /// assert!(Board::start().legal_moves().contains(result.best_move.square().unwrap()));
 /// ```
-#[cfg(not(target_family = "wasm"))]
 pub struct Team {
     engines: Vec<Engine>,
     share: SearchShare,
     session: u32,
 }
 
-#[cfg(not(target_family = "wasm"))]
 impl Team {
     /// `threads` engines (at least 1) sharing tables of about `tt_megabytes` MiB.
     pub fn new(threads: usize, tt_megabytes: usize) -> Team {
@@ -352,6 +348,19 @@ impl Team {
     /// The number of threads.
     pub fn threads(&self) -> usize {
         self.engines.len()
+    }
+
+    /// Runs on `threads` threads (at least 1) from now on: helpers added share the main engine's
+    /// tables and weights.
+    pub fn set_threads(&mut self, threads: usize) {
+        let main = &self.engines[0];
+        let (tables, pattern) = (Arc::clone(&main.tables), main.pattern.clone());
+        self.engines.truncate(threads.max(1));
+        while self.engines.len() < threads {
+            let mut helper = Engine::with_tables(Arc::clone(&tables));
+            helper.set_pattern_weights(pattern.clone());
+            self.engines.push(helper);
+        }
     }
 
     /// The main thread's engine (its settings: the book, the weights; see [`Team::set_pattern_weights`]).
