@@ -304,6 +304,11 @@ impl Engine {
         limits.eval == EvalChoice::Pattern && self.pattern.is_some()
     }
 
+    /// The pattern weights, if the engine has them.
+    pub fn pattern_weights(&self) -> Option<Arc<PatternWeights>> {
+        self.pattern.clone()
+    }
+
     /// Whether searches asking for the pattern evaluation get it.
     pub fn has_pattern_weights(&self) -> bool {
         self.pattern.is_some()

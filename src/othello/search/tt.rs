@@ -48,10 +48,6 @@ pub const NO_MOVE: u8 = 64;
 const WRITTEN: u64 = 1 << 63;
 
 impl TtEntry {
-    fn matches(&self, board: Board) -> bool {
-        self.player == board.player && self.opponent == board.opponent
-    }
-
     fn pack(&self) -> u64 {
         let bound = match self.bound {
             Bound::Exact => 0,
@@ -105,15 +101,6 @@ impl Slot {
         let mixed = mix64(data);
         (data & WRITTEN != 0 && p ^ mixed == board.player && o ^ mixed == board.opponent)
             .then(|| TtEntry::unpack(board.player, board.opponent, data))
-    }
-
-    /// The entry if it is whole, whatever its board.
-    #[inline]
-    fn read(&self) -> Option<TtEntry> {
-        let (p, o, data) = (self.player.load(Relaxed), self.opponent.load(Relaxed), self.data.load(Relaxed));
-        let mixed = mix64(data);
-        let (player, opponent) = (p ^ mixed, o ^ mixed);
-        (data & WRITTEN != 0 && player & opponent == 0).then(|| TtEntry::unpack(player, opponent, data))
     }
 
     #[inline]
@@ -253,16 +240,20 @@ impl TranspositionTable {
         let b = self.bucket(board);
         let entry =
             TtEntry { player: board.player, opponent: board.opponent, score, best_move, depth, bound, generation };
-        let deep = b.deep.read();
-        let same = deep.is_some_and(|d| d.matches(board));
-        if deep.is_none_or(|d| same || d.generation != generation || depth >= d.depth) {
+        // The deep slot's words as they are: its depth and generation only steer the replacement
+        // (a torn entry misleads it at worst), and moved whole to the recent slot it stays as
+        // whole, or as torn, as it was.
+        let deep = [b.deep.player.load(Relaxed), b.deep.opponent.load(Relaxed), b.deep.data.load(Relaxed)];
+        let vacant = deep[2] & WRITTEN == 0;
+        let same = !vacant && b.deep.read_for(board).is_some();
+        let (deep_depth, deep_generation) = ((deep[2] >> 40) as u8, (deep[2] >> 48) as u8);
+        if vacant || same || deep_generation != generation || depth >= deep_depth {
             // Keep a known best move if the new result has none.
-            let best_move = match deep {
-                Some(d) if same && best_move == NO_MOVE => d.best_move,
-                _ => best_move,
-            };
-            if let Some(d) = deep.filter(|_| !same) {
-                b.recent.write(&d);
+            let best_move = if same && best_move == NO_MOVE { (deep[2] >> 32) as u8 } else { best_move };
+            if !vacant && !same {
+                b.recent.player.store(deep[0], Relaxed);
+                b.recent.opponent.store(deep[1], Relaxed);
+                b.recent.data.store(deep[2], Relaxed);
             }
             b.deep.write(&TtEntry { best_move, ..entry });
         } else {
@@ -289,6 +280,5 @@ mod tests {
     fn a_vacant_slot_matches_no_board() {
         let slot = Slot::default();
         assert_eq!(slot.read_for(Board { player: 0, opponent: 0 }), None);
-        assert_eq!(slot.read(), None);
     }
 }
