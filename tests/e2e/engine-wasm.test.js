@@ -95,7 +95,9 @@ test('both builds search alike: the same moves, scores and nodes, midgame and ex
   await context.close();
 });
 
-test('the service worker chooses the build with the page\'s probe', () => {
-  const probe = (file) => readFileSync(path.join(repoRoot, file), 'utf8').match(/SIMD_PROBE = (\[[0-9, ]+\])/)[1];
-  assert.equal(probe('sw.js'), probe('www/common/engine-wasm.js'));
+test('the service worker chooses the builds with the page\'s probes', () => {
+  for (const name of ['SIMD_PROBE', 'THREADS_PROBE']) {
+    const probe = (file) => readFileSync(path.join(repoRoot, file), 'utf8').match(new RegExp(`${name} = (\\[[0-9, ]+\\])`))[1];
+    assert.equal(probe('sw.js'), probe('www/common/engine-wasm.js'), name);
+  }
 });
