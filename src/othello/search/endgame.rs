@@ -623,7 +623,9 @@ impl<'a> Search<'a> {
             let next_opponent = player | flipped | (1u64 << sq);
             let busy = match team {
                 Some(team) if !first => {
-                    let hash = Board { player: next_player, opponent: next_opponent }.hash();
+                    // A selective pass's search of the position is another search than the proof's.
+                    let hash = Board { player: next_player, opponent: next_opponent }.hash()
+                        ^ u64::from(self.level).wrapping_mul(crate::rng::GOLDEN_GAMMA);
                     if !put_off && team.share.busy.contains(hash) {
                         deferred |= 1 << (i - 1);
                         continue;

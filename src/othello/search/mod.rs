@@ -745,7 +745,8 @@ impl Engine {
             let child = b.play_unchecked(sq);
             let busy = match team {
                 Some(team) if !first => {
-                    let hash = child.hash();
+                    // The same position searched to another depth (a ProbCut probe's) is another search.
+                    let hash = child.hash() ^ u64::from(depth).wrapping_mul(crate::rng::GOLDEN_GAMMA);
                     if !put_off && team.share.busy.contains(hash) {
                         deferred |= 1 << sq.index();
                         continue;

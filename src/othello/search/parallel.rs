@@ -380,10 +380,11 @@ impl Team {
         self.engines[0].set_book(book);
     }
 
-    /// Forgets everything learnt (between games).
+    /// Forgets everything learnt (between games): the shared tables once, each engine's own.
     pub fn clear(&mut self) {
-        for engine in &mut self.engines {
-            engine.clear();
+        self.engines[0].clear();
+        for helper in &mut self.engines[1..] {
+            helper.shallow_tt.clear();
         }
     }
 
