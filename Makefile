@@ -3,11 +3,12 @@
 #   make dist   the site as one folder of static files (dist/) to copy onto any static host
 #   make test   the code gates (format, lints, rustdoc, TypeScript check), native tests, wasm-bindgen
 #               tests in headless Chromium, end-to-end Playwright tests
+#   make fuzz   every fuzz target under libFuzzer, RUNS inputs each (RUNS=100000; TARGETS="tree")
 # Each step installs only what is missing and says nothing when there is nothing to do.
 
 PORT ?= 8000
 
-.PHONY: play dist test lint typecheck wasm test-native test-wasm test-e2e bench
+.PHONY: play dist test lint typecheck wasm test-native test-wasm test-e2e bench fuzz
 
 # make play serves exactly what make dist ships.
 play: dist
@@ -55,3 +56,10 @@ bench: wasm
 	@scripts/ensure-browser.sh
 	@scripts/ensure-npm-packages.sh tests/e2e
 	@scripts/bench.sh
+
+# Every fuzz target of fuzz/ built on stable Rust and run under libFuzzer for RUNS inputs each (not
+# part of `test`: there, tests/fuzz_smoke.rs runs the same checks on the seeds and their mutations).
+RUNS ?= 10000
+TARGETS ?=
+fuzz:
+	@scripts/fuzz.sh $(RUNS) "$(TARGETS)"

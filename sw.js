@@ -24,6 +24,14 @@
 // the visit after the first (its AI workers then share one memory: www/common/engine-wasm.js);
 // the first visit, served by the host, runs as a page without the headers does, rather than
 // reloading itself under the player's eyes.
+//
+// A damaged cache heals: every cached copy is checked against the manifest's SHA-256 (and that it
+// is a 2xx answer) as it is served; a copy that fails is dropped and fetched again from the
+// network, and cached again when it is this version's file.
+// Offline, a damaged file is answered with an error (503) rather than with the damaged copy, and
+// the page itself with a page of ours that says so; the game page, which then cannot start, asks
+// this worker to check every file ('check') and says which were damaged.
+
 importScripts('./www/offline/manifest.js');
 
 /**
@@ -58,6 +66,10 @@ const PAGE = urlOf('index.html');
 const ROOT = urlOf('./');
 const CLASSROOM_PAGE = urlOf('classroom.html');
 const CLASSROOM_OFFLINE = urlOf('www/offline/classroom-offline.html');
+/** Each listed file's SHA-256 in this version, by URL. */
+const HASHES = new Map([...GAME_FILES, ...CLASSROOM_FILES].map(([path, hash]) => [urlOf(path), hash]));
+/** The listed files' paths, by URL (for messages). */
+const PATHS = new Map([...GAME_FILES, ...CLASSROOM_FILES].map(([path]) => [urlOf(path), path]));
 
 /** @param {ArrayBuffer} buffer */
 async function sha256(buffer) {
@@ -142,13 +154,94 @@ scope.addEventListener('activate', (event) => {
   );
 });
 
-// The game page asks for 'skip-waiting' when the player accepts a new version (then it reloads);
+// The game page asks for 'skip-waiting' when the player accepts a new version (then it reloads),
+// and for 'check' when it could not start (the answer, on the message's port: {damaged: [paths]},
+// the files damaged or missing);
 // the classroom page for 'cache-classroom' once it has started.
 scope.addEventListener('message', (event) => {
   const type = event.data && event.data.type;
   if (type === 'skip-waiting') scope.skipWaiting();
   else if (type === 'cache-classroom') event.waitUntil(cacheClassroom().catch((error) => console.warn(error.message)));
+  else if (type === 'check' && event.ports[0]) {
+    const port = event.ports[0];
+    event.waitUntil(
+      checkAll().then(
+        (damaged) => port.postMessage({ damaged }),
+        (error) => port.postMessage({ damaged: [], problem: String(error && error.message) }),
+      ),
+    );
+  }
 });
+
+/**
+ * Whether `response`, the copy of `key`, is this version's file: a 2xx answer whose SHA-256 is the
+ * manifest's. Checked at every answer, not once per start of this worker: hashing costs little
+ * next to reading the copy, and a copy damaged while this worker runs is caught too.
+ * @param {string} key
+ * @param {Response} response
+ */
+async function isWhole(key, response) {
+  try {
+    return response.ok && (await sha256(await response.clone().arrayBuffer())) === HASHES.get(key);
+  } catch {
+    return false; // a body that cannot be read is damaged too
+  }
+}
+
+/** Removes a damaged copy, so that it is fetched again.
+ * @param {string} cache
+ * @param {string} key */
+async function drop(cache, key) {
+  const opened = await caches.open(cache);
+  await opened.delete(key);
+}
+
+/**
+ * Every file of this version's caches checked against the manifest now; the damaged copies are
+ * dropped. Resolves to the paths of the files damaged or
+ * missing (dropped earlier, say), which the network must bring back.
+ * @returns {Promise<string[]>}
+ */
+async function checkAll() {
+  /** @type {string[]} */
+  const wanting = [];
+  for (const [cache, list] of /** @type {[string, [string, string][]][]} */ ([[CACHE, GAME_FILES], [CLASSROOM_CACHE, CLASSROOM_FILES]])) {
+    if (!(await caches.has(cache))) continue;
+    const opened = await caches.open(cache);
+    for (const [path] of list) {
+      const key = urlOf(path);
+      const response = await opened.match(key);
+      if (response && (await isWhole(key, response))) continue;
+      wanting.push(path);
+      if (response) await drop(cache, key);
+    }
+  }
+  return wanting;
+}
+
+/** The game page when its copy was damaged and the network cannot be reached: why, and a reload
+ * (a link: this page runs no script). */
+function damagedPage() {
+  const html = `<!doctype html>
+<html lang="en">
+<head>
+  <meta charset="utf-8">
+  <meta name="viewport" content="width=device-width, initial-scale=1">
+  <meta http-equiv="Content-Security-Policy" content="default-src 'self'; script-src 'none'; style-src 'self'; img-src 'self'; object-src 'none'; base-uri 'none'; form-action 'none'">
+  <title>Othello — cannot start offline</title>
+  <link rel="icon" href="${urlOf('www/common/favicon.svg')}" type="image/svg+xml">
+  <link rel="stylesheet" href="${urlOf('www/offline/offline.css')}">
+</head>
+<body>
+  <main class="offline" data-testid="cannot-start">
+    <h1>The game cannot start offline</h1>
+    <p data-testid="cannot-start-reason">The copy of the game kept in this browser for offline play was damaged, and the network cannot be reached to fetch it again. The damaged copy has been removed: connect to the network and reload.</p>
+    <p class="actions"><a class="button" href="${PAGE}" data-testid="cannot-start-reload">Reload</a></p>
+  </main>
+</body>
+</html>`;
+  return new Response(html, { status: 503, headers: { 'Content-Type': 'text/html; charset=utf-8' } });
+}
 
 /**
  * Where the answer to `request` is kept: {cache, key}, with `fallback` for the classroom page
@@ -171,21 +264,36 @@ function routeOf(request) {
 
 /** Where a listed file's answer is kept. @typedef {{cache: string, key: string, fallback?: boolean}} Route */
 
-/** The cached copy of a listed file, else the network's, else (the classroom page) our offline
- * page; with the headers of cross-origin isolation.
+/** The cached copy of a listed file when it is whole, else the network's (cached again when it
+ * is this version's file), else (the classroom page) our offline page; every answer with the
+ * headers of cross-origin isolation.
  * @param {Request} request
  * @param {Route} route */
 async function answer(request, { cache, key, fallback }) {
   // (caches.match with a cache name opens no cache: a missing classroom cache stays missing.)
   const cached = await caches.match(key, { cacheName: cache });
-  if (cached) return isolated(cached);
+  if (cached && (await isWhole(key, cached))) return isolated(cached);
+  const damaged = Boolean(cached);
+  if (damaged) await drop(cache, key);
+  let response;
   try {
-    return isolated(await fetch(request));
+    // A damaged copy is fetched again past the HTTP cache's, which may be as old.
+    response = damaged ? await fetch(key, { cache: 'no-cache' }) : await fetch(request);
   } catch (error) {
     const page = fallback && (await caches.match(CLASSROOM_OFFLINE, { cacheName: CACHE }));
     if (page) return isolated(page);
-    throw error;
+    if (!damaged) throw error;
+    if (key === PAGE) return isolated(damagedPage());
+    return isolated(new Response(`${PATHS.get(key) ?? key}: the offline copy was damaged and the network cannot be reached`, { status: 503, statusText: 'Offline copy damaged' }));
   }
+  // Only this version's file goes back into this version's cache; never an error page.
+  if (response.ok && (await caches.has(cache))) {
+    const copy = response.clone();
+    if ((await sha256(await copy.clone().arrayBuffer())) === HASHES.get(key)) {
+      await (await caches.open(cache)).put(key, copy);
+    }
+  }
+  return isolated(response);
 }
 
 /** `response` with the headers that make a page cross-origin isolated (see the top of this file).

@@ -13,6 +13,8 @@ for component in rustfmt clippy; do
 done
 
 cargo fmt --all --check
+# fuzz/ is a package of its own (outside the workspace): its files are checked directly.
+rustfmt --edition 2021 --check fuzz/src/lib.rs fuzz/fuzz_targets/*.rs
 nice cargo clippy --quiet --workspace --all-targets -- -D warnings
 nice cargo clippy --quiet -p reversi --target wasm32-unknown-unknown --features classroom --lib \
   --test wasm_bindings --test wasm_classroom --test wasm_simd -- -D warnings

@@ -3,7 +3,8 @@
 # missing or older than the lock file; silent otherwise. Never downloads a browser: Debian's
 # Chromium is used.
 #   scripts/ensure-npm-packages.sh tests/e2e      playwright-core, for the end-to-end tests
-#   scripts/ensure-npm-packages.sh scripts/tools  binaryen's wasm-opt, for the wasm build
+#   scripts/ensure-npm-packages.sh scripts/tools  binaryen's wasm-opt and terser, for the wasm build;
+#                                                 TypeScript, for make typecheck
 set -euo pipefail
 cd "$(dirname "$0")/../$1"
 stamp=node_modules/.package-lock.json

@@ -1,5 +1,5 @@
 //! An Othello (Reversi) engine and the course's game-search algorithms, for native use and for
-//! WebAssembly. Four parts, each in its own folder, depending only downwards, and two small
+//! WebAssembly. Four parts, each in its own folder, depending only downwards, and three small
 //! modules they share:
 //!
 //! * [`othello`] — the engine: bitboard rules, notation and game records, the course's evaluation
@@ -13,7 +13,9 @@
 //!   self-play data and fit, and the opening book's build; uses the engine.
 //! * `wasm` — thin WebAssembly bindings over the engine and the course (built for `wasm32` only).
 //! * [`clock`] — a monotonic clock in milliseconds, natively and in a browser; [`capped_read`] — a
-//!   file read up to a size limit, for the command-line programs.
+//!   file read up to a size limit, and [`safe_write`] — a file replaced whole or not at all, for
+//!   the command-line programs; [`rng`] — the crate's small, fixed pseudo-random generators (the
+//!   same numbers on every machine).
 //!
 //! ```
 //! use reversi::{Position, Move};
@@ -26,6 +28,7 @@ pub mod clock;
 pub mod course;
 pub mod othello;
 pub mod rng;
+pub mod safe_write;
 #[cfg(target_arch = "wasm32")]
 pub mod wasm;
 

@@ -13,7 +13,7 @@ use reversi::othello::search::levels::level;
 use reversi::othello::search::{Control, Engine, EvalChoice, Limits};
 use reversi::rng::XorShift64Star;
 use reversi::train::book::{
-    build, verify, BuildRun, BuildSettings, BuildState, DeepenScope, Reference, VerifySettings,
+    build, verify, BuildRun, BuildSettings, BuildState, DeepenScope, Reference, SaveState, VerifySettings,
 };
 use reversi::{Board, Move, Position};
 use std::sync::Arc;
@@ -110,7 +110,7 @@ fn transcript(moves: &[Move]) -> String {
 }
 
 #[test]
-fn names_of_the_issue() {
+fn names_of_well_known_openings() {
     assert_eq!(opening_name("f5d6c3d3c4").unwrap(), Some("Tiger"));
     assert_eq!(opening_name("c4e3f6e6f5").unwrap(), Some("Tiger"));
     assert_eq!(opening_name("f5f6e6d6c5").unwrap(), Some("Cow"));
@@ -271,7 +271,9 @@ fn run_build(state: &mut BuildState, threads: usize, state_path: Option<&std::pa
         levels.push(level);
         Ok(())
     };
-    let mut run = BuildRun { threads, state_path, save_every_s: 0.0, on_level: &mut on_level, progress: &|_| {} };
+    let mut save = |state: &BuildState| reversi::train::book::save_state(state_path.unwrap(), state);
+    let save = state_path.is_some().then_some(&mut save as &mut SaveState);
+    let mut run = BuildRun { threads, save, save_every_s: 0.0, on_level: &mut on_level, progress: &|_| {} };
     build(state, &mut run).unwrap();
     levels
 }
@@ -387,8 +389,9 @@ fn deepening_searches_the_played_lines_again_until_they_are_all_deepened() {
             rounds += 1;
             Ok(())
         };
-        let mut run =
-            BuildRun { threads, state_path: path, save_every_s: 0.0, on_level: &mut on_round, progress: &|_| {} };
+        let mut save = |state: &BuildState| reversi::train::book::save_state(path.unwrap(), state);
+        let save = path.is_some().then_some(&mut save as &mut SaveState);
+        let mut run = BuildRun { threads, save, save_every_s: 0.0, on_level: &mut on_round, progress: &|_| {} };
         let done = reversi::train::book::deepen(state, 5, DeepenScope::Played, &mut run).unwrap();
         (done, rounds)
     };
@@ -445,7 +448,7 @@ fn deepening_searches_the_played_lines_again_until_they_are_all_deepened() {
     assert_eq!(deepen(&mut loaded, 2, None), (0, 0));
     // A depth the own values cannot be searched one shallower at is refused.
     let mut run =
-        BuildRun { threads: 1, state_path: None, save_every_s: 0.0, on_level: &mut |_, _| Ok(()), progress: &|_| {} };
+        BuildRun { threads: 1, save: None, save_every_s: 0.0, on_level: &mut |_, _| Ok(()), progress: &|_| {} };
     assert!(reversi::train::book::deepen(&mut loaded, 1, DeepenScope::Played, &mut run)
         .unwrap_err()
         .contains("depth of 1"));
@@ -523,7 +526,7 @@ fn own_values_keep_the_leaves_side_to_move_at_the_horizon() {
     let deep_own = mismatched.iter().filter(|k| own_is_a_search_at(&built, k, settings.leaf_depth - 1, &mut engine));
     assert!(deep_own.count() * 2 >= mismatched.len());
     let mut run =
-        BuildRun { threads: 2, state_path: None, save_every_s: 0.0, on_level: &mut |_, _| Ok(()), progress: &|_| {} };
+        BuildRun { threads: 2, save: None, save_every_s: 0.0, on_level: &mut |_, _| Ok(()), progress: &|_| {} };
     // Nothing to search again in a build made so.
     let mut state = built.clone();
     assert_eq!(reversi::train::book::deepen(&mut state, settings.leaf_depth, DeepenScope::All, &mut run).unwrap(), 0);

@@ -50,7 +50,7 @@ fn pruning_example_of_seed_004_gives_18_and_never_evaluates_a_or_b() {
             let names: Vec<&str> = skipped.iter().map(|&id| t.nodes[id].label.as_str()).collect();
             assert_eq!(names, ["A", "B"]);
             assert!(reason.en.contains("A and B are skipped"), "{}", reason.en);
-            assert!(reason.pt.contains("A e B são ignorados"), "{}", reason.pt);
+            assert!(reason.pt.contains("A e B são podados"), "{}", reason.pt);
             assert!(reason.en.contains("25") && reason.en.contains("18"), "{}", reason.en);
         }
     }
@@ -98,16 +98,19 @@ fn cut_off_reasons_use_the_course_terms() {
     };
     let ab = reason(Algorithm::AlphaBeta);
     assert_eq!(ab.en, "v ≥ β (25 ≥ 18): MIN already has 18 above, MAX can only raise 25 here; A and B are skipped");
-    assert_eq!(ab.pt, "v ≥ β (25 ≥ 18): MIN já tem 18 acima, MAX só pode subir 25 aqui; A e B são ignorados");
+    assert_eq!(
+        ab.pt,
+        "v ≥ β (25 ≥ 18): MIN já tem 18 garantido mais acima e aqui MAX já tem pelo menos 25: A e B são podados"
+    );
     let nega = reason(Algorithm::AlphaBetaNegamax);
     assert_eq!(
         nega.en,
-        "Pass-Limit ≥ Use-Limit (25 ≥ 18): MIN already has a move above worth 18 to MAX, MAX can only raise 25 here; \
+        "Pass-Thresh ≥ Use-Thresh (25 ≥ 18): MIN already has a move above worth 18 to MAX, MAX can only raise 25 here; \
          A and B are skipped"
     );
     assert!(nega
         .pt
-        .starts_with("Passar-Limite ≥ Usar-Limite (25 ≥ 18): MIN já tem acima uma jogada que vale 18 para MAX"));
+        .starts_with("Passar-Limite ≥ Usar-Limite (25 ≥ 18): MIN já tem mais acima uma jogada que vale 18 para MAX"));
     // A MIN node's cut in the lecture tree: c after f returned 2, MAX already has 4 at a.
     let l = lesson(LECTURE, Algorithm::AlphaBeta);
     let reasons: Vec<String> = l

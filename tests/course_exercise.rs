@@ -2,7 +2,7 @@
 //! pinned), all right answers give "all correct", and planted wrong answers are exactly the ones
 //! marked wrong, each with its one-sentence explanation.
 
-use reversi::course::exercise::{check, generate, parse_shape, Answers, Item, Report, WindowAnswer};
+use reversi::course::exercise::{check, generate, parse_shape, Answers, Field, Item, Report, WindowAnswer};
 use reversi::course::game::{Side, Value};
 use reversi::course::lesson::{LECTURE, MAXN, PRUNING};
 use reversi::course::trace::Algorithm;
@@ -139,8 +139,15 @@ fn right_answers_are_all_correct_and_planted_wrong_ones_are_exactly_those_marked
             let report = check(&tree, algorithm, &answers).unwrap();
             assert!(report.all_correct(), "seed {seed} {algorithm}: {:?}", wrong(&report));
             assert_eq!(report.score(), format!("{0}/{0}", report.total));
-            // Bounds written without their sign are right too.
-            assert!(check(&tree, algorithm, &perfect(&tree, algorithm, false)).unwrap().all_correct());
+            // A bound written without its sign is wrong, and said to be a bound given as an exact value.
+            let unsigned = check(&tree, algorithm, &perfect(&tree, algorithm, false)).unwrap();
+            for v in &unsigned.verdicts {
+                let bound = v.expected.starts_with(['≥', '≤']);
+                assert_eq!(v.right, !bound, "seed {seed} {algorithm} {}: {}", v.label, v.expected);
+                if bound {
+                    assert_eq!(v.hint.as_ref().unwrap().code, "bound-as-exact");
+                }
+            }
             // A window per visited node, right.
             let mut with_windows = answers.clone();
             if algorithm.prunes() {
@@ -243,11 +250,15 @@ fn wrong_answers_are_explained_in_one_sentence() {
     assert_eq!(why.en, "c is MIN: the smallest of 2 and 1 is 1");
     assert_eq!(why.pt_br, "c é MIN: o menor de 2 e 1 é 1");
     assert_eq!(why.pt_pt, why.pt_br);
+    // Before the solution is asked for, the hint names the rule, never the value.
+    assert_eq!(c.hint.as_ref().unwrap().en, "c is MIN: it takes the smallest of its children's numbers");
+    assert_eq!(c.hint.as_ref().unwrap().pt_br, "c é MIN: fica com o menor dos números dos filhos");
     let b = verdict(&r, Item::Value, "b");
+    assert_eq!(b.hint.as_ref().unwrap().code, "blank");
+    assert_eq!(b.hint.as_ref().unwrap().en, "no answer for b");
     assert_eq!(b.why.as_ref().unwrap().code, "no-answer");
-    assert_eq!(b.why.as_ref().unwrap().en, "no answer: the search gives b 4");
-    assert_eq!(b.why.as_ref().unwrap().pt_br, "sem resposta: a busca dá a b o valor 4");
-    assert_eq!(b.why.as_ref().unwrap().pt_pt, "sem resposta: a procura dá a b o valor 4");
+    assert_eq!(b.why.as_ref().unwrap().en, "no answer: b is MIN: the smallest of 4 and 6 is 4");
+    assert_eq!(b.why.as_ref().unwrap().pt_br, "sem resposta: b é MIN: o menor de 4 e 6 é 4");
     assert_eq!(r.score(), "0/7");
 
     // Negamax: values from the side to move's view.
@@ -260,14 +271,24 @@ fn wrong_answers_are_explained_in_one_sentence() {
     );
     assert!(verdict(&r, Item::Value, "c").right, "ASCII minus accepted");
 
-    // Alpha-beta: a cut node is a bound; its sign may be left out, a wrong sign is wrong.
+    // Alpha-beta: a cut node is a bound, right only with its sign; each mistake named.
     let pruning = Tree::parse(PRUNING).unwrap();
-    for (text, right) in [("≥ 25", true), (">=25", true), ("25", true), ("≤ 25", false), ("26", false)] {
+    for (text, right, hint) in [
+        ("≥ 25", true, ""),
+        (">=25", true, ""),
+        ("25", false, "bound-as-exact"),
+        ("≤ 25", false, "bound-direction"),
+        ("26", false, "wrong"),
+        ("-", false, "not-visited"),
+        ("", false, "blank"),
+    ] {
         let r = check(&pruning, Algorithm::AlphaBeta, &values(&[("y", text)])).unwrap();
         let y = verdict(&r, Item::Value, "y");
         assert_eq!((y.right, y.expected.as_str()), (right, "≥ 25"), "{text}");
         if !right {
-            assert_eq!(y.why.as_ref().unwrap().en, "y is MAX: after 25, 25 ≥ β = 18 cuts A and B, so y is ≥ 25");
+            assert_eq!(y.hint.as_ref().unwrap().code, hint, "{text}");
+            assert!(!y.hint.as_ref().unwrap().en.contains("25"), "the hint gives nothing away: {:?}", y.hint);
+            assert!(y.why.as_ref().unwrap().en.ends_with("y is MAX: after 25, 25 ≥ β = 18 cuts A and B, so y is ≥ 25"));
         }
     }
     let r = check(&pruning, Algorithm::AlphaBeta, &Answers { pruned: vec!["A".into()], ..Answers::default() }).unwrap();
@@ -278,7 +299,8 @@ fn wrong_answers_are_explained_in_one_sentence() {
         b.why.as_ref().unwrap().en,
         "B is never evaluated: v ≥ β (25 ≥ 18): MIN already has 18 above, MAX can only raise 25 here; A and B are skipped"
     );
-    assert!(b.why.as_ref().unwrap().pt_br.starts_with("B nunca é avaliado: v ≥ β (25 ≥ 18): MIN já tem 18 acima"));
+    assert!(b.why.as_ref().unwrap().pt_br.starts_with("B nunca é avaliado: v ≥ β (25 ≥ 18): MIN já tem 18 garantido"));
+    assert_eq!(b.hint.as_ref().unwrap().code, "missed-cut");
     // Marking y marks its leaves: 25 is evaluated, so that mark is wrong; A and B are right.
     let r = check(&pruning, Algorithm::AlphaBeta, &Answers { pruned: vec!["y".into()], ..Answers::default() }).unwrap();
     assert!(verdict(&r, Item::Pruned, "A").right && verdict(&r, Item::Pruned, "B").right);
@@ -305,12 +327,24 @@ fn wrong_answers_are_explained_in_one_sentence() {
     let g = verdict(&r, Item::Value, "g");
     assert!(!g.right);
     assert!(g.why.as_ref().unwrap().en.starts_with("g is never visited: v ≤ α (2 ≤ 4)"), "{:?}", g.why);
-    assert!(verdict(&r, Item::Value, "e").right, "e is ≥ 5: the sign may be left out");
-    let windows: Vec<(bool, &str)> =
-        r.verdicts.iter().filter(|v| v.item == Item::Window).map(|v| (v.right, v.expected.as_str())).collect();
+    let e = verdict(&r, Item::Value, "e");
+    assert!(!e.right, "e is ≥ 5: without its sign, 5 is wrong");
+    assert_eq!(e.hint.as_ref().unwrap().code, "bound-as-exact");
+    // Each bound of a window judged alone: f's α is right, its β wrong.
+    let windows: Vec<(bool, Field, &str)> =
+        r.verdicts.iter().filter(|v| v.item == Item::Window).map(|v| (v.right, v.field, v.expected.as_str())).collect();
     assert_eq!(
         windows,
-        [(true, "α = −∞, β = 4"), (true, "α = 4, β = +∞"), (false, "not visited"), (false, "α = 4, β = +∞")]
+        [
+            (true, Field::Alpha, "α = −∞, β = 4"),
+            (true, Field::Beta, "α = −∞, β = 4"),
+            (true, Field::Alpha, "α = 4, β = +∞"),
+            (true, Field::Beta, "α = 4, β = +∞"),
+            (false, Field::Alpha, "not visited"),
+            (false, Field::Beta, "not visited"),
+            (false, Field::Alpha, "α = 4, β = +∞"),
+            (true, Field::Beta, "α = 4, β = +∞"),
+        ]
     );
     // MINIMAX-A-B names its bounds.
     let r = check(

@@ -341,6 +341,14 @@ fn records_are_exported_as_ggf_and_obf_and_read_back() {
         ("".into(), "".into())
     );
     assert!(message_of(ggf_details("(;GM[Othello]B[f5];)").err().unwrap()).contains("no board"));
+    assert_eq!(Array::from(&get(&details, "cut")).length(), 0);
+    // A name too long to keep is cut, and said.
+    let long = game.to_ggf(&"n".repeat(100_000), "Bob", vec![], None, None, None);
+    let details = ggf_details(&long).unwrap();
+    assert_eq!(get(&details, "black").as_string().unwrap(), format!("{}…", "n".repeat(63)));
+    let cut = Array::from(&get(&details, "cut")).get(0);
+    assert_eq!(get(&cut, "field").as_string().unwrap(), "PB");
+    assert_eq!((get(&cut, "length").as_f64(), get(&cut, "limit").as_f64()), (Some(100_000.0), Some(64.0)));
 
     // A date (milliseconds since 1970, as Date.now() gives) and a place: DT and PC, read back.
     let dated = game.to_ggf("Ann", "Bob", vec![], None, Some(1_000_000_000_000.0), Some("Reversi [web]".into()));

@@ -76,7 +76,7 @@ fn the_pruning_example_cuts_a_and_b_with_a_reason_in_both_languages() {
     assert_eq!(skipped, ["A", "B"]);
     let reason = get(&cut, "reason");
     assert!(get(&reason, "en").as_string().unwrap().contains("A and B are skipped"));
-    assert!(get(&reason, "pt").as_string().unwrap().contains("A e B são ignorados"));
+    assert!(get(&reason, "pt").as_string().unwrap().contains("A e B são podados"));
     assert_eq!(get(&cut, "beta").as_f64(), Some(18.0));
 
     let negamax = Lesson::example("pruning", "alphabeta-negamax").unwrap();
@@ -151,10 +151,13 @@ fn bad_input_and_edits() {
     assert!(message_of(lesson.set_leaf("y", "5").err().unwrap()).contains("inner node"));
 }
 
-// ---- Issue 16: bounds, searches without a trace, ordering, iterative deepening, the table, PVS,
+// ---- bounds, searches without a trace, ordering, iterative deepening, the table, PVS,
 // node counts, exercises, and the fast paths for large trees.
 
-use reversi::wasm::classroom::{check_exercise, exercise_tree, node_counts, search_untraced};
+use reversi::wasm::classroom::{
+    attempt_code, check_exercise, exercise_questions, exercise_shapes, exercise_tree, judge_value, node_counts,
+    read_attempt_code, search_untraced, student_variant, tic_tac_toe_lines, tree_variant,
+};
 
 fn spec(pairs: &[(&str, JsValue)]) -> JsValue {
     let o = js_sys::Object::new();
@@ -310,14 +313,14 @@ fn node_counts_of_every_algorithm_agree_on_the_value() {
 
 #[wasm_bindgen_test]
 fn exercises_from_a_seed_and_their_check() {
-    let e = exercise_tree(s("16"), "3x2").unwrap();
+    let e = exercise_tree(s("16"), "3x2", None).unwrap();
     assert_eq!(
         get(&e, "text").as_string().unwrap(),
         "max a(b(d(h:-5 i:-17) e(j:14 k:4)) c(f(l:6 m:-11) g(n:-5 o:-20)))"
     );
-    assert_eq!(stringify(&exercise_tree(n(16.0), "3x2").unwrap()), stringify(&e));
-    assert!(message_of(exercise_tree(s("-1"), "3x2").unwrap_err()).contains("seed"));
-    assert!(message_of(exercise_tree(s("1"), "9x9").unwrap_err()).contains("depth 9"));
+    assert_eq!(stringify(&exercise_tree(n(16.0), "3x2", None).unwrap()), stringify(&e));
+    assert!(message_of(exercise_tree(s("-1"), "3x2", None).unwrap_err()).contains("seed"));
+    assert!(message_of(exercise_tree(s("1"), "9x9", None).unwrap_err()).contains("depth 9"));
     let lesson = Lesson::create(spec(&[
         ("kind", s("exercise")),
         ("seed", s("16")),
@@ -337,7 +340,8 @@ fn exercises_from_a_seed_and_their_check() {
     let wrong =
         spec(&[("values", spec(&[("n1", s("18")), ("x", s("17")), ("y", s("25"))])), ("pruned", pruned.into())]);
     let report = check_exercise(pruning.clone(), wrong).unwrap();
-    assert_eq!(get(&report, "score").as_string().unwrap(), "4/5");
+    // x is wrong, and so is y's 25: y is "≥ 25", a bound is right only with its sign.
+    assert_eq!(get(&report, "score").as_string().unwrap(), "3/5");
     let x =
         Array::from(&get(&report, "verdicts")).iter().find(|v| get(v, "label").as_string().unwrap() == "x").unwrap();
     assert_eq!(get(&x, "right").as_bool(), Some(false));
@@ -487,4 +491,55 @@ fn the_largest_trees_the_page_accepts_step_fast() {
         assert!(worst_step < 50.0, "{name}: a step took {worst_step} ms");
         assert!(end_ms < 1000.0 && state_ms < 1000.0, "{name}: {end_ms} / {state_ms} ms");
     }
+}
+
+#[wasm_bindgen_test]
+fn exercises_as_handed_out_questions_variants_and_attempt_codes() {
+    // The questions of an exercise, in the order of its sheet; the score is out of them all.
+    let spec_ask = |ask: &str| {
+        spec(&[("kind", s("example")), ("name", s("pruning")), ("algorithm", s("alphabeta")), ("ask", s(ask))])
+    };
+    let qs = Array::from(&exercise_questions(spec_ask("values,window,pruned")).unwrap());
+    let fields: Vec<String> = qs
+        .iter()
+        .map(|q| format!("{}:{}", get(&q, "field").as_string().unwrap(), get(&q, "label").as_string().unwrap()))
+        .collect();
+    assert_eq!(fields[..5], ["value:n1", "value:x", "value:y", "alpha:y", "beta:y"]);
+    assert_eq!(fields.len(), 11);
+    let blank = check_exercise(spec_ask("values,window,pruned"), spec(&[])).unwrap();
+    assert_eq!(get(&blank, "score").as_string().unwrap(), "4/11");
+    let first = Array::from(&get(&blank, "verdicts")).get(0);
+    assert_eq!(get(&get(&first, "hint"), "en").as_string().unwrap(), "no answer for n1");
+    assert!(message_of(exercise_questions(spec_ask("values,colour")).unwrap_err()).contains("'colour'"));
+    let big = spec(&[("kind", s("exercise")), ("seed", s("1")), ("shape", s("4x3")), ("algorithm", s("minimax"))]);
+    assert!(message_of(exercise_questions(big).unwrap_err()).contains("too large for an exercise"));
+    let shapes: Vec<String> = Array::from(&exercise_shapes()).iter().map(|v| v.as_string().unwrap()).collect();
+    assert!(shapes.contains(&"5x2".to_string()) && !shapes.contains(&"4x3".to_string()));
+
+    // A student's variant: the same for the same student, another tree of the same shape.
+    let v = student_variant("Ana Conceição").unwrap();
+    assert_eq!(student_variant("ana conceicao").unwrap(), v);
+    let mine = exercise_tree(s("42"), "3x2", Some(v as f64)).unwrap();
+    assert_eq!(stringify(&mine), stringify(&exercise_tree(s("42"), "3x2", Some(v as f64)).unwrap()));
+    assert_ne!(get(&mine, "text").as_string(), get(&exercise_tree(s("42"), "3x2", None).unwrap(), "text").as_string());
+    assert_eq!(get(&mine, "variant").as_f64(), Some(v as f64));
+    let lecture = "max a(b(d(h:1 i:4) e(j:5 l:6)) c(f(m:2 n:1) g(o:1 p:1)))";
+    assert_eq!(tree_variant(lecture, 0.0).unwrap(), lecture);
+    assert_ne!(tree_variant(lecture, v as f64).unwrap(), lecture);
+
+    // Attempt codes: read back at the same exercise, refused at another.
+    let numbers = spec(&[("variant", n(v as f64)), ("right", n(7.0)), ("total", n(9.0)), ("attempt", n(2.0))]);
+    let code = attempt_code("exercise=42&shape=3x2", numbers).unwrap();
+    let read = read_attempt_code("exercise=42&shape=3x2", &code).unwrap();
+    assert_eq!((get(&read, "right").as_f64(), get(&read, "total").as_f64()), (Some(7.0), Some(9.0)));
+    assert!(message_of(read_attempt_code("exercise=43&shape=3x2", &code).unwrap_err()).contains("checksum"));
+    let bad = spec(&[("variant", n(0.0)), ("right", n(9.0)), ("total", n(7.0)), ("attempt", n(1.0))]);
+    assert!(message_of(attempt_code("x", bad).unwrap_err()).contains("9 right of 7"));
+
+    // A prediction judged with its sign; tic-tac-toe's open lines.
+    assert_eq!(judge_value("≥ 25", 25.0, "lower", false).unwrap(), None);
+    assert_eq!(judge_value("25", 25.0, "lower", false).unwrap().as_deref(), Some("bound-as-exact"));
+    assert!(message_of(judge_value("1", 1.0, "sideways", false).unwrap_err()).contains("exact, lower or upper"));
+    let lines = tic_tac_toe_lines("O---X----").unwrap();
+    assert_eq!((get(&lines, "x").as_f64(), get(&lines, "o").as_f64()), (Some(5.0), Some(4.0)));
 }

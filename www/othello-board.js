@@ -8,8 +8,9 @@
 // need it. Nothing here is inline code or inline style, so a host page may forbid both (CSP).
 //
 // Attributes (reflected as properties): moves, position, black, white, level, hints, readonly,
-// coordinates, show-moves, lang. Events: ready, move, pass, gameover, error. Methods: newGame(),
-// play(square), undo(), redo(), transcript(), position(). The README lists them all.
+// coordinates, show-moves, lang. Events: ready, move, pass, gameover, error (each problem once,
+// with a code). Methods: newGame(), play(square), undo(), redo(), transcript(), position().
+// docs/embedding.md lists them all. Problems and notices stay on the board until dismissed.
 
 import { createRenderer, GUTTER } from './common/render.js';
 import { createGrid } from './common/grid.js';
@@ -19,6 +20,7 @@ import { squareIndex, opponentOf } from './common/squares.js';
 import { sideScore, signedDiscs, forBlack } from './common/score-text.js';
 import { ENGINE_WASM } from './common/engine-wasm.js';
 import { closestTarget, setText } from './common/dom.js';
+import { MessageList } from './common/message-list.js';
 import { TEXT } from './board/text.js';
 import { sheet, template } from './board/shadow.js';
 
@@ -30,6 +32,14 @@ import { sheet, template } from './board/shadow.js';
 /** The bindings, initialised, and the compiled module for the workers.
  * @typedef {{bindings: typeof import('./pkg/reversi.js'), module: WebAssembly.Module}} Engine */
 /** An event the board fires: its type and detail. @typedef {[string, object]} BoardEvent */
+/**
+ * What an error event is about (its detail's `code`): 'start' (the engine could not load),
+ * 'foreign' (files from another site), 'attribute' (a bad value of black, white or level), 'game'
+ * (moves or position that are not a game), 'play' (a move that cannot be played), 'not-ready' (a
+ * method called before ready), 'ai', 'hints' (a search failed), 'weights', 'book' (a data file
+ * could not be loaded: the board plays on without it).
+ * @typedef {'start' | 'foreign' | 'attribute' | 'game' | 'play' | 'not-ready' | 'ai' | 'hints' | 'weights' | 'book'} ErrorCode
+ */
 
 /** Every tunable of the element, in one place. */
 export const config = {
@@ -120,7 +130,8 @@ export class OthelloBoard extends HTMLElement {
   #animation = null;
   /** What just happened (a sentence), shown before whose turn it is. */
   #note = '';
-  #error = '';
+  /** The problems and notices shown until dismissed. @type {MessageList} */
+  #messages;
   /** Bumped on every change; answers of the AI for an older epoch are dropped. */
   #epoch = 0;
 
@@ -148,6 +159,7 @@ export class OthelloBoard extends HTMLElement {
       const button = closestTarget(event, 'button[data-ply]');
       if (button && !this.readOnly) this.#goToPly(Number(button.dataset.ply));
     });
+    this.#messages = new MessageList(this.#$('.messages'), { dismissLabel: () => this.#text.dismiss });
     setText(this.#$('.status'), this.#text.loading);
   }
 
@@ -180,14 +192,14 @@ export class OthelloBoard extends HTMLElement {
     if (FOREIGN_ORIGIN) {
       // No download, no engine: it could not play. Why, once, and as an error event.
       this.#showUnavailable();
-      this.#emit([['error', { message: this.#text.foreign.error(FOREIGN_ORIGIN, self.origin, EMBED_URL.href) }]]);
+      this.#emit([['error', { code: 'foreign', message: this.#text.foreign.error(FOREIGN_ORIGIN, self.origin, EMBED_URL.href) }]]);
       return;
     }
     loadEngine().then(
       (wasm) => this.#start(wasm),
       (error) => {
         this.#started = false;
-        this.#fail(this.#text.errors.start(error.message));
+        this.#fail('start', this.#text.errors.start(error.message));
       },
     );
   }
@@ -221,6 +233,7 @@ export class OthelloBoard extends HTMLElement {
     } else if (name === 'hints' || name === 'readonly') this.#changed();
     else if (name === 'lang') {
       this.#grid.setLabels(this.#text.grid);
+      this.#messages.render(); // the close buttons' names
       this.#render();
     } else this.#render();
   }
@@ -228,6 +241,7 @@ export class OthelloBoard extends HTMLElement {
   /** @param {Engine} wasm */
   #start(wasm) {
     this.#wasm = wasm;
+    this.#messages.clear('start');
     this.#readPlayer('black');
     this.#readPlayer('white');
     this.#readLevel();
@@ -265,6 +279,7 @@ export class OthelloBoard extends HTMLElement {
   #announceReady() {
     if (this.#readySent) return;
     this.#readySent = true;
+    this.#messages.clear('not-ready');
     this.#emit([['ready', { transcript: this.transcript(), position: this.position() }]]);
   }
 
@@ -278,9 +293,11 @@ export class OthelloBoard extends HTMLElement {
   /** @param {Side} color */
   #readPlayer(color) {
     const value = this.getAttribute(color);
+    const key = `attribute-${color}`;
     if (value === null) this.#players[color] = config.defaults[color];
     else if (value === 'human' || value === 'ai') this.#players[color] = value;
-    else this.#fail(this.#text.errors.player(color, value));
+    else return this.#fail('attribute', this.#text.errors.player(color, value), key);
+    this.#messages.clear(key);
   }
 
   #readLevel() {
@@ -289,7 +306,8 @@ export class OthelloBoard extends HTMLElement {
     const n = Number(value);
     if (value === null) this.#level = config.defaults.level;
     else if (value.trim() !== '' && Number.isInteger(n) && n >= 1 && n <= max) this.#level = n;
-    else this.#fail(this.#text.errors.level(value, max));
+    else return this.#fail('attribute', this.#text.errors.level(value, max), 'attribute-level');
+    this.#messages.clear('attribute-level');
   }
 
   /** The game the attributes describe; null (and an error shown) when they do not describe one. */
@@ -302,7 +320,7 @@ export class OthelloBoard extends HTMLElement {
       if (moves) return Game.fromTranscript(moves);
       return new Game();
     } catch (error) {
-      this.#fail(this.#text.errors.game(/** @type {Error} */ (error).message));
+      this.#fail('game', this.#text.errors.game(/** @type {Error} */ (error).message));
       return null;
     }
   }
@@ -433,7 +451,7 @@ export class OthelloBoard extends HTMLElement {
       try {
         game = Game.fromBoard(position);
       } catch (error) {
-        this.#fail(this.#text.errors.game(/** @type {Error} */ (error).message));
+        this.#fail('game', this.#text.errors.game(/** @type {Error} */ (error).message));
         return;
       }
     }
@@ -460,7 +478,6 @@ export class OthelloBoard extends HTMLElement {
     }
     this.#animation = null;
     this.#note = this.#text.takenBack;
-    this.#error = '';
     this.#changed();
   }
 
@@ -475,7 +492,6 @@ export class OthelloBoard extends HTMLElement {
     }
     this.#animation = null;
     this.#note = this.#text.replayed;
-    this.#error = '';
     this.#changed();
   }
 
@@ -501,7 +517,7 @@ export class OthelloBoard extends HTMLElement {
    * @param {string} what */
   #ensureReady(what) {
     if (this.#game) return true;
-    this.#fail(this.#text.errors.notReady(what));
+    this.#fail('not-ready', this.#text.errors.notReady(what));
     return false;
   }
 
@@ -554,12 +570,12 @@ export class OthelloBoard extends HTMLElement {
     try {
       flipped = game.play(move);
     } catch (error) {
-      this.#fail(this.#text.errors.play(/** @type {Error} */ (error).message));
+      this.#fail('play', this.#text.errors.play(/** @type {Error} */ (error).message));
       return false;
     }
     // A move played is a new decision: the old redo line no longer follows from it.
     game.discardRedo();
-    this.#error = '';
+    this.#messages.clear('play');
     this.#animation = { placed: squareIndex(move), flipped: flipped.map(squareIndex), startedAt: performance.now() };
     /** @type {BoardEvent[]} */
     const events = [['move', { square: move, color: mover, flipped: [...flipped], transcript: game.transcript(false), opening: this.opening }]];
@@ -595,7 +611,7 @@ export class OthelloBoard extends HTMLElement {
     }
     this.#game = game;
     this.#animation = null;
-    this.#error = '';
+    this.#messages.clear('game');
     this.#note = note;
     this.#settleForcedPasses([]);
     this.#changed();
@@ -606,7 +622,7 @@ export class OthelloBoard extends HTMLElement {
     try {
       this.#playing.goTo(ply);
     } catch (error) {
-      this.#fail(/** @type {Error} */ (error).message);
+      this.#fail('game', /** @type {Error} */ (error).message);
       return;
     }
     this.#animation = null;
@@ -614,13 +630,27 @@ export class OthelloBoard extends HTMLElement {
     this.#changed();
   }
 
-  /** Shows `message`, fires the error event; the game in progress stays as it is.
-   * @param {string} message */
-  #fail(message) {
-    this.#error = message;
-    if (this.#game) this.#render();
-    else this.#showError();
-    this.#emit([['error', { message }]]);
+  /**
+   * Shows `message` until it is dismissed or its cause is gone (a later message of the same `key`
+   * replaces it), and fires the error event once; the game in progress stays as it is. A notice
+   * (`kind`): the board plays on, with a limit worth knowing.
+   * @param {ErrorCode} code
+   * @param {string} message
+   * @param {string} [key] what it is about, when a code covers several things (each attribute)
+   * @param {'error' | 'notice'} [kind]
+   */
+  #fail(code, message, key = code, kind = 'error') {
+    this.#messages.show({ key, kind, text: message });
+    this.#emit([['error', { code, message }]]);
+  }
+
+  /** A data file of the AI's worker could not be loaded (the weights, the book): said once, and
+   * the board plays on without it.
+   * @param {'weights' | 'book'} name
+   * @param {import('./common/engine-client.js').FileEvent} event */
+  #fileLoaded(name, event) {
+    if (event.ok) return;
+    this.#fail(name, this.#text.errors[name](event.message), name, 'notice');
   }
 
   /** @param {BoardEvent[]} events */
@@ -634,7 +664,11 @@ export class OthelloBoard extends HTMLElement {
 
   #engineClient() {
     // Started on first need: a board between two humans without hints never starts a worker.
-    this.#engine ??= new EngineClient({ module: this.#engineLoaded.module, ttMegabytes: config.ttMegabytes });
+    this.#engine ??= new EngineClient({
+      module: this.#engineLoaded.module,
+      ttMegabytes: config.ttMegabytes,
+      onFile: (name, event) => this.#fileLoaded(name, event),
+    });
     return this.#engine;
   }
 
@@ -659,12 +693,14 @@ export class OthelloBoard extends HTMLElement {
         ([result]) => {
           if (epoch !== this.#epoch) return;
           this.#thinking = false;
+          this.#messages.clear('ai');
           this.#playMove(result.move);
         },
         (error) => {
           if (error instanceof SearchCancelled || epoch !== this.#epoch) return;
           this.#thinking = false;
-          this.#fail(this.#text.errors.ai(error.message));
+          this.#fail('ai', this.#text.errors.ai(error.message));
+          this.#render();
         },
       );
     } else if (this.hints && this.#isInteractive()) {
@@ -674,22 +710,17 @@ export class OthelloBoard extends HTMLElement {
           (hints) => {
             if (epoch !== this.#epoch) return;
             this.#hints = hints;
+            this.#messages.clear('hints');
             this.#render();
           },
           (error) => {
-            if (!(error instanceof SearchCancelled) && epoch === this.#epoch) this.#fail(this.#text.errors.hints(error.message));
+            if (!(error instanceof SearchCancelled) && epoch === this.#epoch) this.#fail('hints', this.#text.errors.hints(error.message));
           },
         );
     }
   }
 
   // --- rendering: a function of the state -----------------------------------------------------
-
-  #showError() {
-    const element = this.#$('.error');
-    setText(element, this.#error);
-    element.hidden = !this.#error;
-  }
 
   #situation() {
     const game = this.#playing;
@@ -748,7 +779,6 @@ export class OthelloBoard extends HTMLElement {
       score.classList.toggle('to-move', !game.isGameOver && game.sideToMove === color);
     }
     setText(this.#$('.status'), [this.#note, this.#situation()].filter(Boolean).join(' '));
-    this.#showError();
 
     const side = this.#$('.side');
     side.hidden = !this.showMoves;

@@ -1,11 +1,15 @@
-//! The project's files as the programs read them: through [`crate::io`]'s size limits, with errors
-//! that name the file, as one line ([`UsageError`]: exit code 2).
+//! The project's files as the programs read and write them: read through [`crate::io`]'s size
+//! limits, with errors that name the file, as one line ([`UsageError`]: exit code 2); written whole
+//! or not at all ([`reversi::safe_write`]), the output's path checked before the work.
 
-use crate::io::{path_excerpt, read_capped, read_text_capped, LARGE_LIMIT, TEXT_LIMIT, WEIGHTS_LIMIT};
+use crate::io::{path_excerpt, read_capped, read_error, read_text_capped, LARGE_LIMIT, TEXT_LIMIT, WEIGHTS_LIMIT};
 use crate::options::UsageError;
+use reversi::capped_read::CappedReadError;
 use reversi::othello::book::{file as book_file, Book};
 use reversi::othello::eval::pattern::{file as weights_file, PatternWeights};
 use reversi::othello::records::notation::{parse_obf, ObfEntry};
+use reversi::train::book::{parse_state, state_bytes, BuildState, STATE_FILE_LIMIT};
+use std::path::Path;
 use std::sync::Arc;
 
 /// A pattern weights file of at most [`WEIGHTS_LIMIT`] bytes.
@@ -57,19 +61,35 @@ pub fn bundled_book() -> Option<Arc<Book>> {
     }
 }
 
-/// Checks that `path` can be written before any work is done: a file there opens for writing, or
-/// its folder takes a new one. An existing file is left as it is; a file created for the check is
-/// removed again.
-pub fn check_writable(path: &str) -> Result<(), UsageError> {
-    let p = std::path::Path::new(path);
-    let cannot = |why: String| UsageError(format!("cannot write '{}': {why}", path_excerpt(path)));
-    if p.is_dir() {
-        return Err(cannot("it is a folder".into()));
+/// Checks, before any work is done, that `path` can be written at the end: its folder exists and
+/// takes a new file ([`reversi::safe_write::check_writable`]). Nothing is left behind, and an
+/// existing file is not touched. `what` names the file in the message.
+pub fn check_writable(path: &Path, what: &str) -> Result<(), UsageError> {
+    reversi::safe_write::check_writable(path).map_err(|e| UsageError(cannot_write(path, what, &e)))
+}
+
+/// Writes `bytes` to `path` whole or not at all ([`reversi::safe_write::write_file`]): on a full
+/// disk or any other error the old file is untouched. The error is the message to print (an output
+/// failure, exit status 1: [`crate::io::output_failed`]).
+pub fn write_output(path: &Path, bytes: &[u8], what: &str) -> Result<(), String> {
+    reversi::safe_write::write_file(path, bytes).map_err(|e| cannot_write(path, what, &e))
+}
+
+fn cannot_write(path: &Path, what: &str, error: &std::io::Error) -> String {
+    format!("cannot write {what} '{}': {error}", path_excerpt(&path.to_string_lossy()))
+}
+
+/// A book build's state file of at most [`STATE_FILE_LIMIT`] bytes; `None` when there is none.
+pub fn load_state(path: &Path) -> Result<Option<BuildState>, UsageError> {
+    let name = path.to_string_lossy();
+    match reversi::capped_read::read_capped(path, STATE_FILE_LIMIT) {
+        Ok(bytes) => parse_state(&bytes).map(Some).map_err(|e| UsageError(format!("'{}': {e}", path_excerpt(&name)))),
+        Err(CappedReadError::Io(e)) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
+        Err(e) => Err(UsageError(read_error(&name, STATE_FILE_LIMIT, "build state", &e))),
     }
-    let existed = std::fs::symlink_metadata(p).is_ok();
-    std::fs::OpenOptions::new().append(true).create(true).open(p).map_err(|e| cannot(e.to_string()))?;
-    if !existed {
-        std::fs::remove_file(p).map_err(|e| cannot(e.to_string()))?;
-    }
-    Ok(())
+}
+
+/// Writes a book build's state file ([`write_output`]).
+pub fn save_state(path: &Path, state: &BuildState) -> Result<(), String> {
+    write_output(path, &state_bytes(state), "build state")
 }

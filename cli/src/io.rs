@@ -53,10 +53,23 @@ pub fn args() -> Result<Vec<String>, String> {
 /// once `limit + 1` bytes are read, before any more memory is used; `what` says what the file is
 /// for the message.
 pub fn read_capped(path: &str, limit: u64, what: &str) -> Result<Vec<u8>, String> {
-    reversi::capped_read::read_capped(std::path::Path::new(path), limit).map_err(|e| match e {
+    reversi::capped_read::read_capped(std::path::Path::new(path), limit).map_err(|e| read_error(path, limit, what, &e))
+}
+
+/// What [`read_capped`] says when it fails.
+pub fn read_error(path: &str, limit: u64, what: &str, error: &CappedReadError) -> String {
+    match error {
         CappedReadError::Io(e) => format!("cannot read {what} '{}': {e}", path_excerpt(path)),
         CappedReadError::TooLarge => format!("{what} '{}' is larger than {limit} bytes", path_excerpt(path)),
-    })
+        CappedReadError::Device => format!("{what} '{}' is a device, not a file", path_excerpt(path)),
+    }
+}
+
+/// Says on stderr that an output could not be written (`message`: "cannot write …") and gives the
+/// exit status for it, [`OUTPUT_FAILED`].
+pub fn output_failed(message: &str) -> std::process::ExitCode {
+    write_stderr(format_args!("{}: {}", program(), crate::options::short_line(message)));
+    std::process::ExitCode::from(OUTPUT_FAILED)
 }
 
 /// A text file of at most `limit` bytes ([`read_capped`]) that must be UTF-8.
@@ -65,6 +78,10 @@ pub fn read_text_capped(path: &str, limit: u64, what: &str) -> Result<String, St
         format!("{what} '{}' is not UTF-8 text (byte {} is not)", path_excerpt(path), e.utf8_error().valid_up_to() + 1)
     })
 }
+
+/// Held while a thread writes an output file, and by a thread that ends the process: an exit
+/// never cuts a write short (`reversi match` writes its games from the threads that play them).
+pub static WRITING: std::sync::Mutex<()> = std::sync::Mutex::new(());
 
 static PROGRAM: OnceLock<&'static str> = OnceLock::new();
 

@@ -41,10 +41,23 @@ pub fn run_program<P: Parser>(program: &'static str, run: impl FnOnce(P) -> Resu
     match result {
         Ok(code) => code,
         Err(UsageError(message)) => {
-            crate::note!("{program}: {message}");
+            crate::note!("{program}: {}", short_line(&message));
             ExitCode::from(USAGE_FAILED)
         }
     }
+}
+
+/// A message as one line of at most about 600 characters: its beginning and its end (where the
+/// reason is), whatever long input it quotes.
+pub fn short_line(message: &str) -> String {
+    let line = message.replace(['\n', '\r'], " ");
+    let chars: Vec<char> = line.chars().collect();
+    if chars.len() <= 600 {
+        return line;
+    }
+    let head: String = chars[..400].iter().collect();
+    let tail: String = chars[chars.len() - 150..].iter().collect();
+    format!("{head}…{tail}")
 }
 
 /// clap's error (several lines: the error, a tip, the usage) as one line naming what was wrong,
@@ -116,6 +129,23 @@ fn first_line(error: &clap::Error) -> String {
 /// A number; the message says which text is not one (clap adds the option's name).
 pub fn number<T: FromStr>(text: &str) -> Result<T, String> {
     text.parse().map_err(|_| format!("'{}' is not a valid number", excerpt(text)))
+}
+
+/// A number from `min` to `max`: a value parser for clap (`value_parser = in_range(1, 64)`). NaN
+/// and the infinities are never in range.
+pub fn in_range<T>(min: T, max: T) -> impl Fn(&str) -> Result<T, String> + Clone + Send + Sync + 'static
+where
+    T: FromStr + PartialOrd + std::fmt::Display + Copy + Send + Sync + 'static,
+{
+    move |text: &str| match text.parse::<T>() {
+        Ok(value) if min <= value && value <= max => Ok(value),
+        _ => Err(format!("'{}' is not a number from {min} to {max}", excerpt(text))),
+    }
+}
+
+/// `--threads T`: searches run at once, 1 to 64.
+pub fn threads(text: &str) -> Result<usize, String> {
+    in_range(1, 64)(text)
 }
 
 /// Two numbers separated by `SEP`: `3/8` (`--shard`), `4-24` (`--random`).

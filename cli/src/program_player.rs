@@ -157,9 +157,9 @@ impl Player for ProgramPlayer {
             return Move::Pass;
         }
         self.0.ask(board).unwrap_or_else(|message| {
-            // One message even when several games fail at once: the first holds the lock to the end.
-            static STOPPING: std::sync::Mutex<()> = std::sync::Mutex::new(());
-            let _stopping = STOPPING.lock();
+            // One message even when several games fail at once: the first holds the lock to the
+            // end. It waits for a game being written (`match --games`) to be written whole.
+            let _stopping = crate::io::WRITING.lock();
             crate::note!("{}: {message}", crate::io::program());
             std::process::exit(2)
         })

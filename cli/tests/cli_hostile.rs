@@ -7,50 +7,13 @@
 
 use std::ffi::{OsStr, OsString};
 use std::os::unix::ffi::OsStrExt;
-use std::path::PathBuf;
 use std::process::Command;
 
+mod common;
+
+use common::{refused, reversi, run, temp_dir, train};
+
 const START: &str = "---------------------------OX------XO--------------------------- X";
-
-/// Exit code, stdout, stderr, run from the repository's root (where the default paths, such as
-/// `weights/pattern.bin`, are).
-fn run(program: &str, args: &[&OsStr]) -> (i32, String, String) {
-    let root = concat!(env!("CARGO_MANIFEST_DIR"), "/..");
-    let out = Command::new(program).args(args).current_dir(root).output().expect("the binary runs");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
-
-fn reversi(args: &[&str]) -> (i32, String, String) {
-    let args: Vec<&OsStr> = args.iter().map(OsStr::new).collect();
-    run(env!("CARGO_BIN_EXE_reversi"), &args)
-}
-
-fn train(args: &[&str]) -> (i32, String, String) {
-    let args: Vec<&OsStr> = args.iter().map(OsStr::new).collect();
-    run(env!("CARGO_BIN_EXE_train"), &args)
-}
-
-/// A bad input's answer: exit code 2, one line on stderr starting with the program's name, no
-/// panic, nothing on stdout. Returns the line.
-fn refused(program: &str, what: &str, (code, out, err): (i32, String, String)) -> String {
-    assert!(!err.contains("panicked"), "{what}: {err}");
-    assert_eq!(code, 2, "{what}: {out}{err}");
-    assert_eq!(err.lines().count(), 1, "{what}: {err}");
-    assert!(err.starts_with(&format!("{program}: ")), "{what}: {err}");
-    assert!(out.is_empty(), "{what}: nothing may be printed before the error: {out}");
-    err.trim_end().to_string()
-}
-
-/// A fresh folder for one test's files.
-fn temp_dir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("reversi-hostile-{name}-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
 
 #[test]
 fn an_argument_that_is_not_utf8_is_refused_by_position() {
@@ -69,39 +32,39 @@ fn an_argument_that_is_not_utf8_is_refused_by_position() {
 }
 
 #[test]
-fn an_endless_file_is_refused_once_its_limit_is_read() {
-    let obf_limit = "is larger than 8388608 bytes";
-    let weights_limit = "is larger than 16777216 bytes";
-    for (args, expected) in [
-        (vec!["solve", "/dev/zero"], obf_limit),
-        (vec!["solve", "/dev/zero", "--level", "1"], obf_limit),
-        (vec!["bench", "/dev/zero"], obf_limit),
-        (vec!["match", "depth=1,weights=/dev/zero", "1"], weights_limit),
+fn a_device_is_refused_and_an_endless_pipe_is_cut_at_its_limit() {
+    let device = "'/dev/zero' is a device, not a file";
+    for (args, device) in [
+        (vec!["solve", "/dev/zero"], device),
+        (vec!["solve", "/dev/zero", "--level", "1"], device),
+        (vec!["bench", "/dev/urandom"], "'/dev/urandom' is a device, not a file"),
+        (vec!["match", "depth=1,weights=/dev/zero", "1"], device),
     ] {
         let line = refused("reversi", &format!("{args:?}"), reversi(&args));
-        assert!(line.contains("'/dev/zero'") && line.contains(expected), "{args:?}: {line}");
+        assert!(line.contains(device), "{args:?}: {line}");
     }
     let dir = temp_dir("endless");
     let out = dir.join("params.rs");
     let args =
         ["probcut-fit", "--weights", "/dev/zero", "--positions", "10", "--depth", "3", "--out", out.to_str().unwrap()];
     let line = refused("train", "probcut-fit --weights /dev/zero", train(&args));
-    assert!(line.contains("'/dev/zero'") && line.contains(weights_limit), "{line}");
+    assert!(line.contains(device), "{line}");
+    assert!(!out.exists());
     std::fs::remove_dir_all(&dir).ok();
-    let train = env!("CARGO_BIN_EXE_train");
     for args in
         [["test", "--weights", "/dev/zero"], ["book-verify", "--book", "/dev/zero"], ["fit", "--prior", "/dev/zero"]]
     {
-        let args: Vec<&OsStr> = args.iter().map(OsStr::new).collect();
-        let line = refused("train", &format!("{args:?}"), run(train, &args));
-        assert!(line.contains("'/dev/zero' is larger than"), "{line}");
+        let line = refused("train", &format!("{args:?}"), train(&args));
+        assert!(line.contains(device), "{line}");
     }
+    // A pipe that never ends is read up to the limit, then refused.
+    let script = "yes | exec \"$0\" solve /dev/stdin";
+    let answer = common::output(Command::new("sh").args(["-c", script, common::REVERSI]));
+    let line = refused("reversi", "yes | reversi solve /dev/stdin", answer);
+    assert!(line.contains("'/dev/stdin' is larger than 8388608 bytes"), "{line}");
     // A prior of other stages than asked for is refused before any data is read.
-    let args: Vec<&OsStr> = ["fit", "--prior", "weights/pattern.bin", "--stages", "4", "--dir", "/nonexistent"]
-        .iter()
-        .map(OsStr::new)
-        .collect();
-    let line = refused("train", "fit with a prior of 8 stages", run(train, &args));
+    let args = ["fit", "--prior", "weights/pattern.bin", "--stages", "4", "--dir", "/nonexistent"];
+    let line = refused("train", "fit with a prior of 8 stages", train(&args));
     assert!(line.contains("--prior has 8 stages, --stages asks for 4"), "{line}");
 }
 
@@ -149,7 +112,7 @@ fn probcut_fit_checks_its_output_path_before_the_work() {
         // `refused` checks that stdout is empty and stderr is one line: no progress line
         // ("probcut-fit: 10/10 positions") and no fitted table means no work was done.
         let line = refused("train", out, train(&args));
-        assert!(line.starts_with(&format!("train: cannot write '{out}': ")), "{line}");
+        assert!(line.starts_with(&format!("train: cannot write ProbCut parameters '{out}': ")), "{line}");
         assert!(line.contains(why), "{line}");
     }
     // A path that can be written works, and the check leaves no file behind when it fails.

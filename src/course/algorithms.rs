@@ -743,7 +743,7 @@ impl<G: Traceable> Tracer<'_, G> {
                     let window = Window::Limits { use_limit, pass_limit };
                     let side = at.side;
                     self.rec.emit(3, |rec| {
-                        let reason = limits_reason(rec, side, pass_limit, use_limit, &skipped);
+                        let reason = limits_reason(rec, side, pass_limit, use_limit, &skipped, false);
                         Event::Cutoff { node: at.node, value: Value::Scalar(value), skipped, window, reason, bound }
                     })?;
                 }
@@ -755,7 +755,7 @@ impl<G: Traceable> Tracer<'_, G> {
         self.finish(pos, depth, at, value, known.with_rest(cut_short), best)
     }
 
-    /// Principal variation search in negamax form (fail-soft), window Pass-Limit..Use-Limit.
+    /// Principal variation search in negamax form (fail-soft), window Pass-Thresh..Use-Thresh (Passar-Limite..Usar-Limite).
     fn pvs(
         &mut self,
         pos: &G::Position,
@@ -841,8 +841,10 @@ impl<G: Traceable> Tracer<'_, G> {
                     let bound = ValueKind::of(value, lo, hi);
                     let window = Window::Limits { use_limit: beta, pass_limit: alpha.max(best_value) };
                     let side = at.side;
+                    let null_window =
+                        matches!((alpha, beta), (Bound::Finite(a), Bound::Finite(b)) if b == a.saturating_add(1));
                     self.rec.emit(3, |rec| {
-                        let reason = limits_reason(rec, side, best_value, beta, &skipped);
+                        let reason = limits_reason(rec, side, best_value, beta, &skipped, null_window);
                         Event::Cutoff { node: at.node, value: Value::Scalar(value), skipped, window, reason, bound }
                     })?;
                 }
@@ -856,7 +858,7 @@ impl<G: Traceable> Tracer<'_, G> {
 
 fn alpha_beta_reason(rec: &Recorder, side: Side, v: i32, alpha: Bound, beta: Bound, skipped: &[usize]) -> Reason {
     let (en_list, pt_list) = (rec.name_list(skipped, "and"), rec.name_list(skipped, "e"));
-    let (en_verb, pt_verb) = if skipped.len() == 1 { ("is", "é ignorado") } else { ("are", "são ignorados") };
+    let (en_verb, pt_verb) = if skipped.len() == 1 { ("is", "é podado") } else { ("are", "são podados") };
     let v = Bound::Finite(v);
     match side {
         Side::Max => Reason {
@@ -864,7 +866,8 @@ fn alpha_beta_reason(rec: &Recorder, side: Side, v: i32, alpha: Bound, beta: Bou
                 "v ≥ β ({v} ≥ {beta}): MIN already has {beta} above, MAX can only raise {v} here; {en_list} {en_verb} skipped"
             ),
             pt: format!(
-                "v ≥ β ({v} ≥ {beta}): MIN já tem {beta} acima, MAX só pode subir {v} aqui; {pt_list} {pt_verb}"
+                "v ≥ β ({v} ≥ {beta}): MIN já tem {beta} garantido mais acima e aqui MAX já tem pelo menos {v}: \
+                 {pt_list} {pt_verb}"
             ),
         },
         Side::Min => Reason {
@@ -872,24 +875,49 @@ fn alpha_beta_reason(rec: &Recorder, side: Side, v: i32, alpha: Bound, beta: Bou
                 "v ≤ α ({v} ≤ {alpha}): MAX already has {alpha} above, MIN can only lower {v} here; {en_list} {en_verb} skipped"
             ),
             pt: format!(
-                "v ≤ α ({v} ≤ {alpha}): MAX já tem {alpha} acima, MIN só pode descer {v} aqui; {pt_list} {pt_verb}"
+                "v ≤ α ({v} ≤ {alpha}): MAX já tem {alpha} garantido mais acima e aqui MIN já tem no máximo {v}: \
+                 {pt_list} {pt_verb}"
             ),
         },
     }
 }
 
-fn limits_reason(rec: &Recorder, side: Side, pass: Bound, use_limit: Bound, skipped: &[usize]) -> Reason {
+/// Why MINIMAX-A-B (or PVS) stops at a node: Passar-Limite reached Usar-Limite. Inside a PVS
+/// null-window test (`null_window`), Usar-Limite is only the test's question, not the worth of a
+/// move found above.
+fn limits_reason(
+    rec: &Recorder,
+    side: Side,
+    pass: Bound,
+    use_limit: Bound,
+    skipped: &[usize],
+    null_window: bool,
+) -> Reason {
     let (en_list, pt_list) = (rec.name_list(skipped, "and"), rec.name_list(skipped, "e"));
-    let (en_verb, pt_verb) = if skipped.len() == 1 { ("is", "é ignorado") } else { ("are", "são ignorados") };
+    let (en_verb, pt_verb) = if skipped.len() == 1 { ("is", "é podado") } else { ("are", "são podados") };
     let (me, them) = (side.name(), side.opposite().name());
+    if null_window {
+        return Reason {
+            en: format!(
+                "Pass-Thresh ≥ Use-Thresh ({pass} ≥ {use_limit}): in a null-window test Use-Thresh is only the \
+                 question (does {me} reach {use_limit}?), not the worth of a move: {me} reaches {pass}, so the answer \
+                 is yes; {en_list} {en_verb} skipped"
+            ),
+            pt: format!(
+                "Passar-Limite ≥ Usar-Limite ({pass} ≥ {use_limit}): com janela nula, Usar-Limite é só a pergunta \
+                 ({me} chega a {use_limit}?), não o valor de uma jogada: {me} chega a {pass}, a resposta é sim; \
+                 {pt_list} {pt_verb}"
+            ),
+        };
+    }
     Reason {
         en: format!(
-            "Pass-Limit ≥ Use-Limit ({pass} ≥ {use_limit}): {them} already has a move above worth {use_limit} to {me}, \
+            "Pass-Thresh ≥ Use-Thresh ({pass} ≥ {use_limit}): {them} already has a move above worth {use_limit} to {me}, \
              {me} can only raise {pass} here; {en_list} {en_verb} skipped"
         ),
         pt: format!(
-            "Passar-Limite ≥ Usar-Limite ({pass} ≥ {use_limit}): {them} já tem acima uma jogada que vale {use_limit} \
-             para {me}, {me} só pode subir {pass} aqui; {pt_list} {pt_verb}"
+            "Passar-Limite ≥ Usar-Limite ({pass} ≥ {use_limit}): {them} já tem mais acima uma jogada que vale \
+             {use_limit} para {me}, e aqui {me} já tem pelo menos {pass}: {pt_list} {pt_verb}"
         ),
     }
 }

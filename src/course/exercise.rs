@@ -4,19 +4,25 @@
 //!   leaf values −20…20), the same on every machine: the generator is the crate's own
 //!   [`SplitMix64`], not a crate whose algorithm could change. The page's address carries
 //!   `exercise=<seed>&shape=<depth>x<branching>` ([`parse_shape`]).
-//! - [`check`]: the students' answers on a tree searched by an algorithm — the number of each
-//!   inner node (in the algorithm's view: MAX's for the MAX/MIN forms, the side to move's for the
-//!   negamax forms, the vector for max^n), for the pruning algorithms the leaves never evaluated,
-//!   and optionally the bounds a node is entered with — each marked right or wrong, a wrong one
-//!   explained in one sentence (English, Brazilian and European Portuguese), and a score.
+//! - [`fits_exercise`]: whether a tree is one a student can do on a screen or a sheet of paper
+//!   (at most [`MAX_LEAVES`] leaves and [`MAX_EXERCISE_NODES`] nodes); the page offers exercises
+//!   only on those, and says so.
+//! - Variants ([`variant_seed`], [`tree_variant`], [`student_variant`]): one link, a different
+//!   tree for each student, picked by the student's name or number.
+//! - [`Ask`] and [`questions`]: what an exercise asks (values, windows, pruned leaves, the path,
+//!   the number of leaves evaluated), one question per field, so that the score's denominator is
+//!   the same whatever the student leaves blank.
+//! - Checking the answers is [`crate::course::grading`] (re-exported here); attempt codes are
+//!   [`crate::course::attempt`].
 
-use crate::course::algorithms::{trace_maxn, trace_with};
-use crate::course::game::{Side, Value};
-use crate::course::replay::{Replay, Status};
-use crate::course::trace::{number, Algorithm, Bound, Event, Options, Player, Trace, ValueKind, Window};
-use crate::course::tree::{ScalarTree, Tree, VectorTree, MAX_NODES};
-use crate::rng::SplitMix64;
-use std::collections::{HashMap, HashSet};
+use crate::course::game::Value;
+use crate::course::trace::Algorithm;
+use crate::course::tree::{Tree, MAX_NODES};
+use crate::rng::{mix64, mix_seed, SplitMix64};
+
+pub use crate::course::grading::{
+    check, check_asked, judge_scalar, Answers, Explanation, Item, Mistake, Report, Verdict, WindowAnswer,
+};
 
 /// The shapes an exercise may have.
 pub const DEPTHS: std::ops::RangeInclusive<u32> = 2..=5;
@@ -127,696 +133,318 @@ pub fn generate(seed: u64, depth: u32, branching: u32) -> Result<Tree, String> {
     Tree::parse(&text).map_err(|e| format!("internal error, generated tree: {e}"))
 }
 
-/// The bounds a student gives for a node: α and β (MAX/MIN alpha-beta), or Passar-Limite (as
-/// `alpha`) and Usar-Limite (as `beta`) for MINIMAX-A-B and PVS, as text (`-inf`, `−∞`, `4`).
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct WindowAnswer {
-    pub label: String,
-    pub alpha: String,
-    pub beta: String,
+/// The most leaves an exercise tree has: what a student can work through on one screen at
+/// 1024×768 or on one printed page (a random tree of shape 5x2, 3x3 or 2x4 at most).
+pub const MAX_LEAVES: usize = 32;
+/// The most nodes an exercise tree has.
+pub const MAX_EXERCISE_NODES: usize = 64;
+
+/// Whether `tree` is small enough for an exercise; the error says by how much it is not.
+///
+/// ```
+/// use reversi::course::exercise::{fits_exercise, generate};
+/// assert!(fits_exercise(&generate(1, 3, 3).unwrap()).is_ok());
+/// assert!(fits_exercise(&generate(1, 4, 3).unwrap()).unwrap_err().contains("81 leaves"));
+/// ```
+pub fn fits_exercise(tree: &Tree) -> Result<(), String> {
+    let leaves = tree.nodes.iter().filter(|n| n.value.is_some()).count();
+    let nodes = tree.nodes.len();
+    if leaves > MAX_LEAVES || nodes > MAX_EXERCISE_NODES {
+        return Err(format!(
+            "this tree is too large for an exercise: {nodes} nodes and {leaves} leaves, and an exercise has at most \
+             {MAX_EXERCISE_NODES} nodes and {MAX_LEAVES} leaves (what a student can do on one screen or one page)"
+        ));
+    }
+    if leaves == nodes {
+        return Err("an exercise needs an inner node: this tree is a single leaf".into());
+    }
+    Ok(())
 }
 
-/// The students' answers.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Answers {
-    /// The number typed for inner nodes, by label: `4`, `-3`, `≥ 25` (or `>= 25`), `(1,2,6)`;
-    /// empty for a node the student says is never visited.
-    pub values: Vec<(String, String)>,
-    /// Labels marked "never evaluated": leaves, or inner nodes for all the leaves below them.
-    pub pruned: Vec<String>,
-    /// Bounds at chosen nodes.
-    pub windows: Vec<WindowAnswer>,
+/// Whether a shape gives an exercise tree ([`fits_exercise`]): `branching^depth` leaves at most
+/// [`MAX_LEAVES`].
+pub fn shape_fits(depth: u32, branching: u32) -> bool {
+    check_shape(depth, branching).is_ok()
+        && (branching as usize).pow(depth) <= MAX_LEAVES
+        && ((branching as usize).pow(depth + 1) - 1) / (branching as usize - 1) <= MAX_EXERCISE_NODES
 }
 
-/// What an answer is about.
+/// The seed of variant `variant` of the random exercise of `seed`: the seed itself for variant
+/// 0 (the exercise everyone shares), another for each student's variant.
+pub fn variant_seed(seed: u64, variant: u32) -> u64 {
+    if variant == 0 {
+        seed
+    } else {
+        mix64(seed ^ mix_seed(u64::from(variant)))
+    }
+}
+
+/// FNV-1a, 64 bits: a tree text's fingerprint (the variants of a typed tree start from it).
+fn fnv1a(text: &str) -> u64 {
+    text.bytes().fold(0xcbf2_9ce4_8422_2325, |h, b| (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3))
+}
+
+/// Variant `variant` of a typed or built-in tree: the same shape, labels and players, each leaf
+/// drawn again between the smallest and the largest leaf value of the tree (per component for
+/// max^n vectors), from the tree's text and the variant; variant 0 is the tree itself.
+///
+/// ```
+/// use reversi::course::exercise::tree_variant;
+/// use reversi::course::tree::Tree;
+/// let t = Tree::parse("max a(b(d:1 e:4) c(f:5 g:6))").unwrap();
+/// let v = tree_variant(&t, 7);
+/// assert_eq!(v.nodes.len(), t.nodes.len());
+/// assert_eq!(v, tree_variant(&t, 7));
+/// assert_eq!(tree_variant(&t, 0), t);
+/// ```
+pub fn tree_variant(tree: &Tree, variant: u32) -> Tree {
+    if variant == 0 {
+        return tree.clone();
+    }
+    let width = if tree.is_vector() { tree.players } else { 1 };
+    let mut lo = vec![i32::MAX; width];
+    let mut hi = vec![i32::MIN; width];
+    for n in &tree.nodes {
+        let parts: Vec<i32> = match &n.value {
+            Some(Value::Scalar(v)) => vec![*v],
+            Some(Value::Vector(vs)) => vs.clone(),
+            None => continue,
+        };
+        for (k, v) in parts.into_iter().enumerate().take(width) {
+            lo[k] = lo[k].min(v);
+            hi[k] = hi[k].max(v);
+        }
+    }
+    let mut rng = SplitMix64(fnv1a(&tree.write()) ^ mix_seed(u64::from(variant)));
+    let mut draw = |k: usize| {
+        let span = (i64::from(hi[k]) - i64::from(lo[k])) as usize + 1;
+        (i64::from(lo[k]) + rng.below(span) as i64) as i32
+    };
+    let mut out = tree.clone();
+    for n in &mut out.nodes {
+        n.value = match &n.value {
+            Some(Value::Scalar(_)) => Some(Value::Scalar(draw(0))),
+            Some(Value::Vector(vs)) => Some(Value::Vector((0..vs.len()).map(&mut draw).collect())),
+            None => None,
+        };
+    }
+    out
+}
+
+/// The variants a student can get: 1 to 65,535 (0 is the exercise everyone shares).
+pub const STUDENT_VARIANTS: u32 = 65_535;
+
+/// A student's name or number as the same text however it is typed: lower case, accents off,
+/// one space between words, anything but letters and digits dropped.
+fn fold_student(name: &str) -> String {
+    let mut out = String::new();
+    for c in name.chars().flat_map(char::to_lowercase) {
+        let base = match c {
+            'à' | 'á' | 'â' | 'ã' | 'ä' | 'å' => 'a',
+            'ç' => 'c',
+            'è' | 'é' | 'ê' | 'ë' => 'e',
+            'ì' | 'í' | 'î' | 'ï' => 'i',
+            'ñ' => 'n',
+            'ò' | 'ó' | 'ô' | 'õ' | 'ö' => 'o',
+            'ù' | 'ú' | 'û' | 'ü' => 'u',
+            'ý' | 'ÿ' => 'y',
+            c => c,
+        };
+        if base.is_alphanumeric() {
+            out.push(base);
+        } else if !out.is_empty() && !out.ends_with(' ') {
+            out.push(' ');
+        }
+    }
+    out.trim_end().to_string()
+}
+
+/// The variant a student's name or number picks: 1 to [`STUDENT_VARIANTS`], the same however
+/// the name is typed (case, accents, spaces). Two students of a class of 30 share one with a
+/// chance under 1 %.
+///
+/// ```
+/// use reversi::course::exercise::student_variant;
+/// assert_eq!(student_variant("Ana Conceição"), student_variant("  ana   conceicao "));
+/// assert_ne!(student_variant("2023101"), student_variant("2023102"));
+/// assert!(student_variant(" - ").is_err());
+/// ```
+pub fn student_variant(name: &str) -> Result<u32, String> {
+    let folded = fold_student(name);
+    if folded.is_empty() {
+        return Err(format!("'{}': a student's name or number needs a letter or a digit", name.trim()));
+    }
+    Ok(1 + (mix_seed(fnv1a(&folded)) % u64::from(STUDENT_VARIANTS)) as u32)
+}
+
+/// Which windows an exercise asks.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Item {
+pub enum WindowsAsked {
+    None,
+    /// The window of the root's last child: every search enters it, with a window its elder
+    /// siblings have narrowed.
+    LastChild,
+    /// The window of every inner node below the root.
+    All,
+}
+
+/// What an exercise asks. Written in the address as `ask=values,pruned,window` (the tokens
+/// `values`, `window` or `windows`, `pruned`, `path`, `leaves`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Ask {
+    /// Each inner node's number, in the algorithm's view.
+    pub values: bool,
+    pub windows: WindowsAsked,
+    /// For each leaf, whether it is never evaluated.
+    pub pruned: bool,
+    /// The principal path.
+    pub path: bool,
+    /// The number of leaves evaluated (ESTÁTICA calls).
+    pub leaves: bool,
+}
+
+impl Ask {
+    /// What an exercise asks when its link does not say: the values, and with a pruning
+    /// algorithm the pruned leaves and the window of the root's last child.
+    pub fn default_for(algorithm: Algorithm) -> Ask {
+        let prunes = algorithm.prunes();
+        Ask {
+            values: true,
+            windows: if prunes { WindowsAsked::LastChild } else { WindowsAsked::None },
+            pruned: prunes,
+            path: false,
+            leaves: false,
+        }
+    }
+
+    /// Reads `values,pruned,window` (any order; `windows` asks every inner node's window).
+    ///
+    /// ```
+    /// use reversi::course::exercise::Ask;
+    /// use reversi::course::trace::Algorithm;
+    /// let ask = Ask::parse("values, path,leaves", Algorithm::Minimax).unwrap();
+    /// assert_eq!(ask.write(), "values,path,leaves");
+    /// assert!(Ask::parse("pruned", Algorithm::Minimax).unwrap_err().contains("prunes nothing"));
+    /// ```
+    pub fn parse(text: &str, algorithm: Algorithm) -> Result<Ask, String> {
+        let mut ask = Ask { values: false, windows: WindowsAsked::None, pruned: false, path: false, leaves: false };
+        for token in text.split([',', ' ', '+']).map(str::trim).filter(|t| !t.is_empty()) {
+            match token {
+                "values" => ask.values = true,
+                "window" => ask.windows = WindowsAsked::LastChild,
+                "windows" => ask.windows = WindowsAsked::All,
+                "pruned" => ask.pruned = true,
+                "path" => ask.path = true,
+                "leaves" => ask.leaves = true,
+                other => {
+                    return Err(format!("ask: '{other}' is not one of values, window, windows, pruned, path, leaves"))
+                }
+            }
+        }
+        if !algorithm.prunes() && (ask.pruned || ask.windows != WindowsAsked::None) {
+            return Err(format!("ask: {algorithm} prunes nothing and has no window: ask values, path or leaves"));
+        }
+        if !(ask.values || ask.pruned || ask.path || ask.leaves || ask.windows != WindowsAsked::None) {
+            return Err("ask: an exercise asks something (values, window, windows, pruned, path or leaves)".into());
+        }
+        Ok(ask)
+    }
+
+    /// The tokens, in a fixed order: `values,window,pruned,path,leaves`.
+    pub fn write(&self) -> String {
+        let mut tokens = Vec::new();
+        if self.values {
+            tokens.push("values");
+        }
+        match self.windows {
+            WindowsAsked::None => {}
+            WindowsAsked::LastChild => tokens.push("window"),
+            WindowsAsked::All => tokens.push("windows"),
+        }
+        if self.pruned {
+            tokens.push("pruned");
+        }
+        if self.path {
+            tokens.push("path");
+        }
+        if self.leaves {
+            tokens.push("leaves");
+        }
+        tokens.join(",")
+    }
+}
+
+/// A field of an answer sheet.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Field {
     /// An inner node's number.
     Value,
-    /// Whether a leaf is evaluated.
+    /// α of a node's window (Passar-Limite for MINIMAX-A-B and PVS).
+    Alpha,
+    /// β (Usar-Limite).
+    Beta,
+    /// A leaf's "never evaluated" mark.
     Pruned,
-    /// The bounds a node is entered with.
-    Window,
+    /// The principal path.
+    Path,
+    /// The number of leaves evaluated.
+    Leaves,
 }
 
-impl Item {
+impl Field {
     pub const fn name(self) -> &'static str {
         match self {
-            Item::Value => "value",
-            Item::Pruned => "pruned",
-            Item::Window => "window",
+            Field::Value => "value",
+            Field::Alpha => "alpha",
+            Field::Beta => "beta",
+            Field::Pruned => "pruned",
+            Field::Path => "path",
+            Field::Leaves => "leaves",
         }
     }
 }
 
-/// One sentence on a wrong answer, with a code naming the case for pages that word it
-/// themselves.
+/// One question of an exercise: a field about a node (the root's label for the path and the
+/// number of leaves).
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Explanation {
-    /// `max`, `min`, `max-cut`, `min-cut`, `negamax`, `negamax-cut`, `pass-limit`, `maxn`,
-    /// `not-visited`, `no-answer`, `unreadable`, `not-evaluated`, `evaluated`, `window`,
-    /// `window-not-visited`.
-    pub code: &'static str,
-    pub en: String,
-    /// Brazilian Portuguese.
-    pub pt_br: String,
-    /// European Portuguese (the same words as `pt_br` except where the variants differ).
-    pub pt_pt: String,
-}
-
-/// One answer checked.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Verdict {
-    pub item: Item,
+pub struct Question {
+    pub field: Field,
     pub label: String,
-    /// What the student gave (`"marked"` / `""` for a leaf's mark).
-    pub given: String,
-    /// The right answer: `4`, `≥ 25`, `(1, 2, 6)`, `not visited`, `evaluated`, `never evaluated`,
-    /// `α = −∞, β = 4` (or `Passar-Limite = …, Usar-Limite = …`).
-    pub expected: String,
-    pub right: bool,
-    /// For a wrong answer.
-    pub why: Option<Explanation>,
 }
 
-/// All the answers checked.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Report {
-    pub verdicts: Vec<Verdict>,
-    pub right: usize,
-    pub total: usize,
-}
-
-impl Report {
-    pub fn all_correct(&self) -> bool {
-        self.right == self.total
+/// The questions of an exercise on `tree` with `algorithm`, in the order of the answer sheet:
+/// the inner nodes' values (depth-first), the windows, the leaves, the path, the number of
+/// leaves. Errors: a tree too large for an exercise, or what `ask` asks does not apply.
+pub fn questions(tree: &Tree, algorithm: Algorithm, ask: &Ask) -> Result<Vec<Question>, String> {
+    fits_exercise(tree)?;
+    if !algorithm.prunes() && (ask.pruned || ask.windows != WindowsAsked::None) {
+        return Err(format!("{algorithm} prunes nothing and has no window"));
     }
-
-    /// `N/M`.
-    pub fn score(&self) -> String {
-        format!("{}/{}", self.right, self.total)
+    let q = |field: Field, id: usize| Question { field, label: tree.nodes[id].label.clone() };
+    let inner: Vec<usize> = (0..tree.nodes.len()).filter(|&id| tree.nodes[id].value.is_none()).collect();
+    let mut out = Vec::new();
+    if ask.values {
+        out.extend(inner.iter().map(|&id| q(Field::Value, id)));
     }
-}
-
-/// What the search did to each node of the tree.
-struct Solved {
-    trace: Trace,
-    replay: Replay,
-    /// Tree label → trace node.
-    by_label: HashMap<String, usize>,
-    /// Trace node → the first window it was entered with.
-    first_window: HashMap<usize, Window>,
-    /// Trace node → the cut-off event that skipped it.
-    skipped_by: HashMap<usize, usize>,
-    /// Trace node → its own (last) cut-off event.
-    cut_at: HashMap<usize, usize>,
-    /// Trace node → the window of its last entry.
-    last_window: HashMap<usize, Window>,
-    /// Trace nodes whose best so far changed at least once.
-    updated: HashSet<usize>,
-    /// Tree node → its parent.
-    parent: Vec<Option<usize>>,
-}
-
-impl Solved {
-    fn new(tree: &Tree, algorithm: Algorithm) -> Result<Solved, String> {
-        let limit = crate::course::trace::DEFAULT_LIMIT;
-        let trace = if algorithm == Algorithm::MaxN {
-            if !tree.is_vector() {
-                return Err("maxn needs a vector at every leaf, such as (1,2,6); this tree's leaves are numbers".into());
-            }
-            trace_maxn(&VectorTree(tree), &0, u32::MAX, limit)
-        } else {
-            if tree.is_vector() {
-                return Err(format!(
-                    "{algorithm} is a two-player algorithm, and this tree's leaves are vectors: use maxn"
-                ));
-            }
-            trace_with(&ScalarTree(tree), &0, u32::MAX, algorithm, Options::default(), limit)
+    let windowed: Vec<usize> = match ask.windows {
+        WindowsAsked::None => Vec::new(),
+        WindowsAsked::LastChild => {
+            tree.nodes[0].children.last().copied().filter(|&c| tree.nodes[c].value.is_none()).into_iter().collect()
         }
-        .map_err(|e| e.to_string())?;
-        let replay = Replay::new(&trace);
-        let by_label = trace.nodes.iter().enumerate().map(|(id, n)| (n.label.clone(), id)).collect();
-        let mut first_window = HashMap::new();
-        let mut skipped_by = HashMap::new();
-        let mut cut_at = HashMap::new();
-        let mut last_window = HashMap::new();
-        let mut updated = HashSet::new();
-        for (i, e) in trace.events.iter().enumerate() {
-            match e {
-                Event::Enter { node, window, .. } => {
-                    first_window.entry(*node).or_insert(*window);
-                    last_window.insert(*node, *window);
-                }
-                Event::Cutoff { node, skipped, .. } => {
-                    cut_at.insert(*node, i);
-                    for &s in skipped {
-                        skipped_by.entry(s).or_insert(i);
-                    }
-                }
-                Event::Update { node, .. } => {
-                    updated.insert(*node);
-                }
-                _ => {}
-            }
-        }
-        let mut parent = vec![None; tree.nodes.len()];
-        for (id, n) in tree.nodes.iter().enumerate() {
-            for &c in &n.children {
-                parent[c] = Some(id);
-            }
-        }
-        Ok(Solved { trace, replay, by_label, first_window, skipped_by, cut_at, last_window, updated, parent })
-    }
-
-    fn end(&self) -> usize {
-        self.replay.steps()
-    }
-
-    /// The trace node of a visited (entered) tree node.
-    fn visited(&self, tree: &Tree, id: usize) -> Option<usize> {
-        let t = *self.by_label.get(&tree.nodes[id].label)?;
-        let state = self.replay.node_state(t, self.end())?;
-        (state.status != Status::Pruned).then_some(t)
-    }
-
-    /// The cut-off that kept a tree node from being visited: the one that skipped it or its
-    /// nearest skipped ancestor.
-    fn cut_above(&self, tree: &Tree, id: usize) -> Option<&Event> {
-        let mut at = Some(id);
-        while let Some(n) = at {
-            if let Some(&t) = self.by_label.get(&tree.nodes[n].label) {
-                if let Some(&e) = self.skipped_by.get(&t) {
-                    return Some(&self.trace.events[e]);
-                }
-            }
-            at = self.parent[n];
-        }
-        None
-    }
-}
-
-/// An explanation in the three languages.
-fn why(code: &'static str, en: String, pt_br: String, pt_pt: Option<String>) -> Explanation {
-    let pt_pt = pt_pt.unwrap_or_else(|| pt_br.clone());
-    Explanation { code, en, pt_br, pt_pt }
-}
-
-/// "a", "a and b", "a, b and c".
-fn list(items: &[String], and: &str) -> String {
-    match items.len() {
-        0 => String::new(),
-        1 => items[0].clone(),
-        n => format!("{} {and} {}", items[..n - 1].join(", "), items[n - 1]),
-    }
-}
-
-fn show(value: &Value, bound: ValueKind) -> String {
-    match value {
-        Value::Scalar(v) => bound.show(*v),
-        Value::Vector(vs) => {
-            let parts: Vec<String> = vs.iter().map(|&v| number(v)).collect();
-            format!("({})", parts.join(", "))
-        }
-    }
-}
-
-fn ordinal_en(k: usize) -> String {
-    let suffix = match (k % 10, k % 100) {
-        (1, n) if n != 11 => "st",
-        (2, n) if n != 12 => "nd",
-        (3, n) if n != 13 => "rd",
-        _ => "th",
+        WindowsAsked::All => inner.iter().copied().filter(|&id| id != 0).collect(),
     };
-    format!("{k}{suffix}")
-}
-
-/// A student's scalar answer: an optional bound sign and an integer (ASCII or true minus).
-fn read_scalar(text: &str) -> Option<(Option<ValueKind>, i32)> {
-    let t = text.trim();
-    let (kind, rest) = if let Some(r) = t.strip_prefix('≥').or_else(|| t.strip_prefix(">=")) {
-        (Some(ValueKind::Lower), r)
-    } else if let Some(r) = t.strip_prefix('≤').or_else(|| t.strip_prefix("<=")) {
-        (Some(ValueKind::Upper), r)
-    } else if let Some(r) = t.strip_prefix('=') {
-        (Some(ValueKind::Exact), r)
-    } else {
-        (None, t)
-    };
-    let digits = rest.trim().replace(['−', '–'], "-");
-    digits.strip_prefix('+').unwrap_or(&digits).parse::<i32>().ok().map(|v| (kind, v))
-}
-
-/// A bound typed by a student: a number or an infinity (`inf`, `∞`, `+∞`, `-inf`, `−∞`).
-fn read_bound(text: &str) -> Option<Bound> {
-    let t = text.trim().replace(['−', '–'], "-").to_ascii_lowercase();
-    let t = t.replace(' ', "");
-    match t.as_str() {
-        "∞" | "+∞" | "inf" | "+inf" | "infinity" | "+infinity" => Some(Bound::PosInf),
-        "-∞" | "-inf" | "-infinity" => Some(Bound::NegInf),
-        _ => t.strip_prefix('+').unwrap_or(&t).parse::<i32>().ok().map(Bound::Finite),
+    for id in windowed {
+        out.push(q(Field::Alpha, id));
+        out.push(q(Field::Beta, id));
     }
-}
-
-fn read_vector(text: &str) -> Option<Vec<i32>> {
-    let t = text.trim().trim_start_matches('(').trim_end_matches(')').replace(['−', '–'], "-");
-    t.split(|c: char| c == ',' || c == ';' || c.is_whitespace())
-        .filter(|s| !s.is_empty())
-        .map(|s| s.parse::<i32>().ok())
-        .collect()
-}
-
-fn is_blank(text: &str) -> bool {
-    text.trim().is_empty() || says_not_visited(text)
-}
-
-/// A student's "never visited" written in a value field: `-`, `−`, `—`, `x`, `pruned`, `podado`.
-fn says_not_visited(text: &str) -> bool {
-    let t = text.trim().to_lowercase();
-    matches!(t.as_str(), "-" | "−" | "—" | "–" | "x" | "pruned" | "podado" | "cut" | "cortado")
-}
-
-/// Checks `answers` on `tree` searched by `algorithm` (any algorithm that applies to the tree).
-/// Answers, in this order:
-/// - every inner node, in the tree's depth-first order: its number, or for a node the search
-///   never visits, `-` (also `−`, `x`, `pruned`, `podado`) or a mark on it or above it;
-/// - with a pruning algorithm, every leaf that is never evaluated (right if marked, itself or
-///   through a marked node above it) and every leaf marked although evaluated (always wrong);
-/// - each window given.
-///
-/// A bound's sign may be left out (`25` for `≥ 25` is right), but a sign given must be the right
-/// one. Errors: a label the tree does not have, a value given for a leaf, or an algorithm that
-/// does not apply.
-///
-/// ```
-/// use reversi::course::exercise::{check, Answers};
-/// use reversi::course::trace::Algorithm;
-/// use reversi::course::tree::Tree;
-/// let tree = Tree::parse("max a(b(d:2 e:1) c(f:3 g:4))").unwrap();
-/// let answers = Answers { values: vec![("a".into(), "3".into()), ("b".into(), "2".into()),
-///     ("c".into(), "3".into())], ..Answers::default() };
-/// let report = check(&tree, Algorithm::Minimax, &answers).unwrap();
-/// assert_eq!(report.score(), "2/3");
-/// assert_eq!(report.verdicts[1].why.as_ref().unwrap().en, "b is MIN: the smallest of 2 and 1 is 1");
-/// ```
-pub fn check(tree: &Tree, algorithm: Algorithm, answers: &Answers) -> Result<Report, String> {
-    let solved = Solved::new(tree, algorithm)?;
-    let find = |label: &str| {
-        tree.find(label.trim()).ok_or_else(|| format!("no node of this tree is labelled '{}'", label.trim()))
-    };
-    let mut given: HashMap<usize, String> = HashMap::new();
-    for (label, text) in &answers.values {
-        let id = find(label)?;
-        if tree.nodes[id].value.is_some() {
-            return Err(format!("'{label}' is a leaf: its value is given, only inner nodes are answers"));
-        }
-        given.insert(id, text.clone());
+    if ask.pruned {
+        out.extend((0..tree.nodes.len()).filter(|&id| tree.nodes[id].value.is_some()).map(|id| q(Field::Pruned, id)));
     }
-    let mut marked: HashSet<usize> = HashSet::new();
-    let mut marked_nodes: HashSet<usize> = HashSet::new();
-    for label in &answers.pruned {
-        let id = find(label)?;
-        marked_nodes.insert(id);
-        let mut stack = vec![id];
-        while let Some(n) = stack.pop() {
-            if tree.nodes[n].children.is_empty() {
-                marked.insert(n);
-            }
-            stack.extend(tree.nodes[n].children.iter().copied());
-        }
+    if ask.path {
+        out.push(q(Field::Path, 0));
     }
-    let mut verdicts = Vec::new();
-    for (id, node) in tree.nodes.iter().enumerate() {
-        if node.value.is_none() {
-            let text = given.get(&id).cloned().unwrap_or_default();
-            let subtree_marked = {
-                let mut at = Some(id);
-                let mut m = false;
-                while let Some(n) = at {
-                    m |= marked_nodes.contains(&n);
-                    at = solved.parent[n];
-                }
-                m
-            };
-            verdicts.push(value_verdict(tree, &solved, algorithm, id, &text, subtree_marked));
-        }
+    if ask.leaves {
+        out.push(q(Field::Leaves, 0));
     }
-    if algorithm.prunes() {
-        for (id, node) in tree.nodes.iter().enumerate() {
-            if node.value.is_some() {
-                let evaluated = solved.by_label.get(&node.label).is_some_and(|&t| solved.trace.nodes[t].leaf);
-                if !evaluated || marked.contains(&id) {
-                    verdicts.push(leaf_verdict(tree, &solved, algorithm, id, marked.contains(&id)));
-                }
-            }
-        }
-    }
-    for w in &answers.windows {
-        let id = find(&w.label)?;
-        verdicts.push(window_verdict(tree, &solved, algorithm, id, w));
-    }
-    let right = verdicts.iter().filter(|v| v.right).count();
-    Ok(Report { total: verdicts.len(), right, verdicts })
-}
-
-fn reason_of(event: Option<&Event>) -> (String, String) {
-    match event {
-        Some(Event::Cutoff { reason, .. }) => (reason.en.clone(), reason.pt.clone()),
-        _ => (String::new(), String::new()),
-    }
-}
-
-fn value_verdict(tree: &Tree, solved: &Solved, algorithm: Algorithm, id: usize, text: &str, marked: bool) -> Verdict {
-    let label = tree.nodes[id].label.clone();
-    let verdict = |expected: String, right: bool, why: Option<Explanation>| Verdict {
-        item: Item::Value,
-        label: label.clone(),
-        given: text.to_string(),
-        expected,
-        right,
-        why: if right { None } else { why },
-    };
-    let Some(t) = solved.visited(tree, id) else {
-        let right = says_not_visited(text) || (marked && text.trim().is_empty());
-        let (en, pt) = reason_of(solved.cut_above(tree, id));
-        let w = if text.trim().is_empty() {
-            why(
-                "no-answer",
-                format!("no answer: {label} is never visited (mark it, or write −): {en}"),
-                format!("sem resposta: {label} nunca é visitado (marque-o, ou escreva −): {pt}"),
-                Some(format!("sem resposta: {label} nunca é visitado (marque-o, ou escreva −): {pt}")),
-            )
-        } else {
-            why(
-                "not-visited",
-                format!("{label} is never visited: {en}"),
-                format!("{label} nunca é visitado: {pt}"),
-                None,
-            )
-        };
-        return verdict("not visited".to_string(), right, Some(w));
-    };
-    let state = solved.replay.node_state(t, solved.end()).expect("visited");
-    let value = state.value.clone().expect("a visited node returned");
-    let bound = state.bound.unwrap_or(ValueKind::Exact);
-    let expected = show(&value, bound);
-    if is_blank(text) {
-        let v = expected.clone();
-        let w = why(
-            "no-answer",
-            format!("no answer: the search gives {label} {v}"),
-            format!("sem resposta: a busca dá a {label} o valor {v}"),
-            Some(format!("sem resposta: a procura dá a {label} o valor {v}")),
-        );
-        return verdict(expected, false, Some(w));
-    }
-    let right = match &value {
-        Value::Scalar(v) => match read_scalar(text) {
-            Some((kind, x)) => x == *v && kind.is_none_or(|k| k == bound),
-            None => {
-                let w = why(
-                    "unreadable",
-                    format!("'{}' is not a number such as 4, −3 or ≥ 25", text.trim()),
-                    format!("'{}' não é um número como 4, −3 ou ≥ 25", text.trim()),
-                    None,
-                );
-                return verdict(expected, false, Some(w));
-            }
-        },
-        Value::Vector(vs) => match read_vector(text) {
-            Some(xs) if xs.len() == vs.len() => xs == *vs,
-            _ => {
-                let n = vs.len();
-                let w = why(
-                    "unreadable",
-                    format!("'{}' is not a vector of {n} numbers such as {}", text.trim(), show(&value, bound)),
-                    format!("'{}' não é um vetor de {n} números como {}", text.trim(), show(&value, bound)),
-                    Some(format!("'{}' não é um vector de {n} números como {}", text.trim(), show(&value, bound))),
-                );
-                return verdict(expected, false, Some(w));
-            }
-        },
-    };
-    let w = (!right).then(|| explain_value(tree, solved, algorithm, t, &label));
-    verdict(expected, right, w)
-}
-
-/// Why node `t` (a visited inner node) has its number.
-fn explain_value(tree: &Tree, solved: &Solved, algorithm: Algorithm, t: usize, label: &str) -> Explanation {
-    let _ = tree;
-    let trace = &solved.trace;
-    let end = solved.end();
-    let state = solved.replay.node_state(t, end).expect("visited");
-    let value = state.value.clone().expect("returned");
-    let bound = state.bound.unwrap_or(ValueKind::Exact);
-    let result = show(&value, bound);
-    // The children searched, in the order searched, with their numbers.
-    let children: Vec<(usize, Value, ValueKind)> = trace.nodes[t]
-        .children
-        .iter()
-        .filter_map(|&c| {
-            let s = solved.replay.node_state(c, end)?;
-            if s.status == Status::Pruned {
-                return None;
-            }
-            Some((c, s.value.clone()?, s.bound.unwrap_or(ValueKind::Exact)))
-        })
-        .collect();
-    let (cut, skipped) = match solved.cut_at.get(&t).map(|&i| &trace.events[i]) {
-        Some(Event::Cutoff { window, skipped, .. }) => {
-            (Some(*window), skipped.iter().map(|&s| trace.nodes[s].label.clone()).collect())
-        }
-        _ => (None, Vec::new()),
-    };
-    let (skipped_en, skipped_pt) = (list(&skipped, "and"), list(&skipped, "e"));
-    let only = children.len() == 1;
-    match (algorithm, trace.nodes[t].player) {
-        (Algorithm::MaxN, Player::Number(k)) => {
-            let vectors: Vec<String> = children.iter().map(|(_, v, b)| show(v, *b)).collect();
-            let Value::Vector(vs) = &value else { unreachable!("max^n values are vectors") };
-            let x = number(vs[k - 1]);
-            why(
-                "maxn",
-                format!(
-                    "{label} is player {k}'s choice: of {}, the first with the largest {} value ({x}) is {result}",
-                    list(&vectors, "and"),
-                    ordinal_en(k)
-                ),
-                format!(
-                    "{label} é a escolha do jogador {k}: de {}, o primeiro com o maior {k}º valor ({x}) é {result}",
-                    list(&vectors, "e")
-                ),
-                None,
-            )
-        }
-        (a, Player::Side(side)) if !a.is_negamax() => {
-            let nums: Vec<String> = children.iter().map(|(_, v, b)| show(v, *b)).collect();
-            let (name, en_w, pt_w) = match side {
-                Side::Max => ("MAX", "largest", "maior"),
-                Side::Min => ("MIN", "smallest", "menor"),
-            };
-            match cut {
-                Some(Window::AlphaBeta { alpha, beta }) => {
-                    let v = match &value {
-                        Value::Scalar(v) => Bound::Finite(*v),
-                        _ => unreachable!(),
-                    };
-                    let (test, code) = match side {
-                        Side::Max => (format!("{v} ≥ β = {beta}"), "max-cut"),
-                        Side::Min => (format!("{v} ≤ α = {alpha}"), "min-cut"),
-                    };
-                    let _ = (en_w, pt_w);
-                    why(
-                        code,
-                        format!(
-                            "{label} is {name}: after {}, {test} cuts {skipped_en}, so {label} is {result}",
-                            list(&nums, "and")
-                        ),
-                        format!(
-                            "{label} é {name}: depois de {}, {test} corta {skipped_pt}, então {label} é {result}",
-                            list(&nums, "e")
-                        ),
-                        None,
-                    )
-                }
-                _ if only => why(
-                    if side == Side::Max { "max" } else { "min" },
-                    format!("{label} is {name}: its only child searched gives {result}"),
-                    format!("{label} é {name}: o seu único filho buscado dá {result}"),
-                    Some(format!("{label} é {name}: o seu único filho procurado dá {result}")),
-                ),
-                _ => why(
-                    if side == Side::Max { "max" } else { "min" },
-                    format!("{label} is {name}: the {en_w} of {} is {result}", list(&nums, "and")),
-                    format!("{label} é {name}: o {pt_w} de {} é {result}", list(&nums, "e")),
-                    None,
-                ),
-            }
-        }
-        (_, Player::Side(side)) => {
-            // Negamax forms: the side to move takes the largest of its children's numbers negated.
-            let negated: Vec<String> = children
-                .iter()
-                .map(|(_, v, b)| match v {
-                    Value::Scalar(x) => b.negated().show(-x),
-                    other => show(other, *b),
-                })
-                .collect();
-            let name = side.name();
-            let last_enter = solved.last_window.get(&t).copied();
-            let improved = solved.updated.contains(&t);
-            if let (Some(Window::Limits { pass_limit, .. }), false) = (last_enter, improved) {
-                return why(
-                    "pass-limit",
-                    format!(
-                        "{label} ({name} to move): no child's negated number ({}) beats Passar-Limite {pass_limit}, so it returns Passar-Limite: {result}",
-                        list(&negated, "and")
-                    ),
-                    format!(
-                        "{label} ({name} joga): nenhum número negado dos filhos ({}) supera Passar-Limite {pass_limit}, então devolve Passar-Limite: {result}",
-                        list(&negated, "e")
-                    ),
-                    None,
-                );
-            }
-            match cut {
-                Some(Window::Limits { use_limit, pass_limit }) => why(
-                    "negamax-cut",
-                    format!(
-                        "{label} ({name} to move): after {} (its children's numbers with the sign changed), Passar-Limite {pass_limit} ≥ Usar-Limite {use_limit} cuts {skipped_en}, so {label} is {result}",
-                        list(&negated, "and")
-                    ),
-                    format!(
-                        "{label} ({name} joga): depois de {} (os números dos filhos com o sinal trocado), Passar-Limite {pass_limit} ≥ Usar-Limite {use_limit} corta {skipped_pt}, então {label} é {result}",
-                        list(&negated, "e")
-                    ),
-                    None,
-                ),
-                _ => why(
-                    "negamax",
-                    format!(
-                        "{label} ({name} to move): the largest of its children's numbers with the sign changed, {}, is {result}",
-                        list(&negated, "and")
-                    ),
-                    format!(
-                        "{label} ({name} joga): o maior dos números dos filhos com o sinal trocado, {}, é {result}",
-                        list(&negated, "e")
-                    ),
-                    None,
-                ),
-            }
-        }
-        _ => why("value", format!("{label} is {result}"), format!("{label} é {result}"), None),
-    }
-}
-
-fn window_text(algorithm: Algorithm, w: Window) -> String {
-    match w {
-        Window::AlphaBeta { alpha, beta } => format!("α = {alpha}, β = {beta}"),
-        Window::Limits { use_limit, pass_limit } if algorithm.is_negamax() => {
-            format!("Passar-Limite = {pass_limit}, Usar-Limite = {use_limit}")
-        }
-        Window::Limits { use_limit, pass_limit } => format!("α = {pass_limit}, β = {use_limit}"),
-        Window::None => "no bounds".to_string(),
-    }
-}
-
-fn leaf_verdict(tree: &Tree, solved: &Solved, algorithm: Algorithm, id: usize, marked: bool) -> Verdict {
-    let label = tree.nodes[id].label.clone();
-    let t = solved.by_label.get(&label).copied();
-    let evaluated = t.is_some_and(|t| solved.trace.nodes[t].leaf);
-    let right = marked != evaluated;
-    let (expected, w) = if evaluated {
-        let window = t.and_then(|t| solved.first_window.get(&t).copied()).unwrap_or(Window::None);
-        let bounds = window_text(algorithm, window);
-        (
-            "evaluated".to_string(),
-            why(
-                "evaluated",
-                format!("{label} is evaluated: no cut-off skips it (it is reached with {bounds})"),
-                format!("{label} é avaliado: nenhum corte o ignora (é alcançado com {bounds})"),
-                None,
-            ),
-        )
-    } else {
-        let (en, pt) = reason_of(solved.cut_above(tree, id));
-        (
-            "never evaluated".to_string(),
-            why(
-                "not-evaluated",
-                format!("{label} is never evaluated: {en}"),
-                format!("{label} nunca é avaliado: {pt}"),
-                None,
-            ),
-        )
-    };
-    Verdict {
-        item: Item::Pruned,
-        label,
-        given: if marked { "marked".to_string() } else { String::new() },
-        expected,
-        right,
-        why: if right { None } else { Some(w) },
-    }
-}
-
-fn window_verdict(tree: &Tree, solved: &Solved, algorithm: Algorithm, id: usize, answer: &WindowAnswer) -> Verdict {
-    let label = tree.nodes[id].label.clone();
-    let given = format!("{}, {}", answer.alpha.trim(), answer.beta.trim());
-    let entered = solved.visited(tree, id).and_then(|t| solved.first_window.get(&t).copied());
-    let Some(window) = entered else {
-        let (en, pt) = reason_of(solved.cut_above(tree, id));
-        let w = why(
-            "window-not-visited",
-            format!("{label} is never visited, so it gets no bounds: {en}"),
-            format!("{label} nunca é visitado, então não recebe limites: {pt}"),
-            None,
-        );
-        return Verdict {
-            item: Item::Window,
-            label,
-            given,
-            expected: "not visited".into(),
-            right: false,
-            why: Some(w),
-        };
-    };
-    let (alpha, beta) = match window {
-        Window::AlphaBeta { alpha, beta } => (alpha, beta),
-        Window::Limits { use_limit, pass_limit } => (pass_limit, use_limit),
-        Window::None => {
-            let w = why(
-                "window",
-                format!("{algorithm} has no bounds: only the alpha-beta algorithms do"),
-                format!("{algorithm} não tem limites: só os algoritmos alfa-beta têm"),
-                None,
-            );
-            return Verdict {
-                item: Item::Window,
-                label,
-                given,
-                expected: "no bounds".into(),
-                right: false,
-                why: Some(w),
-            };
-        }
-    };
-    let right = read_bound(&answer.alpha) == Some(alpha) && read_bound(&answer.beta) == Some(beta);
-    let expected = window_text(algorithm, window);
-    let w = if id == 0 {
-        why(
-            "window",
-            format!("{label} is the root: it starts with {expected}"),
-            format!("{label} é a raiz: começa com {expected}"),
-            None,
-        )
-    } else {
-        why(
-            "window",
-            format!("{label} is entered with {expected}: its parent's bounds when {label} is searched"),
-            format!("{label} recebe {expected}: os limites do seu pai quando {label} é buscado"),
-            Some(format!("{label} recebe {expected}: os limites do seu pai quando {label} é procurado")),
-        )
-    };
-    Verdict { item: Item::Window, label, given, expected, right, why: if right { None } else { Some(w) } }
+    Ok(out)
 }

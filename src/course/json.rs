@@ -2,14 +2,14 @@
 //! results, node counts and exercise reports. The bindings hand these strings to JavaScript
 //! (one `JSON.parse` builds thousands of objects far faster than building them one property at
 //! a time across the WebAssembly boundary), and the object-returning bindings parse the same
-//! text, so every shape is defined here once. The shapes are listed in the README's classroom
-//! engine section.
+//! text, so every shape is defined here once. The shapes are listed in docs/architecture.md, "The
+//! classroom bindings".
 //!
 //! Conventions: an infinite bound is `null`; a scalar value is a number, a max^n value an array;
 //! a node's parent and the replay's current node are `-1` when there is none; `bound` is
 //! `"exact"`, `"lower"` or `"upper"` (what the number says of the node's value).
 
-use crate::course::exercise::{Explanation, Report};
+use crate::course::exercise::{Explanation, Question, Report};
 use crate::course::game::Value;
 use crate::course::lesson::{CountRow, LessonResult};
 use crate::course::replay::{Changes, NodeState, State};
@@ -197,7 +197,8 @@ pub fn nodes(trace: &Trace) -> String {
     out
 }
 
-/// One event: `{kind, node, …}` (the fields of each kind in the README).
+/// One event: `{kind, node, …}` (the fields of each kind: docs/architecture.md, "The classroom
+/// bindings").
 pub fn event(out: &mut String, trace: &Trace, e: &Event) {
     let mut o = Obj::new(out);
     o.str("kind", e.kind()).raw("node", e.node());
@@ -415,8 +416,8 @@ fn explanation(out: &mut String, e: &Explanation) {
     o.end();
 }
 
-/// `{score: "N/M", right, total, allCorrect, verdicts: [{item, label, given, expected, right,
-/// why}]}` (`why` null for a right answer).
+/// `{score: "N/M", right, total, allCorrect, verdicts: [{item, field, label, given, expected,
+/// right, hint, why}]}` (`hint` and `why` null for a right answer).
 pub fn report(r: &Report) -> String {
     let mut out = String::new();
     let mut o = Obj::new(&mut out);
@@ -425,17 +426,31 @@ pub fn report(r: &Report) -> String {
         array(out, &r.verdicts, |out, v| {
             let mut o = Obj::new(out);
             o.str("item", v.item.name())
+                .str("field", v.field.name())
                 .str("label", &v.label)
                 .str("given", &v.given)
                 .str("expected", &v.expected)
                 .raw("right", v.right);
-            match &v.why {
-                Some(e) => o.with("why", |out| explanation(out, e)),
-                None => o.raw("why", "null"),
-            };
+            for (key, e) in [("hint", &v.hint), ("why", &v.why)] {
+                match e {
+                    Some(e) => o.with(key, |out| explanation(out, e)),
+                    None => o.raw(key, "null"),
+                };
+            }
             o.end();
         })
     });
     o.end();
+    out
+}
+
+/// `[{field, label}]`: an exercise's questions in the order of its answer sheet.
+pub fn questions(qs: &[Question]) -> String {
+    let mut out = String::new();
+    array(&mut out, qs, |out, q| {
+        let mut o = Obj::new(out);
+        o.str("field", q.field.name()).str("label", &q.label);
+        o.end();
+    });
     out
 }

@@ -50,10 +50,10 @@ pub fn minimax<G: Game>(game: &G, pos: &G::Position, depth: u32) -> Line<G::Move
     }
 }
 
-/// MINIMAX-A-B(Position, Depth, Player, Use-Limit, Pass-Limit) in negamax form.
+/// MINIMAX-A-B(Position, Depth, Player, Use-Thresh, Pass-Thresh) in negamax form.
 ///
-/// `alpha` is Pass-Limit (the value already guaranteed to the side to move) and `beta` is
-/// Use-Limit (beyond which the opponent will not allow play to come here). Each successor is
+/// `alpha` is Pass-Thresh (the value already guaranteed to the side to move) and `beta` is
+/// Use-Thresh (beyond which the opponent will not allow play to come here). Each successor is
 /// searched with the window negated and swapped, `(-beta, -alpha)`; as soon as a value reaches
 /// `beta` the remaining successors are cut off. Inside the window the result equals
 /// [`minimax`]'s; outside, it is a bound on the true value (fail-hard: clamped to the window).

@@ -5,8 +5,10 @@
 //! one game among others here; nothing in the engine depends on this folder.
 
 pub mod algorithms;
+pub mod attempt;
 pub mod exercise;
 pub mod game;
+pub mod grading;
 pub mod json;
 pub mod lesson;
 pub mod minimax;

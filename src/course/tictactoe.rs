@@ -78,8 +78,40 @@ impl Board {
     }
 
     /// Lines holding none of `other`'s pieces: open for the player whose opponent is `other`.
-    fn open_lines(other: u16) -> i32 {
+    fn open_lines_against(other: u16) -> i32 {
         LINES.iter().filter(|&&l| l & other == 0).count() as i32
+    }
+
+    /// Reads a picture as [`Board::picture`] writes it: 9 squares, a1 first, `X`, `O` or `-`.
+    ///
+    /// ```
+    /// use reversi::course::tictactoe::Board;
+    /// let b = Board::from_picture("O---X----").unwrap();
+    /// assert_eq!(b.picture(), "O---X----");
+    /// assert_eq!(b.open_lines(), (5, 4));
+    /// assert!(Board::from_picture("XX").is_err());
+    /// ```
+    pub fn from_picture(text: &str) -> Result<Board, String> {
+        let cells: Vec<char> = text.trim().chars().collect();
+        if cells.len() != 9 {
+            return Err(format!("a tic-tac-toe picture has 9 squares (X, O or -), not {}", cells.len()));
+        }
+        let mut board = Board::EMPTY;
+        for (i, c) in cells.iter().enumerate() {
+            match c.to_ascii_uppercase() {
+                'X' => board.x |= 1 << i,
+                'O' => board.o |= 1 << i,
+                '-' | '.' => {}
+                other => return Err(format!("'{other}' (square {}) is not X, O or -", i + 1)),
+            }
+        }
+        Ok(board)
+    }
+
+    /// The open lines of each side, `(X's, O's)`: the lines holding none of the other side's
+    /// pieces, the two terms of the notes' "open lines for MAX − open lines for MIN".
+    pub fn open_lines(self) -> (i32, i32) {
+        (Board::open_lines_against(self.o), Board::open_lines_against(self.x))
     }
 
     /// The position after the side to move takes `sq` (which must be empty).
@@ -232,7 +264,7 @@ impl Game for TicTacToe {
         } else if (b.x | b.o) == FULL || self.utility == Utility::Exact {
             0
         } else {
-            Board::open_lines(other) - Board::open_lines(me)
+            Board::open_lines_against(other) - Board::open_lines_against(me)
         }
     }
 

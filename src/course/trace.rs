@@ -24,15 +24,15 @@ pub enum Algorithm {
     Negamax,
     /// Seed 003's ALPHA-BETA-SEARCH in MAX/MIN form with α and β (prunes when v ≥ β or v ≤ α).
     AlphaBeta,
-    /// Seed 000's MINIMAX-A-B in negamax form with Use-Limit and Pass-Limit (prunes when
-    /// Pass-Limit ≥ Use-Limit).
+    /// Seed 000's MINIMAX-A-B in negamax form with Usar-Limite and Passar-Limite (Rich and
+    /// Knight's Use-Thresh and Pass-Thresh; prunes when Pass-Thresh ≥ Use-Thresh).
     AlphaBetaNegamax,
     /// Alpha-beta in MAX/MIN form, children searched in order of their static estimate, best
     /// first for the side to move.
     AlphaBetaOrdered,
-    /// Principal variation search (NegaScout), in negamax form with Use-Limit and Pass-Limit:
+    /// Principal variation search (NegaScout), in negamax form with Use-Thresh and Pass-Thresh:
     /// the first child (in order of the static estimate) with the node's window, every other one
-    /// first with a null window (Pass-Limit, Pass-Limit + 1) that only asks "better or not?",
+    /// first with a null window (Pass-Thresh, Pass-Thresh + 1) that only asks "better or not?",
     /// searched again with the full window when the answer is "better".
     Pvs,
     /// max^n for n players (seed 003): each player maximises its own component of the vector.
@@ -156,7 +156,7 @@ pub enum Window {
     None,
     /// MAX/MIN alpha-beta: α (best for MAX so far on the path), β (best for MIN).
     AlphaBeta { alpha: Bound, beta: Bound },
-    /// MINIMAX-A-B: Use-Limit and Pass-Limit, in the view of the side to move at the node.
+    /// MINIMAX-A-B: Use-Thresh and Pass-Thresh, in the view of the side to move at the node.
     Limits { use_limit: Bound, pass_limit: Bound },
 }
 
@@ -323,13 +323,13 @@ impl FirstBy {
 /// What PVS learnt from a null-window search of a child.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum ScoutOutcome {
-    /// The child is no better than Pass-Limit: its bound is enough, nothing more to do.
+    /// The child is no better than Pass-Thresh: its bound is enough, nothing more to do.
     FailLow,
-    /// The child is better than Pass-Limit but below Use-Limit: searched again with the window.
+    /// The child is better than Pass-Thresh but below Use-Thresh: searched again with the window.
     ReSearch,
-    /// The child is at least Use-Limit: the node is cut without a re-search.
+    /// The child is at least Use-Thresh: the node is cut without a re-search.
     FailHigh,
-    /// The child is a leaf better than Pass-Limit: its null-window "search" is its static value,
+    /// The child is a leaf better than Pass-Thresh: its null-window "search" is its static value,
     /// exact, so there is nothing to search again.
     Exact,
 }
@@ -434,7 +434,7 @@ pub enum Event {
         depth: u32,
     },
     /// PVS: the null-window search of `child` returned `value` (in `node`'s view, a `bound`),
-    /// compared with Pass-Limit `pass` and Use-Limit `use_limit`.
+    /// compared with Pass-Thresh `pass` and Use-Thresh `use_limit`.
     Scout {
         node: usize,
         child: usize,

@@ -337,11 +337,16 @@ pub const GAMES_FILE_LIMIT: u64 = 1 << 30;
 pub fn read_games(path: &Path) -> Result<GamesFile, DataError> {
     let bytes = crate::capped_read::read_capped(path, GAMES_FILE_LIMIT).map_err(|e| match e {
         CappedReadError::Io(e) => DataError::Io(path.to_path_buf(), e),
-        CappedReadError::TooLarge => {
-            DataError::Settings(format!("{}: larger than {GAMES_FILE_LIMIT} bytes", path.display()))
+        CappedReadError::TooLarge => too_large(path),
+        CappedReadError::Device => {
+            DataError::Settings(format!("games file '{}' is a device, not a file", path.display()))
         }
     })?;
     parse_games(&bytes, &path.display().to_string())
+}
+
+fn too_large(path: &Path) -> DataError {
+    DataError::Settings(format!("games file '{}' is larger than {GAMES_FILE_LIMIT} bytes", path.display()))
 }
 
 /// Every games file (`games-*.bin`) in `dir`, sorted by name.
@@ -375,10 +380,21 @@ impl GamesWriter {
         std::fs::create_dir_all(dir).map_err(|e| DataError::Io(dir.to_path_buf(), e))?;
         let path = settings.file_in(dir);
         let io = |e| DataError::Io(path.clone(), e);
+        // Appended to and cut back: a device or a pipe in its place is refused before it is read.
+        match std::fs::metadata(&path) {
+            Ok(m) if !m.is_file() => {
+                return Err(DataError::Settings(format!("games file '{}' is not a regular file", path.display())))
+            }
+            Ok(m) if m.len() > GAMES_FILE_LIMIT => return Err(too_large(&path)),
+            _ => {}
+        }
         let mut file =
             OpenOptions::new().read(true).write(true).create(true).truncate(false).open(&path).map_err(io)?;
         let mut bytes = Vec::new();
-        file.read_to_end(&mut bytes).map_err(io)?;
+        (&mut file).take(GAMES_FILE_LIMIT + 1).read_to_end(&mut bytes).map_err(io)?;
+        if bytes.len() as u64 > GAMES_FILE_LIMIT {
+            return Err(too_large(&path));
+        }
         let (done, dropped_bytes) = if bytes.is_empty() {
             let mut header = Vec::with_capacity(HEADER_LEN);
             header.extend_from_slice(MAGIC);

@@ -1,6 +1,6 @@
 //! The classroom's binding: `Lesson`, a searched game or tree replayed step by step; searches
-//! without a trace, every algorithm's node counts, and exercises (the API is listed in the
-//! README's classroom engine section). Conversions only; the work is in [`crate::course`]. Every
+//! without a trace, every algorithm's node counts, and exercises (the API is listed in
+//! docs/architecture.md, "The classroom bindings"). Conversions only; the work is in [`crate::course`]. Every
 //! shape is written once, as JSON, by [`crate::course::json`], and crosses as the plain object
 //! one `JSON.parse` makes of it inside the binding (far faster than building thousands of nodes
 //! property by property); `nodes()`, `events(from, to)` and `changes(from, to)` hand over whole
@@ -8,10 +8,14 @@
 
 use super::convert::js_error;
 use super::evaluation_breakdown;
-use crate::course::exercise::{self, Answers, WindowAnswer};
+use crate::course::attempt::{self, Attempt};
+use crate::course::exercise::{self, Answers, Ask, WindowAnswer};
 use crate::course::json;
 use crate::course::lesson::{node_counts as course_node_counts, search, Lesson as CourseLesson, Source, Spec};
+use crate::course::tictactoe::Board as TicTacToeBoard;
 use crate::course::trace::Options;
+use crate::course::trace::ValueKind;
+use crate::course::tree::Tree;
 use js_sys::{Array, Object, Reflect, Uint32Array, Uint8Array};
 use wasm_bindgen::prelude::*;
 
@@ -191,23 +195,49 @@ export interface LessonSpec {
   moves?: string;
   symmetry?: boolean;
   position?: string;
+  /** An exercise's questions: `values,window,pruned,path,leaves` (see `exerciseQuestions`). */
+  ask?: string;
 }
 
 /** An exercise's tree (see `exerciseTree`). */
 export interface ExerciseTree {
   text: string;
-  /** A decimal string: any 64-bit number. */
+  /** A decimal string: any 64-bit number (the variant's seed for a student's variant). */
   seed: string;
   shape: string;
   depth: number;
   branching: number;
+  /** The student's variant, 0 for the exercise everyone shares. */
+  variant: number;
 }
+
+/** A field of an exercise's answer sheet. */
+export type ExerciseField = 'value' | 'alpha' | 'beta' | 'pruned' | 'path' | 'leaves';
+
+/** One question of an exercise (see `exerciseQuestions`). */
+export interface ExerciseQuestion {
+  field: ExerciseField;
+  label: string;
+}
+
+/** What an attempt code holds (see `attemptCode`). */
+export interface AttemptNumbers {
+  variant: number;
+  right: number;
+  total: number;
+  attempt: number;
+}
+
+/** A sentence in the three languages, with a code naming its case. */
+export interface ExerciseSentence { code: string; en: string; ptBR: string; ptPT: string }
 
 /** A student's answers (see `checkExercise`). */
 export interface ExerciseAnswers {
   values?: Record<string, string | number>;
   pruned?: string[];
   windows?: { label: string; alpha?: string | number; beta?: string | number }[];
+  path?: string;
+  leaves?: string | number;
 }
 
 /** The answers checked (see `checkExercise`). */
@@ -217,12 +247,16 @@ export interface ExerciseReport {
   total: number;
   allCorrect: boolean;
   verdicts: {
-    item: 'value' | 'pruned' | 'window';
+    item: 'value' | 'pruned' | 'window' | 'path' | 'leaves';
+    field: ExerciseField;
     label: string;
     given: string;
     expected: string;
     right: boolean;
-    why: { code: string; en: string; ptBR: string; ptPT: string } | null;
+    /** What is wrong, without the solution. */
+    hint: ExerciseSentence | null;
+    /** The right answer explained. */
+    why: ExerciseSentence | null;
   }[];
 }
 "#;
@@ -441,7 +475,7 @@ impl Lesson {
     }
 
     /// `{kind, node, …}`: `enter` (window, `search`), `leaf`, `update`, `cutoff`, `return`,
-    /// `order`, `iteration`, `table`, `scout` (the fields of each in the README).
+    /// `order`, `iteration`, `table`, `scout` (the fields of each in docs/architecture.md).
     #[wasm_bindgen(unchecked_return_type = "LessonEvent")]
     pub fn event(&self, i: f64) -> Result<JsValue, JsError> {
         let i = whole(i, "event index")? as usize;
@@ -547,15 +581,18 @@ pub fn node_counts(#[wasm_bindgen(unchecked_param_type = "LessonSpec")] spec: Js
     parsed(&json::count_rows(&course_node_counts(&source_of(&spec)?).map_err(js_error)?))
 }
 
-/// The exercise tree of a seed and a shape (`"3x2"`): `{text, seed, shape, depth, branching}`
-/// (`seed` as a decimal string).
+/// The exercise tree of a seed and a shape (`"3x2"`), or of a student's variant of it:
+/// `{text, seed, shape, depth, branching, variant}` (`seed` as a decimal string: the variant's).
 #[wasm_bindgen(js_name = exerciseTree, unchecked_return_type = "ExerciseTree")]
 pub fn exercise_tree(
     #[wasm_bindgen(unchecked_param_type = "string | number")] seed: JsValue,
     shape: &str,
+    variant: Option<f64>,
 ) -> Result<JsValue, JsError> {
     let seed = seed_of(&seed)?;
+    let variant = variant_of(variant)?;
     let (depth, branching) = exercise::parse_shape(shape).map_err(js_error)?;
+    let seed = exercise::variant_seed(seed, variant);
     let tree = exercise::generate(seed, depth, branching).map_err(js_error)?;
     let mut out = String::new();
     let mut o = json::Obj::new(&mut out);
@@ -563,9 +600,83 @@ pub fn exercise_tree(
         .str("seed", &seed.to_string())
         .str("shape", &format!("{depth}x{branching}"))
         .raw("depth", depth)
-        .raw("branching", branching);
+        .raw("branching", branching)
+        .raw("variant", variant);
     o.end();
     parsed(&out)
+}
+
+fn variant_of(variant: Option<f64>) -> Result<u32, JsError> {
+    match variant {
+        None => Ok(0),
+        Some(v) => {
+            let v = whole(v, "variant")?;
+            if v > exercise::STUDENT_VARIANTS {
+                return Err(JsError::new(&format!("variant {v}: 0 to {}", exercise::STUDENT_VARIANTS)));
+            }
+            Ok(v)
+        }
+    }
+}
+
+/// A student's variant of a typed or built-in tree: the same shape and labels, the leaves drawn
+/// again in the range of the tree's leaves (the tree itself for variant 0).
+#[wasm_bindgen(js_name = treeVariant)]
+pub fn tree_variant(text: &str, variant: f64) -> Result<String, JsError> {
+    let tree = Tree::parse(text).map_err(js_error)?;
+    Ok(exercise::tree_variant(&tree, variant_of(Some(variant))?).write())
+}
+
+/// The variant (1 to 65,535) a student's name or number picks, however it is typed.
+#[wasm_bindgen(js_name = studentVariant)]
+pub fn student_variant(name: &str) -> Result<u32, JsError> {
+    exercise::student_variant(name).map_err(js_error)
+}
+
+/// The shapes a random exercise may have (`"2x2"` … `"5x2"`): those whose tree a student can do.
+#[wasm_bindgen(js_name = exerciseShapes, unchecked_return_type = "string[]")]
+pub fn exercise_shapes() -> JsValue {
+    let shapes: Vec<String> = exercise::DEPTHS
+        .flat_map(|d| exercise::BRANCHINGS.map(move |b| (d, b)))
+        .filter(|&(d, b)| exercise::shape_fits(d, b))
+        .map(|(d, b)| format!("{d}x{b}"))
+        .collect();
+    let mut out = String::new();
+    json::array(&mut out, &shapes, |out, s| json::string(out, s));
+    parsed_ok(&out)
+}
+
+/// What a spec's exercise asks: its `ask` (default: the values, and with a pruning algorithm the
+/// pruned leaves and the window of the root's last child).
+fn ask_of(spec: &JsValue, algorithm: crate::course::trace::Algorithm) -> Result<Option<Ask>, JsError> {
+    match field(spec, "ask") {
+        None => Ok(None),
+        Some(v) => {
+            let text = if Array::is_array(&v) {
+                Array::from(&v).iter().filter_map(|t| t.as_string()).collect::<Vec<_>>().join(",")
+            } else {
+                v.as_string().ok_or_else(|| JsError::new("spec.ask must be a string such as 'values,pruned'"))?
+            };
+            if text.trim().is_empty() || text.trim() == "default" {
+                return Ok(Some(Ask::default_for(algorithm)));
+            }
+            Ask::parse(&text, algorithm).map(Some).map_err(js_error)
+        }
+    }
+}
+
+/// The questions of the exercise a spec names (a tree source, its algorithm and `ask`), in the
+/// order of its answer sheet: `[{field, label}]`. Throws for a tree too large for an exercise
+/// (more than 32 leaves or 64 nodes), or what `ask` asks does not apply.
+#[wasm_bindgen(js_name = exerciseQuestions, unchecked_return_type = "ExerciseQuestion[]")]
+pub fn exercise_questions(
+    #[wasm_bindgen(unchecked_param_type = "LessonSpec")] spec: JsValue,
+) -> Result<JsValue, JsError> {
+    let parsed_spec = spec_of(&spec)?;
+    let tree = parsed_spec.source.tree().map_err(js_error)?;
+    let ask = ask_of(&spec, parsed_spec.algorithm)?.unwrap_or_else(|| Ask::default_for(parsed_spec.algorithm));
+    let qs = exercise::questions(&tree, parsed_spec.algorithm, &ask).map_err(js_error)?;
+    parsed(&json::questions(&qs))
 }
 
 fn answers_of(answers: &JsValue) -> Result<Answers, JsError> {
@@ -605,6 +716,12 @@ fn answers_of(answers: &JsValue) -> Result<Answers, JsError> {
             out.pruned.push(v.as_string().ok_or_else(|| JsError::new("answers.pruned holds labels (strings)"))?);
         }
     }
+    if let Some(path) = field(answers, "path") {
+        out.path = Some(as_text(&path, "answers.path")?);
+    }
+    if let Some(leaves) = field(answers, "leaves") {
+        out.leaves = Some(as_text(&leaves, "answers.leaves")?);
+    }
     if let Some(windows) = field(answers, "windows") {
         if !Array::is_array(&windows) {
             return Err(JsError::new("answers.windows must be an array of {label, alpha, beta}"));
@@ -622,16 +739,94 @@ fn answers_of(answers: &JsValue) -> Result<Answers, JsError> {
 
 /// Checks a student's answers on the tree a spec names (`example`, `tree` or `exercise`) searched
 /// by the spec's algorithm. `answers`: `{values: {label: text}, pruned: [labels], windows:
-/// [{label, alpha, beta}]}`. Returns `{score: "N/M", right, total, allCorrect, verdicts: [{item:
-/// "value"|"pruned"|"window", label, given, expected, right, why: null | {code, en, ptBR,
-/// ptPT}}]}`.
+/// [{label, alpha, beta}], path?, leaves?}`. With `spec.ask`, one verdict per question of the
+/// exercise (`exerciseQuestions`), blanks included, so the score is always out of the same
+/// number; without, the answers given, every inner node and the leaves never evaluated. Returns
+/// `{score: "N/M", right, total, allCorrect, verdicts: [{item, field, label, given, expected,
+/// right, hint, why}]}`: `hint` says what is wrong without the solution, `why` explains the right
+/// answer (both `{code, en, ptBR, ptPT}`, null for a right answer).
 #[wasm_bindgen(js_name = checkExercise, unchecked_return_type = "ExerciseReport")]
 pub fn check_exercise(
     #[wasm_bindgen(unchecked_param_type = "LessonSpec")] spec: JsValue,
     #[wasm_bindgen(unchecked_param_type = "ExerciseAnswers")] answers: JsValue,
 ) -> Result<JsValue, JsError> {
-    let spec = spec_of(&spec)?;
-    let tree = spec.source.tree().map_err(js_error)?;
-    let report = exercise::check(&tree, spec.algorithm, &answers_of(&answers)?).map_err(js_error)?;
+    let parsed_spec = spec_of(&spec)?;
+    let tree = parsed_spec.source.tree().map_err(js_error)?;
+    let answers = answers_of(&answers)?;
+    let report = match ask_of(&spec, parsed_spec.algorithm)? {
+        Some(ask) => exercise::check_asked(&tree, parsed_spec.algorithm, &ask, &answers),
+        None => exercise::check(&tree, parsed_spec.algorithm, &answers),
+    }
+    .map_err(js_error)?;
     parsed(&json::report(&report))
+}
+
+fn byte(object: &JsValue, key: &str, max: u32) -> Result<u32, JsError> {
+    let n = number_field(object, "attempt", key, None)?;
+    if n > max {
+        return Err(JsError::new(&format!("attempt.{key} {n}: at most {max}")));
+    }
+    Ok(n)
+}
+
+/// The attempt code (`7K2M-9QXD-4TPA`) of a score at an exercise: `exercise` is the exercise's
+/// canonical text (its link without language or student), `numbers` `{variant, right, total,
+/// attempt}`. See `crate::course::attempt` for what it holds and guards against.
+#[wasm_bindgen(js_name = attemptCode)]
+pub fn attempt_code(
+    exercise: &str,
+    #[wasm_bindgen(unchecked_param_type = "AttemptNumbers")] numbers: JsValue,
+) -> Result<String, JsError> {
+    if !numbers.is_object() {
+        return Err(JsError::new("the attempt must be an object {variant, right, total, attempt}"));
+    }
+    let right = byte(&numbers, "right", 255)?;
+    let total = byte(&numbers, "total", 255)?;
+    if right > total {
+        return Err(JsError::new(&format!("attempt: {right} right of {total}")));
+    }
+    let a = Attempt {
+        variant: byte(&numbers, "variant", exercise::STUDENT_VARIANTS)? as u16,
+        right: right as u8,
+        total: total as u8,
+        attempt: byte(&numbers, "attempt", 1_000_000)?.clamp(1, 63) as u8,
+    };
+    Ok(attempt::encode(exercise, &a))
+}
+
+/// Reads an attempt code and checks it against `exercise` (as `attemptCode` takes it):
+/// `{variant, right, total, attempt}`, or an error saying what is wrong with the code.
+#[wasm_bindgen(js_name = readAttemptCode, unchecked_return_type = "AttemptNumbers")]
+pub fn read_attempt_code(exercise: &str, code: &str) -> Result<JsValue, JsError> {
+    let a = attempt::decode(exercise, code).map_err(js_error)?;
+    parsed(&format!(
+        "{{\"variant\":{},\"right\":{},\"total\":{},\"attempt\":{}}}",
+        a.variant, a.right, a.total, a.attempt
+    ))
+}
+
+/// Judges a number a student predicts for a node whose search gives `value` of kind `bound`
+/// (`exact`, `lower`, `upper`); `negamax`: numbers in the side to move's view. `null` when
+/// right, else the mistake: `blank`, `unreadable`, `not-visited`, `bound-as-exact`,
+/// `exact-as-bound`, `bound-direction`, `negamax-sign`, `wrong`.
+#[wasm_bindgen(js_name = judgeValue)]
+pub fn judge_value(text: &str, value: f64, bound: &str, negamax: bool) -> Result<Option<String>, JsError> {
+    let kind = match bound {
+        "exact" => ValueKind::Exact,
+        "lower" => ValueKind::Lower,
+        "upper" => ValueKind::Upper,
+        other => return Err(JsError::new(&format!("bound '{other}': exact, lower or upper"))),
+    };
+    if value.fract() != 0.0 || value.abs() > 2e9 {
+        return Err(JsError::new(&format!("value {value}: a whole number")));
+    }
+    Ok(exercise::judge_scalar(text, value as i32, kind, negamax).err().map(|m| m.code().to_string()))
+}
+
+/// A tic-tac-toe position's open lines (the notes' depth cut-off utility is "open lines for MAX −
+/// open lines for MIN"): `{x, o}` for a picture of 9 squares (`X`, `O`, `-`, a1 first).
+#[wasm_bindgen(js_name = ticTacToeLines, unchecked_return_type = "{ x: number; o: number }")]
+pub fn tic_tac_toe_lines(picture: &str) -> Result<JsValue, JsError> {
+    let (x, o) = TicTacToeBoard::from_picture(picture).map_err(js_error)?.open_lines();
+    parsed(&format!("{{\"x\":{x},\"o\":{o}}}"))
 }

@@ -4,7 +4,7 @@
 use super::convert::{
     color_name, js_error, parse_move, parse_position, square_names, squares_of, strings, ObjectBuilder,
 };
-use crate::othello::records::ggf::{format_ggf, format_ggf_date, parse_ggf, GgfGame};
+use crate::othello::records::ggf::{format_ggf, format_ggf_date, parse_ggf_with_cuts, GgfGame};
 use crate::othello::records::history::History;
 use crate::othello::records::notation::{format_board, format_obf_line};
 use crate::othello::rules::board::Position;
@@ -29,6 +29,9 @@ export interface GgfDetails {
   place: string;
   /** Move i's score in discs from its mover's view, or null where the record has none. */
   evaluations: (number | null)[];
+  /** The values longer than their limit, cut: the property (`PB`), its length as written and the
+   * length it was cut to, in characters. */
+  cut: {field: string, length: number, limit: number}[];
 }
 "#;
 
@@ -275,12 +278,23 @@ pub fn recognise_text(text: &str) -> Option<String> {
     crate::othello::records::record::recognise(text).map(|notation| notation.name().to_string())
 }
 
-/// What a GGF record says besides its moves: `{black, white, result, date, place, evaluations}`
-/// (players, result, `DT` and `PC` as written, `""` when absent; `evaluations[i]` is move i's
-/// score or `null`).
+/// What a GGF record says besides its moves: `{black, white, result, date, place, evaluations,
+/// cut}` (players, result, `DT` and `PC` as written, `""` when absent, each bounded as
+/// `othello::records::ggf` bounds them; `evaluations[i]` is move i's score or `null`; `cut` says
+/// which values were too long and cut: `{field, length, limit}`).
 #[wasm_bindgen(js_name = ggfDetails, unchecked_return_type = "GgfDetails")]
 pub fn ggf_details(text: &str) -> Result<JsValue, JsError> {
-    let game = parse_ggf(text).map_err(js_error)?;
+    let (game, cuts) = parse_ggf_with_cuts(text).map_err(js_error)?;
+    let cut: Array = cuts
+        .iter()
+        .map(|c| {
+            ObjectBuilder::new()
+                .set("field", c.name.as_str())
+                .set("length", c.length as f64)
+                .set("limit", c.limit as f64)
+                .build()
+        })
+        .collect();
     let evaluations: Array = game.moves.iter().map(|m| m.evaluation.map_or(JsValue::NULL, JsValue::from_f64)).collect();
     Ok(ObjectBuilder::new()
         .set("black", game.property("PB").unwrap_or(""))
@@ -289,5 +303,6 @@ pub fn ggf_details(text: &str) -> Result<JsValue, JsError> {
         .set("date", game.property("DT").unwrap_or(""))
         .set("place", game.property("PC").unwrap_or(""))
         .set("evaluations", evaluations)
+        .set("cut", cut)
         .build())
 }

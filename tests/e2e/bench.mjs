@@ -1,4 +1,4 @@
-// Browser figures for the README (`make bench`): page-ready time, transfer size gzipped (the first
+// Browser figures for docs/log/browser.md (`make bench`): page-ready time, transfer size gzipped (the first
 // load, and the pattern weights fetched after it), the nodes per second of the fixed searches of
 // examples/web_bench.rs run by the wasm engine, and level 9 (pattern weights loaded) on the FFO
 // positions #20–39 with exactly 20 empty squares, and level 9's own search (pattern evaluation,

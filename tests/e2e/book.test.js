@@ -1,4 +1,4 @@
-// The opening book and the openings' names on the page (issue 17): names as the game is played and
+// The opening book and the openings' names on the page: names as the game is played and
 // looked back through, a game started from a named line, where the game left the book, the book's
 // moves "book" in the review, and a damaged book that leaves the game playing without it.
 
@@ -88,7 +88,7 @@ test('a damaged book is a notice, and the game plays on without it', async () =>
   const { page, context, errors } = await openPage(browser);
   await page.route('**/weights/book.bin', (route) => route.fulfill({ status: 200, body: Buffer.from('not a book at all') }));
   await open(page, '?black=human&white=ai&level=9');
-  await page.waitForFunction(() => /opening book could not be loaded/.test(document.querySelector('[data-testid="notice"]').textContent), null, { timeout: 20_000 });
+  await page.waitForFunction(() => /opening book could not be loaded/.test(document.querySelector('[data-testid="notice"]')?.textContent), null, { timeout: 20_000 });
   await page.click(`[data-square="${(await legalSquares(page))[0]}"]`);
   await page.waitForFunction(() => document.querySelector('[data-testid="moves"]').textContent.length === 4, null, { timeout: 30_000 });
   assert.deepEqual(errors, []);

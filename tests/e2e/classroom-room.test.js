@@ -1,4 +1,4 @@
-// The classroom as a teacher uses it in a room (issue 16, items 3–7): projected at 1024×768 in
+// The classroom as a teacher uses it in a room: projected at 1024×768 in
 // full screen it must be readable from the back (values ≥ 20 px, narration ≥ 24 px, legend and
 // counters large and on screen, a zoom), show which position each node is (tic-tac-toe boards in
 // the nodes, the Othello board beside the tree following the search, paths in the narration), say
@@ -254,7 +254,7 @@ const ENGLISH = /\b(the|and|of|is|are|value|values|pruned|step|steps|seed|leaf|l
 test('Brazilian and European Portuguese: each its own words, no English left, the testing contract in both', async () => {
   for (const [lang, words] of [
     ['pt-BR', { tictactoe: 'Jogo da velha', fullscreen: 'Tela cheia', searching: 'em busca', finished: 'Fim da busca' }],
-    ['pt-PT', { tictactoe: 'Jogo do galo', fullscreen: 'Ecrã inteiro', searching: 'em procura', finished: 'Fim da procura' }],
+    ['pt-PT', { tictactoe: 'Jogo do galo', fullscreen: 'Ecrã inteiro', searching: 'em pesquisa', finished: 'Fim da pesquisa' }],
   ]) {
     const { page, context, errors } = await open(`?example=pruning&lang=${lang}`);
     assert.equal(await page.getAttribute('html', 'lang'), lang);

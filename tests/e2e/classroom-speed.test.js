@@ -1,4 +1,4 @@
-// The classroom with the largest trees it accepts (issue 16, item 9): a typed tree of up to 20,000
+// The classroom with the largest trees it accepts: a typed tree of up to 20,000
 // nodes (a root with 19,990 leaves; 140 × 140 under alpha-beta) must step in well under 100 ms and
 // never block the page more than 200 ms (Search this tree, Step, Back, End, Play, scrolling). The
 // times are measured in the page: a step's synchronous work until the layout is done
@@ -14,7 +14,7 @@ import { startServerAndBrowser, openPage, waitReady, text, artifacts } from './h
 
 const { server, browser } = await startServerAndBrowser();
 
-/** The bounds of issue 16: a step well under 100 ms, nothing blocking the page over 200 ms. The
+/** The bounds the classroom keeps: a step well under 100 ms, nothing blocking the page over 200 ms. The
  * medians of steps are 4–5 ms here, far under their bound; single tasks of 209–294 ms were seen
  * once in a while on this shared 2-core machine at a load of 15 (before the work they were
  * seconds). So the test fails a single task or a jump only past 2.5 times the issue's bound, which

@@ -20,7 +20,9 @@ const nodeLabel = (page, label) => page.getAttribute(`[data-node="${label}"]`, '
 /** A number as the page writes it, with a true minus sign (U+2212): "−23" → -23. */
 const num = (text) => Number(String(text).trim().replace(/\u2212/g, '-'));
 const result = (page) => text(page, 'tree-result');
-const counters = async (page) => [Number(await text(page, 'leaves-evaluated')), Number(await text(page, 'nodes-visited'))];
+/** A count as the page writes it, with the language's digit grouping ("92,092", "92.092", "92 092"). */
+const count = (written) => Number(String(written).replace(/[^\d]/g, ''));
+const counters = async (page) => [count(await text(page, 'leaves-evaluated')), count(await text(page, 'nodes-visited'))];
 /** Every node's aria-label, in document order: the whole drawn state of the tree. */
 const treeLabels = (page) => page.$$eval('[data-node]', (nodes) => nodes.map((n) => `${n.dataset.node}=${n.getAttribute('aria-label')}`));
 
@@ -126,7 +128,7 @@ test('an Othello position: the root value is the best child by the engine evalua
     trs.map((tr) => ({
       algorithm: tr.dataset.algorithm,
       result: tr.querySelector('[data-column="result"]')?.textContent,
-      leaves: Number(tr.querySelector('[data-column="leaves"]')?.textContent),
+      leaves: Number(tr.querySelector('[data-column="leaves"]')?.textContent.replace(/\D/g, '')),
     })),
   );
   assert.equal(rows.length, 6); // the six two-player algorithms, PVS included
@@ -200,7 +202,7 @@ test('the language switch changes the labels, the narration and the address; Bra
   // The other form of Portuguese, one click away.
   await page.click('[data-testid="language-variant"]');
   assert.equal(await page.getAttribute('html', 'lang'), 'pt-PT');
-  assert.match(await text(page, 'narration'), /Fim da procura: 4 \[b, d, i\]/);
+  assert.match(await text(page, 'narration'), /Fim da pesquisa: 4 \[b, d, i\]/);
   assert.match(await text(page, 'example-tictactoe'), /^Jogo do galo$/);
   assert.match(await text(page, 'step-back'), /Recuar/);
   assert.equal(await nodeLabel(page, 'd'), 'd, MAX, valor 4');
@@ -365,7 +367,7 @@ test('projector, phone and full screen: the page fits and the fullscreen button 
   }
 });
 
-// --- Issue 16: move ordering narrated and drawn; bounds, not values ---------------------------
+// --- move ordering narrated and drawn; bounds, not values ---------------------------
 
 async function stepTimes(page, n) {
   for (let i = 0; i < n; i++) await page.click('[data-testid="step-forward"]');
@@ -425,7 +427,7 @@ test('a node whose search was cut shows its bound, not a value: y ≥ 25 (seed 0
     narrations.push(await text(page, 'narration'));
   }
   assert.ok(narrations.some((n) => /^y returns ≥ 25: a lower bound, not its exact value/.test(n)), narrations.join('\n'));
-  for (const [lang, words] of [['pt-BR', 'pelo menos 25 \\(um limite inferior: a busca foi podada\\)'], ['pt-PT', 'pelo menos 25 \\(um limite inferior: a procura foi podada\\)']]) {
+  for (const [lang, words] of [['pt-BR', 'pelo menos 25 \\(um limite inferior: a busca foi podada\\)'], ['pt-PT', 'pelo menos 25 \\(um limite inferior: a pesquisa foi podada\\)']]) {
     await page.goto(`${server.url}classroom.html?example=pruning&algorithm=alphabeta&lang=${lang}`);
     await waitReady(page);
     await page.keyboard.press('End');
@@ -488,7 +490,7 @@ test('tic-tac-toe at depth 9 by minimax: searched without its trace, the result 
   assert.equal(await page.inputValue('[data-testid="depth"]'), '9');
   await page.keyboard.press('End');
   assert.match(await result(page), /^0 \[/);
-  for (const [lang, words] of [['pt-BR', /^Grande demais para mostrar passo a passo: .* mais de 200\.000\. A busca foi feita sem registrar/], ['pt-PT', /^Demasiado grande para mostrar passo a passo: .* A procura foi feita sem registar/]]) {
+  for (const [lang, words] of [['pt-BR', /^Grande demais para mostrar passo a passo: .* mais de 200\.000\. A busca foi feita sem registrar/], ['pt-PT', /^Demasiado grande para mostrar passo a passo: .* A pesquisa foi feita sem registar/]]) {
     await page.goto(`${server.url}classroom.html?example=tictactoe&depth=9&algorithm=minimax&lang=${lang}`);
     await waitReady(page);
     assert.match(await text(page, 'narration'), words);
@@ -499,7 +501,7 @@ test('tic-tac-toe at depth 9 by minimax: searched without its trace, the result 
   await context.close();
 });
 
-// --- Issue 16: what real engines do (PVS, the table, iterative deepening) and the node-count chart
+// --- what real engines do (PVS, the table, iterative deepening) and the node-count chart
 
 async function pressTimes(page, key, n) {
   for (let i = 0; i < n; i++) await page.keyboard.press(key);
@@ -510,9 +512,9 @@ test('PVS is offered: its null-window tests and their outcomes are narrated, and
   const offered = await page.$$eval('[data-testid="algorithm"] option', (options) => options.map((o) => o.value));
   assert.ok(offered.includes('pvs'), offered.join());
   await pressTimes(page, 'ArrowRight', 9);
-  assert.match(await text(page, 'narration'), /Null window: only asks whether it beats Pass-Limit\./);
+  assert.match(await text(page, 'narration'), /Null window: only asks whether it beats Pass-Thresh\./);
   await pressTimes(page, 'ArrowRight', 3);
-  assert.match(await text(page, 'narration'), /^Null-window test of \w+: .*no better than Pass-Limit = .*is not searched again\.$/);
+  assert.match(await text(page, 'narration'), /^Null-window test of \w+: .*no better than Pass-Thresh = .*is not searched again\.$/);
   await pressTimes(page, 'ArrowRight', 4);
   assert.match(await text(page, 'narration'), /^Null-window test of \w+: a leaf worth .*its value is exact/);
   for (const [lang, words] of [['pt-BR', 'Teste de janela nula de \\w+: uma folha que vale'], ['pt-PT', 'Teste de janela nula de \\w+: uma folha que vale']]) {
@@ -565,7 +567,7 @@ test('the transposition table and iterative deepening: options of games, kept in
   await page.goto(`${server.url}classroom.html?example=othello&depth=3&algorithm=alphabeta-ordered&iterative=on&lang=pt-PT`);
   await waitReady(page);
   await page.keyboard.press('ArrowRight');
-  assert.match(await text(page, 'narration'), /^Iteração 1: profundidade 1\. O aprofundamento iterativo começa uma nova procura/);
+  assert.match(await text(page, 'narration'), /^Iteração 1: profundidade 1\. O aprofundamento iterativo começa uma nova pesquisa/);
   assert.deepEqual(errors, []);
   await context.close();
 });
@@ -594,18 +596,23 @@ test('the node-count chart: one row per algorithm and option with its node count
   await context.close();
 });
 
-// --- Issue 16: exercises (predict, then check) ---------------------------------------------------
+// --- exercises (predict, then check) ---------------------------------------------------
 
-/** The engine's expected answers of an exercise (checkExercise with no answers gives them). */
+/** The engine's expected answers of an exercise as the page asks it (checkExercise with no answers gives them). */
 async function expectedAnswers(page, spec) {
   return page.evaluate(async (spec) => {
     const { checkExercise } = await import('/www/pkg/classroom/reversi.js');
-    return checkExercise(spec, {}).verdicts.map((v) => ({ item: v.item, label: v.label, expected: v.expected }));
+    return checkExercise({ ask: 'default', ...spec }, {}).verdicts.map((v) => ({ item: v.item, field: v.field, label: v.label, expected: v.expected }));
   }, spec);
 }
 
 async function fillAnswers(page, expected, wrong = new Set()) {
-  for (const { item, label, expected: answer } of expected) {
+  for (const { item, field, label, expected: answer } of expected) {
+    if (item === 'window') {
+      // "α = −∞, β = 4": each bound in its field.
+      const [alpha, beta] = answer.split(', ').map((part) => part.split(' = ')[1]);
+      await page.fill(`[data-window-${field}="${label}"]`, field === 'alpha' ? alpha : beta);
+    }
     if (item === 'value') {
       let text = answer === 'not visited' ? '-' : answer;
       if (wrong.has(label)) text = answer === 'not visited' ? '7' : String(Number(answer.replace(/[≥≤ ]/g, '').replace('\u2212', '-')) + 1);
@@ -660,7 +667,7 @@ test('an exercise from a seed: every answer field, all right answers give all co
     await page.goto(`${server.url}classroom.html?exercise=42&shape=3x2&algorithm=alphabeta&lang=${lang}`);
     await waitReady(page);
     assert.equal(await text(page, 'check'), 'Verificar');
-    assert.match(await text(page, 'narration'), lang === 'pt-BR' ? /^Exercício: preveja a busca,/ : /^Exercício: preveja a procura,/);
+    assert.match(await text(page, 'narration'), lang === 'pt-BR' ? /^Exercício: preveja a busca,/ : /^Exercício: preveja a pesquisa,/);
     await fillAnswers(page, expected, new Set([wrongValue[0]]));
     await page.click('[data-testid="check"]');
     assert.equal(await text(page, 'exercise-score'), `${total - 1}/${total}`);
@@ -687,7 +694,7 @@ test('an exercise from a seed: every answer field, all right answers give all co
 });
 
 test('an exercise asks the window a node is searched with, and checks it (α/β, and Passar-/Usar-Limite)', async () => {
-  for (const [algorithm, names] of [['alphabeta', ['α', 'β']], ['alphabeta-negamax', ['Passar-Limite', 'Usar-Limite']]]) {
+  for (const [algorithm, names] of [['alphabeta', ['α', 'β']], ['alphabeta-negamax', ['Pass-Thresh', 'Use-Thresh']]]) {
     const { page, context, errors } = await open(`?exercise=42&shape=3x2&algorithm=${algorithm}&lang=en`, { width: 1024, height: 768 });
     const asked = await page.getAttribute('[data-window-alpha]', 'data-window-alpha');
     // The root's last child: every search enters it, with a window its elder siblings narrowed.

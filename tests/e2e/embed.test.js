@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import path from 'node:path';
-import { startServer, startStaticServer, buildDist, launchBrowser, openPage, waitReady, artifacts } from './helpers.js';
+import { startServer, startStaticServer, buildDist, launchBrowser, openPage, waitReady, artifacts, repoRoot } from './helpers.js';
 
 const CSP = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'";
 const BASE = '/games/othello/';
@@ -227,13 +227,20 @@ test('attribute changes take effect, properties reflect them, bad values are err
   await page.evaluate(() => one.setAttribute('moves', 'f5zz'));
   await page.evaluate(() => one.setAttribute('level', '12'));
   await page.evaluate(() => one.setAttribute('white', 'robot'));
-  const errorEvents = (await events(page, 'one', 'error')).map((e) => e.detail.message);
+  const errorDetails = (await events(page, 'one', 'error')).map((e) => e.detail);
+  const errorEvents = errorDetails.map((detail) => detail.message);
   assert.equal(errorEvents.length, 3, errorEvents.join(' | '));
+  assert.deepEqual(errorDetails.map((detail) => detail.code), ['game', 'attribute', 'attribute']);
   assert.match(errorEvents[0], /Could not load that position: .*The game in progress is kept/);
   assert.match(errorEvents[1], /level="12" is not a level from 1 to 9/);
   assert.match(errorEvents[2], /white="robot" is not human or ai/);
   assert.equal(await page.evaluate(() => one.position()), before);
-  assert.match(await textIn(page, 'one', 'error'), /white="robot"/);
+  // Each problem stays on the board, in a list, until dismissed.
+  const shown = await page.locator('#one [data-testid="error"]').allTextContents();
+  assert.equal(shown.length, 3, shown.join(' | '));
+  assert.match(shown[2], /white="robot"/);
+  await page.locator('#one [data-testid="error"][data-key="attribute-white"] [data-testid="dismiss"]').click();
+  assert.equal(await page.locator('#one [data-testid="error"]').count(), 2);
   // Board two never changed. Read-only, the AI does not move either, until readonly is lifted.
   assert.equal(await textIn(page, 'two', 'moves'), '');
   await page.evaluate(() => {
@@ -462,8 +469,9 @@ test('an <othello-board> loaded from another site says in its box why it cannot 
 });
 
 /** Opens parent.html on `host` with the board's iframe (address options `options`). */
-async function openParent(host, options) {
+async function openParent(host, options, prepare = async () => {}) {
   const opened = await openPage(browser);
+  await prepare(opened.context);
   const warnings = [];
   opened.page.on('console', (message) => {
     if (message.type() === 'warning') warnings.push(message.text());
@@ -541,5 +549,59 @@ test('a command from a foreign origin is ignored and reported; that page receive
   await frame.locator('[data-square="d3"]').click();
   await frame.locator('[data-testid="moves"]').filter({ hasText: 'd3' }).waitFor({ state: 'attached' });
   assert.deepEqual(await messages(page), []);
+  await context.close();
+});
+
+/** A damaged pattern.bin (one byte changed: its checksum fails) and a truncated book.bin, for
+ * every page of `context`. */
+async function damageDataFiles(context) {
+  const weights = Buffer.from(readFileSync(path.join(repoRoot, 'weights/pattern.bin')));
+  weights[1000] ^= 0x55;
+  const book = readFileSync(path.join(repoRoot, 'weights/book.bin'));
+  await context.route('**/weights/pattern.bin', (route) => route.fulfill({ status: 200, contentType: 'application/octet-stream', body: weights }));
+  await context.route('**/weights/book.bin', (route) => route.fulfill({ status: 200, contentType: 'application/octet-stream', body: book.subarray(0, book.length >> 1) }));
+}
+
+test('a damaged weights file and a truncated book: the element fires one error event for each, with its code, and shows both', async () => {
+  const opened = await openPage(browser);
+  await damageDataFiles(opened.context);
+  const { page, context, errors } = opened;
+  await page.goto(`${site.origin}/host/one-board.html`);
+  await page.waitForFunction(() => window.boardEvents.some((e) => e.type === 'ready'));
+  // The AI's worker loads the files when the AI first plays.
+  await page.evaluate(() => {
+    const board = document.getElementById('one');
+    board.setAttribute('white', 'human');
+    board.setAttribute('black', 'ai');
+  });
+  await page.waitForFunction(() => window.boardEvents.filter((e) => e.type === 'move').length >= 1, null, { timeout: 30_000 });
+  await page.waitForFunction(() => window.boardEvents.filter((e) => e.type === 'error').length >= 2, null, { timeout: 20_000 });
+  // A second move: nothing is reported twice.
+  const legal = await page.locator('#one [data-square]').evaluateAll((cells) => cells.filter((c) => c.getAttribute('aria-label').includes('legal')).map((c) => c.dataset.square));
+  await page.locator(`#one [data-square="${legal[0]}"]`).click();
+  await page.waitForFunction(() => window.boardEvents.filter((e) => e.type === 'move').length >= 3, null, { timeout: 30_000 });
+  const reported = (await events(page, 'one', 'error')).map((e) => e.detail);
+  assert.deepEqual(reported.map((d) => d.code).sort(), ['book', 'weights'], JSON.stringify(reported));
+  assert.match(reported.find((d) => d.code === 'weights').message, /trained evaluation could not be loaded \(.*checksum/);
+  assert.match(reported.find((d) => d.code === 'book').message, /opening book could not be loaded/);
+  // Both shown on the board until dismissed.
+  const shown = await page.locator('#one [data-testid="notice"]').allTextContents();
+  assert.equal(shown.length, 2, shown.join(' | '));
+  await page.locator('#one [data-testid="notice"][data-key="book"] [data-testid="dismiss"]').click();
+  assert.deepEqual(await page.locator('#one [data-testid="notice"]').evaluateAll((items) => items.map((i) => i.dataset.key)), ['weights']);
+  await page.screenshot({ path: path.join(artifacts, 'embed-notices.png') });
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('a damaged weights file and a truncated book: the iframe posts one error message for each, with its code', async () => {
+  const options = `black=ai&white=human&origin=${encodeURIComponent(parentSite.origin)}`;
+  const { page, context, frame, errors } = await openParent(parentSite, options, damageDataFiles);
+  await page.waitForFunction(() => window.boardMessages.filter((m) => m.event === 'error').length >= 2, null, { timeout: 30_000 });
+  await page.waitForFunction(() => window.boardMessages.some((m) => m.event === 'move'), null, { timeout: 30_000 });
+  const reported = (await messages(page)).filter((m) => m.event === 'error').map((m) => m.detail.code);
+  assert.deepEqual(reported.sort(), ['book', 'weights']);
+  assert.equal(await frame.locator('[data-testid="notice"]').count(), 2);
+  assert.deepEqual(errors, []);
   await context.close();
 });

@@ -1,7 +1,7 @@
-// FFO #40–49 solved exactly by the wasm engine in headless Chromium, as `cargo run --release
-// --example ffo` solves them natively: one position after another, the tables cleared before
-// each (a new Searcher of 64 MiB, the pattern weights for the move ordering). The README quotes
-// it. `node tests/e2e/ffo-wasm.mjs [FIRST LAST]` (from the repository, after `make wasm`); prints
+// FFO #40–49 solved exactly by the wasm engine in headless Chromium, as `cargo bench --bench
+// ffo` solves them natively: one position after another, the tables cleared before
+// each (a new Searcher of 64 MiB, the pattern weights for the move ordering). docs/log/endgame-ffo.md
+// quotes it. `node tests/e2e/ffo-wasm.mjs [FIRST LAST]` (from the repository, after `make wasm`); prints
 // a line per position, then one JSON object. About 1.5 minutes on an idle 2-core machine.
 
 import { startServer, launchBrowser, openPage, waitReady } from './helpers.js';

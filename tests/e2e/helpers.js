@@ -3,7 +3,7 @@
 
 import { spawn, execFileSync } from 'node:child_process';
 import { after } from 'node:test';
-import { mkdirSync, readdirSync, rmSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
@@ -47,25 +47,28 @@ ctypes.CDLL(None).prctl(PR_SET_PDEATHSIG, signal.SIGTERM)
 if os.getppid() == 1:
     sys.exit('the test process ended before the server started')
 if len(sys.argv) > 1:
-    sys.argv = ['serve.py', '0', '.']
+    sys.argv = ['serve.py', os.environ.get('SERVE_PORT', '0'), '.']
     runpy.run_path(${JSON.stringify(path.join(repoRoot, 'scripts/serve.py'))}, run_name='__main__')
 else:
-    sys.argv = ['http.server', '0', '--bind', '127.0.0.1']
+    sys.argv = ['http.server', os.environ.get('SERVE_PORT', '0'), '--bind', '127.0.0.1']
     runpy.run_module('http.server', run_name='__main__')
 `;
 
 /**
- * Serves the repository root (or another folder); resolves to {url, close, requests}: `requests`
- * lists what the server answered, `{path, status}` in order (from its request log). `isolated`:
- * with `make play`'s headers of cross-origin isolation (scripts/serve.py), as a host that sets
- * them would.
+ * Serves the repository root (or another folder) on a free port (or `port`); resolves to {url,
+ * port, close, requests}: `requests` lists what the server answered, `{path, status}` in order
+ * (from its request log); `close()` resolves once the server has stopped. `isolated`: with
+ * `make play`'s headers of cross-origin isolation (scripts/serve.py), as a host that sets them
+ * would.
  */
-export function startServer(root = repoRoot, { isolated = false } = {}) {
+export function startServer(root = repoRoot, { port = 0, isolated = false } = {}) {
   return new Promise((resolve, reject) => {
     const server = spawn('python3', ['-u', '-c', SERVER, ...(isolated ? ['isolated'] : [])], {
       cwd: root,
       stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, SERVE_PORT: String(port) },
     });
+    const exited = new Promise((done) => server.once('exit', done));
     let output = '';
     const requests = [];
     const onData = (chunk) => {
@@ -73,7 +76,15 @@ export function startServer(root = repoRoot, { isolated = false } = {}) {
       const match = output.match(/port (\d+)/);
       if (match) {
         server.stdout.off('data', onData);
-        resolve({ url: `http://127.0.0.1:${match[1]}/`, close: () => server.kill(), requests });
+        resolve({
+          url: `http://127.0.0.1:${match[1]}/`,
+          port: Number(match[1]),
+          close: () => {
+            server.kill();
+            return exited;
+          },
+          requests,
+        });
       }
     };
     server.stdout.on('data', onData);
@@ -111,14 +122,36 @@ export async function startServerAndBrowser() {
   return { server, browser };
 }
 
+const BROWSER_ARGS = [
+  '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-quic', '--no-first-run',
+  '--disable-background-networking', '--disable-component-update', '--disable-sync',
+];
+
 export function launchBrowser() {
-  return chromium.launch({
-    executablePath: chromiumPath(),
-    args: [
-      '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-quic', '--no-first-run',
-      '--disable-background-networking', '--disable-component-update', '--disable-sync',
-    ],
-  });
+  return chromium.launch({ executablePath: chromiumPath(), args: BROWSER_ARGS });
+}
+
+/** A browser with a profile kept in `userDataDir` (what a restarted browser finds again): its one
+ * context, as `chromium.launchPersistentContext` gives it. */
+export function launchPersistentBrowser(userDataDir, options = {}) {
+  return chromium.launchPersistentContext(userDataDir, { executablePath: chromiumPath(), args: BROWSER_ARGS, ...options });
+}
+
+/** The process id of the browser (its main process) started by this test process with the
+ * profile `userDataDir`: to kill it as a crash or a power cut would. */
+export function browserPid(userDataDir) {
+  for (const name of readdirSync('/proc')) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      const status = readFileSync(`/proc/${name}/status`, 'utf8');
+      if (Number(/^PPid:\s+(\d+)/m.exec(status)?.[1]) !== process.pid) continue;
+      const args = readFileSync(`/proc/${name}/cmdline`, 'utf8').split('\0');
+      if (args.some((arg) => arg === `--user-data-dir=${userDataDir}`) && !args.some((arg) => arg.startsWith('--type='))) return Number(name);
+    } catch {
+      // a process that ended meanwhile
+    }
+  }
+  throw new Error(`no browser of this test process runs with the profile ${userDataDir}`);
 }
 
 /**
@@ -141,8 +174,11 @@ export async function waitReady(page) {
   await page.waitForSelector('html[data-ready="true"]', { timeout: 10_000 });
 }
 
-export async function text(page, testId) {
-  return (await page.locator(`[data-testid="${testId}"]`).textContent()).trim();
+/** The text of the element of test id `testId`; for a message (`error`, `notice`) of the page's
+ * list, `key` names which (its `data-key`) when there may be several. */
+export async function text(page, testId, key) {
+  const keyed = key ? `[data-key="${key}"]` : '';
+  return (await page.locator(`[data-testid="${testId}"]${keyed}`).textContent()).trim();
 }
 
 /** Squares the human may play now, from the accessibility contract. */

@@ -7,6 +7,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { cpSync, mkdtempSync, readFileSync, readdirSync, writeFileSync, appendFileSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
 import { startServer, startServerAndBrowser, openPage, waitReady, text, repoRoot, artifacts } from './helpers.js';
@@ -222,4 +223,167 @@ test('a new version is installed whole or not at all, and the page offers it', {
     await context.close();
     site.close();
   }
+});
+
+// ---------------------------------------------------------------------------------------------
+// A damaged offline copy heals: checked against the manifest's hashes, dropped and fetched again.
+
+const WASM = 'www/pkg/reversi_simd_bg.wasm';
+
+/**
+ * A server of its own for a test that takes the network away (the browser's offline mode does
+ * not reach service workers: stopping the server does), and a page of a fresh context controlled
+ * by the installed service worker, recording console errors, page errors and unhandled promise
+ * rejections. `offline()` stops the server (and the page's network), `online()` starts it again
+ * on the same port.
+ */
+async function controlledPage() {
+  let site = await startServer();
+  const opened = await openPage(browser);
+  await opened.context.addInitScript(() => {
+    window.addEventListener('unhandledrejection', (event) => console.error(`unhandled rejection: ${event.reason?.message ?? event.reason}`));
+  });
+  await opened.page.goto(site.url);
+  await waitReady(opened.page);
+  await opened.page.evaluate(() => navigator.serviceWorker.ready);
+  await opened.page.reload();
+  await waitReady(opened.page);
+  assert.equal(await opened.page.evaluate(() => Boolean(navigator.serviceWorker.controller)), true);
+  // Within one browser session, a reload takes the page's files from the renderer's memory cache
+  // without asking the service worker; a browser started again (after the damage) has none.
+  const cdp = await opened.context.newCDPSession(opened.page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+  return {
+    ...opened,
+    url: site.url,
+    offline: async () => {
+      await opened.context.setOffline(true);
+      await site.close();
+    },
+    online: async () => {
+      site = await startServer(repoRoot, { port: site.port });
+      await opened.context.setOffline(false);
+    },
+    close: async () => {
+      await opened.context.close();
+      await site.close();
+    },
+  };
+}
+
+/** Puts damaged answers into the game's cache, `[path, status, body]` each. */
+function damage(page, entries) {
+  return page.evaluate(async (list) => {
+    const [name] = (await caches.keys()).filter((n) => n.startsWith('othello-game-'));
+    const cache = await caches.open(name);
+    for (const [file, status, body] of list) await cache.put(new URL(file, location.href).href, new Response(body, { status }));
+  }, entries);
+}
+
+/** The SHA-256 of a file as the cache holds it now ('' when it holds none). */
+function cachedHash(page, file) {
+  return page.evaluate(async (f) => {
+    const response = await caches.match(f);
+    if (!response || !response.ok) return '';
+    const digest = await crypto.subtle.digest('SHA-256', await response.arrayBuffer());
+    return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('');
+  }, file);
+}
+
+const fileHash = (file) => createHash('sha256').update(readFileSync(path.join(repoRoot, file))).digest('hex');
+
+/** What the browser itself logs for an answer that is an error (the tests cause them). */
+const failedLoads = (errors) => errors.filter((e) => !/Failed to load resource: (the server responded with a status of 503|net::ERR_INTERNET_DISCONNECTED|net::ERR_FAILED)/.test(e));
+
+test('online, damaged copies (app.js, the wasm, the weights, the book, a 500 for the page) are dropped and fetched again', { timeout: 90_000 }, async () => {
+  const { page, errors, close } = await controlledPage();
+  const files = ['www/game/app.js', WASM, 'weights/pattern.bin', 'weights/book.bin', 'index.html'];
+  await damage(page, [
+    ['www/game/app.js', 200, 'export const broken = ;'],
+    [WASM, 200, 'not a wasm module'],
+    ['weights/pattern.bin', 200, 'not weights'],
+    ['weights/book.bin', 200, 'not a book'],
+    ['index.html', 500, 'Internal error'],
+  ]);
+  await page.reload();
+  await waitReady(page);
+  // The weights and the book arrive after the board (the book last): each copy is whole again,
+  // and no notice was needed.
+  for (const file of files) {
+    const end = Date.now() + 20_000;
+    while ((await cachedHash(page, file)) !== fileHash(file)) {
+      assert.ok(Date.now() < end, `${file} was not cached whole again`);
+      await page.waitForTimeout(100);
+    }
+  }
+  // The page reads the book it got: where a game leaves the book is said after a move.
+  await page.click('[data-square="f5"]');
+  await page.waitForFunction(() => document.querySelector('[data-testid="book-status"]').textContent !== '');
+  assert.equal(await page.locator('[data-testid="notice"]').count(), 0, await page.locator('[data-testid="notices"]').textContent());
+  assert.equal(await page.isHidden('[data-testid="cannot-start"]'), true);
+  assert.deepEqual(errors, []);
+  await close();
+});
+
+test('offline, a page that cannot start says why and offers a reload that heals it once online', { timeout: 120_000 }, async () => {
+  const cases = [
+    { file: 'www/game/app.js', body: 'export const broken = ;', reason: /www\/game\/app\.js was damaged or is missing\. Reload, with the network if you can, to fetch the game again\.$/ },
+    { file: WASM, body: 'not a wasm module', reason: /reversi_simd_bg\.wasm was damaged or is missing/ },
+  ];
+  for (const { file, body, reason } of cases) {
+    const { page, errors, offline, online, close } = await controlledPage();
+    await damage(page, [[file, 200, body]]);
+    await offline();
+    await page.reload();
+    await page.waitForSelector('[data-testid="cannot-start"]:not([hidden])', { timeout: 15_000 });
+    await page.waitForFunction(() => /Reload/.test(document.querySelector('[data-testid="cannot-start-reason"]').textContent));
+    assert.match(await text(page, 'cannot-start-reason'), reason);
+    assert.equal(await page.isHidden('[data-testid="turn"]'), true);
+    await page.screenshot({ path: path.join(artifacts, `cannot-start-${path.basename(file)}.png`) });
+    // Back online, Reload fetches the file again: the game starts, and its copy is whole.
+    await online();
+    await Promise.all([page.waitForEvent('load'), page.click('[data-testid="cannot-start-reload"]')]);
+    await waitReady(page);
+    assert.equal(await cachedHash(page, file), fileHash(file), file);
+    assert.deepEqual(failedLoads(errors), [], file);
+    await close();
+  }
+});
+
+test('offline, a damaged page (a cached 500) is answered with a page that says why and links to a reload', { timeout: 60_000 }, async () => {
+  const { page, errors, url, offline, online, close } = await controlledPage();
+  await damage(page, [['index.html', 500, 'Internal error']]);
+  await offline();
+  await page.reload();
+  await page.waitForSelector('[data-testid="cannot-start"]');
+  assert.match(await text(page, 'cannot-start-reason'), /damaged.*connect to the network and reload/);
+  assert.equal(await page.getAttribute('[data-testid="cannot-start-reload"]', 'href'), url + 'index.html');
+  await online();
+  await Promise.all([page.waitForEvent('load'), page.click('[data-testid="cannot-start-reload"]')]);
+  await waitReady(page);
+  assert.equal(await cachedHash(page, 'index.html'), fileHash('index.html'));
+  assert.deepEqual(failedLoads(errors), []);
+  await close();
+});
+
+test('offline, an AI worker that cannot start is said, with a reload, and the board still plays', { timeout: 60_000 }, async () => {
+  const { page, errors, offline, online, close } = await controlledPage();
+  await damage(page, [['www/common/worker.js', 200, 'import broken from;']]);
+  await offline();
+  await page.reload();
+  await waitReady(page);
+  await page.waitForSelector('[data-testid="error"][data-key="ai"]');
+  assert.match(await text(page, 'error', 'ai'), /^The AI could not start: AI worker failed/);
+  assert.equal(await text(page, 'message-action'), 'Reload');
+  await page.click('[data-square="f5"]');
+  assert.equal(await text(page, 'moves'), 'f5');
+  await online();
+  await Promise.all([page.waitForEvent('load'), page.click('[data-testid="message-action"]')]);
+  await waitReady(page);
+  // The worker's copy was dropped by the check and fetched again: the AI answers.
+  await page.waitForFunction(() => document.querySelector('[data-testid="moves"]').textContent.length === 4, null, { timeout: 20_000 });
+  assert.equal(await cachedHash(page, 'www/common/worker.js'), fileHash('www/common/worker.js'));
+  assert.deepEqual(failedLoads(errors), []);
+  await close();
 });

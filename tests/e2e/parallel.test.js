@@ -119,7 +119,7 @@ test('a review on two workers is the review one worker makes', async () => {
       await page.waitForSelector('[data-testid="review-table"] tbody tr', { timeout: 60_000 });
     } catch (error) {
       const shown = await page.evaluate(() =>
-        ['review-summary', 'error', 'notice', 'status'].map((id) => `${id}: ${document.querySelector(`[data-testid="${id}"]`).textContent}`),
+        ['review-summary', 'notices', 'status'].map((id) => `${id}: ${document.querySelector(`[data-testid="${id}"]`).textContent}`),
       );
       assert.fail(`no review table with ${workers} worker(s) after 60 s: ${shown.join(' | ')}; console: ${logs.slice(-8).join(' | ')}; ${error.message}`);
     }

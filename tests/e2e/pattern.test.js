@@ -49,7 +49,7 @@ test('the weights arrive after the board is up; the panel shows the pattern eval
   assert.equal(await page.isDisabled('[data-testid="evaluation-pattern"]'), true);
   release();
   await waitWeightsStatus(page, 'weights loaded');
-  assert.equal(await text(page, 'notice'), '');
+  assert.equal(await page.locator('[data-testid="notice"]').count(), 0);
 
   await page.check('[data-testid="evaluation-pattern"]');
   await page.waitForFunction(() => document.querySelector('#evaluation').dataset.shown === 'pattern');
@@ -85,7 +85,7 @@ test('a damaged weights file is a notice, and the game plays on with the course 
   await context.route(WEIGHTS, (route) => route.fulfill({ status: 200, contentType: 'application/octet-stream', body: damaged }));
   await page.goto(server.url + '?black=human&white=ai&level=6');
   await waitReady(page);
-  await page.waitForFunction(() => document.querySelector('[data-testid="notice"]').textContent.includes('could not be loaded'), null, {
+  await page.waitForFunction(() => document.querySelector('[data-testid="notice"]')?.textContent.includes('could not be loaded'), null, {
     timeout: 20_000,
   });
   const notice = await text(page, 'notice');
@@ -104,7 +104,7 @@ test('a missing weights file is a notice, and the game plays on', async () => {
   await context.route(WEIGHTS, (route) => route.fulfill({ status: 404, body: 'not found' }));
   await page.goto(server.url + '?black=human&white=ai&level=6');
   await waitReady(page);
-  await page.waitForFunction(() => document.querySelector('[data-testid="notice"]').textContent.includes('could not be loaded'), null, {
+  await page.waitForFunction(() => document.querySelector('[data-testid="notice"]')?.textContent.includes('could not be loaded'), null, {
     timeout: 20_000,
   });
   assert.match(await text(page, 'notice'), /HTTP 404/);

@@ -1,4 +1,4 @@
-// The game page as people really use it (issue 15): the board stays in view on a phone after
+// The game page as people really use it: the board stays in view on a phone after
 // moves, reloads and taps on the review graph; controls do not jump while the AI thinks; one
 // score per position everywhere; a loaded record is shown, not continued; the smaller things
 // (export buttons, one Tab stop in the move list, marker contrast, flip, sound, clock).

@@ -1,4 +1,4 @@
-// Regenerates the README's pictures of the real pages: docs/screenshot.png, a game in progress
+// Regenerates the docs' pictures of the real pages: docs/screenshot.png, a game in progress
 // against the AI with hints on, and docs/classroom.png, the pruning example of seed 004 searched to
 // its end. `node tests/e2e/screenshot.mjs` (after `make wasm`).
 

@@ -58,14 +58,41 @@ canvas {
 @container (max-width: 17rem) { .bar { font-size: 0.8em; line-height: 1.2; gap: 0.4rem; } }
 /* A very small one puts it under them rather than in a narrow column. */
 @container (max-width: 12rem) { .bar { flex-wrap: wrap; } .status { flex-basis: 100%; } }
-.error {
+/* Problems and notices, each until dismissed (a close button), never laid out whole. */
+.messages { list-style: none; margin: 0; padding: 0; display: grid; gap: 0.3rem; }
+.messages[hidden] { display: none; }
+.message {
+  display: flex;
+  align-items: flex-start;
+  gap: 0.4rem;
   margin: 0.4rem 0 0;
   padding: 0.3rem 0.5rem;
   border-radius: 6px;
-  background: var(--othello-error-bg, #fde8e8);
-  color: var(--othello-error-fg, #8a1c1c);
   overflow-wrap: anywhere;
 }
+.message + .message { margin-top: 0; }
+.error { background: var(--othello-error-bg, #fde8e8); color: var(--othello-error-fg, #8a1c1c); }
+.notice { background: var(--othello-notice-bg, #fff6d6); color: var(--othello-notice-fg, #3b2f00); }
+.message-text { flex: 1 1 auto; min-width: 0; align-self: center; }
+.message-action[hidden] { display: none; }
+.dismiss {
+  flex: none;
+  width: 2rem;
+  height: 2rem;
+  margin: -0.25rem -0.35rem -0.25rem 0;
+  padding: 0;
+  border: 0;
+  border-radius: 50%;
+  background: transparent;
+  color: inherit;
+  font: inherit;
+  font-size: 1.2em;
+  line-height: 1;
+  cursor: pointer;
+}
+.dismiss::before { content: "×"; }
+.dismiss:hover { background: rgba(127, 127, 127, 0.18); }
+.dismiss:focus-visible { outline: 3px solid var(--othello-focus, #ffb300); }
 /* A board that cannot play here (its files come from another site): why, and the iframe. */
 .unavailable {
   padding: 0.8rem 1rem;
@@ -150,7 +177,7 @@ template.innerHTML = `
       <span class="score" data-color="white"><span class="disc disc-white" aria-hidden="true"></span><span class="visually-hidden score-name"></span><span data-testid="score-white">2</span></span>
       <p class="status" part="status" data-testid="status" role="status" aria-live="polite"></p>
     </div>
-    <p class="error" part="error" data-testid="error" role="alert" hidden></p>
+    <ul class="messages" part="messages" aria-live="polite" hidden></ul>
   </div>
   <section class="side" part="moves" hidden>
     <h2 class="side-title"></h2>

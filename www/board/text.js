@@ -2,6 +2,7 @@
 // language, chooses): every sentence the board shows or sends in an event.
 
 import { ENGLISH_LABELS } from '../common/grid.js';
+import { excerpt } from '../common/excerpt.js';
 
 /** @param {number} n
  * @param {string} one
@@ -11,8 +12,7 @@ const plural = (n, one, many) => `${n} ${n === 1 ? one : many}`;
 /** Outside text quoted in a message, cut short: a huge attribute must not flood the status line.
  * @param {unknown} text */
 function quote(text) {
-  const s = String(text);
-  return `"${s.length > 40 ? `${s.slice(0, 40)}…` : s}"`;
+  return `"${excerpt(text, 40)}"`;
 }
 
 /**
@@ -33,6 +33,7 @@ function quote(text) {
  * @property {(ply: number, total: number) => string} showing
  * @property {(square: string) => string} notLegal
  * @property {string} loading
+ * @property {string} dismiss the close button of a message
  * @property {string} moves
  * @property {string} pass
  * @property {(n: number, move: string) => string} showMove
@@ -46,7 +47,8 @@ function quote(text) {
  * @property {{start: (m: string) => string, game: (m: string) => string,
  *             player: (name: string, value: string) => string, level: (value: string, max: number) => string,
  *             play: (m: string) => string, notReady: (what: string) => string,
- *             ai: (m: string) => string, hints: (m: string) => string}} errors
+ *             ai: (m: string) => string, hints: (m: string) => string,
+ *             weights: (m: string) => string, book: (m: string) => string}} errors
  * @property {typeof ENGLISH_LABELS} grid the accessible grid's labels
  */
 
@@ -68,6 +70,7 @@ export const TEXT = {
     showing: (ply, total) => (ply === total ? 'Back at the latest position.' : `Showing the position after move ${ply} of ${total}.`),
     notLegal: (square) => `${square} is not a legal move.`,
     loading: 'Loading…',
+    dismiss: 'Dismiss this message',
     moves: 'Moves',
     pass: 'pass',
     showMove: (n, move) => `Move ${n}: ${move}, show this position`,
@@ -93,6 +96,8 @@ export const TEXT = {
       notReady: (what) => `${what}() was called before the board was ready (wait for the ready event).`,
       ai: (m) => `The AI failed: ${m}`,
       hints: (m) => `Hints failed: ${m}`,
+      weights: (m) => `The trained evaluation could not be loaded (${m}); levels 6–9 play with the course evaluation.`,
+      book: (m) => `The opening book could not be loaded (${m}); the AI thinks about the opening itself.`,
     },
     grid: ENGLISH_LABELS,
   },
@@ -112,6 +117,7 @@ export const TEXT = {
     showing: (ply, total) => (ply === total ? 'De volta à última posição.' : `Posição depois da jogada ${ply} de ${total}.`),
     notLegal: (square) => `${square} não é uma jogada legal.`,
     loading: 'A carregar…',
+    dismiss: 'Fechar esta mensagem',
     moves: 'Jogadas',
     pass: 'passa',
     showMove: (n, move) => `Jogada ${n}: ${move}, mostrar esta posição`,
@@ -137,6 +143,8 @@ export const TEXT = {
       notReady: (what) => `${what}() foi chamado antes de o tabuleiro estar pronto (espere pelo evento ready).`,
       ai: (m) => `A IA falhou: ${m}`,
       hints: (m) => `As sugestões falharam: ${m}`,
+      weights: (m) => `Não foi possível carregar a avaliação treinada (${m}); os níveis 6–9 jogam com a avaliação do curso.`,
+      book: (m) => `Não foi possível carregar o livro de aberturas (${m}); a IA pensa sozinha nas aberturas.`,
     },
     grid: {
       board: 'Tabuleiro de Othello, colunas a a h, linhas 1 a 8',

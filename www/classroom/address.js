@@ -24,6 +24,19 @@ import { normalizeLanguage } from './i18n.js';
 
 /** A problem of the address: a text of i18n.js and its values. @typedef {{key: string, values: Record<string, unknown>}} Problem */
 
+/**
+ * How an exercise is handed out (the builder's choices, carried by its link): what it asks
+ * (`ask`, the engine's tokens; '' for the algorithm's default), whether "Show the solution" is
+ * offered, whether each student gets a variant of their own (picked by name or number), the
+ * class key that makes its attempt codes its own, and a variant opened by the teacher (null).
+ * @typedef {{ask: string, solution: boolean, students: boolean, key: string, variant: number | null}} ExerciseSettings
+ */
+
+/** An exercise's settings when its link says nothing. @returns {ExerciseSettings} */
+export function defaultExerciseSettings() {
+  return { ask: '', solution: true, students: false, key: '', variant: null };
+}
+
 export const EXAMPLES = ['lecture', 'pruning', 'tictactoe', 'maxn', 'othello'];
 /** Built-in trees: the engine holds their texts (`Lesson.example`). */
 export const TREE_EXAMPLES = ['lecture', 'pruning', 'maxn'];
@@ -161,6 +174,29 @@ export function readAddress(search) {
     }
   }
 
+  /** @type {ExerciseSettings} */
+  const exerciseSettings = defaultExerciseSettings();
+  if (mode === 'exercise') {
+    const ask = params.get('ask');
+    if (ask !== null) {
+      if (/^[a-z]+(,[a-z]+)*$/.test(ask)) exerciseSettings.ask = ask;
+      else problems.push({ key: 'address.ask', values: { value: ask } });
+    }
+    exerciseSettings.solution = params.get('solution') !== 'off';
+    exerciseSettings.students = params.get('students') === 'on';
+    const key = params.get('key');
+    if (key !== null) {
+      if (/^[0-9A-Za-z]{1,16}$/.test(key)) exerciseSettings.key = key.toUpperCase();
+      else problems.push({ key: 'address.key', values: { value: key } });
+    }
+    const variant = params.get('variant');
+    if (variant !== null) {
+      const n = Number(variant);
+      if (Number.isInteger(n) && n >= 0 && n <= 65535) exerciseSettings.variant = n;
+      else problems.push({ key: 'address.variant', values: { value: variant } });
+    }
+  }
+
   let lang = null;
   const wantedLang = params.get('lang');
   if (wantedLang !== null) {
@@ -168,15 +204,16 @@ export function readAddress(search) {
     lang = normalizeLanguage(wanted);
     if (!lang) problems.push({ key: 'address.lang', values: { value: wanted } });
   }
-  return { source, algorithm, lang, mode, problems };
+  return { source, algorithm, lang, mode, exercise: exerciseSettings, problems };
 }
 
-/** The query string (with its '?') that reopens this lesson.
+/** The query string (with its '?') that reopens this lesson (or exercise, with its settings).
  * @param {Source} source
  * @param {string} algorithm
- * @param {string} lang
- * @param {string | null} [mode] */
-export function writeAddress(source, algorithm, lang, mode = null) {
+ * @param {string | null} lang  null: left out
+ * @param {string | null} [mode]
+ * @param {ExerciseSettings | null} [exercise] */
+export function writeAddress(source, algorithm, lang, mode = null, exercise = null) {
   const params = new URLSearchParams();
   if (source.exercise) {
     params.set('exercise', source.exercise.seed);
@@ -196,6 +233,24 @@ export function writeAddress(source, algorithm, lang, mode = null) {
   }
   params.set('algorithm', algorithm);
   if (mode && !source.exercise) params.set('mode', mode);
-  params.set('lang', lang);
+  if (mode === 'exercise' && exercise) {
+    if (exercise.ask) params.set('ask', exercise.ask);
+    if (!exercise.solution) params.set('solution', 'off');
+    if (exercise.students) params.set('students', 'on');
+    if (exercise.key) params.set('key', exercise.key);
+    if (exercise.variant !== null) params.set('variant', String(exercise.variant));
+  }
+  if (lang) params.set('lang', lang);
   return `?${params.toString()}`;
+}
+
+/**
+ * An exercise's own text, what its attempt codes are keyed by: its link without the language,
+ * the variant or anything else that may differ between a student's page and the teacher's.
+ * @param {Source} source
+ * @param {string} algorithm
+ * @param {ExerciseSettings} exercise
+ */
+export function exerciseText(source, algorithm, exercise) {
+  return writeAddress(source, algorithm, null, 'exercise', { ...exercise, variant: null }).slice(1);
 }

@@ -7,6 +7,8 @@ import { t, setLanguage, language, preferredLanguage, translateStatic, isPortugu
 import {
   readAddress,
   writeAddress,
+  exerciseText,
+  defaultExerciseSettings,
   exampleSource,
   exampleName,
   algorithmsFor,
@@ -14,8 +16,11 @@ import {
   DEPTHS,
 } from './address.js';
 import { createLesson, LessonView, yieldToPage, isTooLarge, untracedSearch, specOf } from './lessons.js';
-import { nodeCounts, exerciseTree, checkExercise } from '../pkg/classroom/reversi.js';
-import { buildExercise, answersOf, showVerdicts } from './exercise.js';
+import { nodeCounts, exerciseTree, checkExercise, exerciseQuestions, studentVariant, treeVariant, attemptCode } from '../pkg/classroom/reversi.js';
+import { buildSheet, placeSheet, sheetShape, answersOf, restoreAnswers, showVerdicts, showAttemptCode } from './exercise.js';
+import { createBuilder } from './builder.js';
+import { renderPseudocode } from './pseudocode.js';
+import { questionAt, questionText, judge, answerText, placeBubble } from './predict.js';
 import { drawNodeChart } from './node-chart.js';
 import { createTreeView } from './tree-view.js';
 import { createNodePanel } from './node-panel.js';
@@ -82,9 +87,19 @@ const state = {
   nodeChart: null,
   /** A search shown without its trace, or null. @type {Untraced | null} */
   untraced: null,
-  /** Exercise mode: whether the solution is shown, and the lesson (and language) its form was
-   * built for; null outside exercise mode. @type {{solution: boolean, view: LessonView | null, key?: string} | null} */
+  /** Exercise mode, or null: see `Exercise`. @type {Exercise | null} */
   exercise: null,
+  /** Predict the next step: the teacher's choices, the question waiting for its answer, the one
+   * just answered (shown with its answer until the next step), and every answer given.
+   * @type {{on: boolean, values: boolean, cuts: boolean, projector: boolean,
+   *         pending: import('./predict.js').Question | null,
+   *         shown: {question: import('./predict.js').Question, answered: import('./predict.js').Answered | null} | null,
+   *         answered: Map<number, import('./predict.js').Answered | null>}} */
+  predict: { on: false, values: true, cuts: true, projector: false, pending: null, shown: null, answered: new Map() },
+  /** The algorithm's pseudocode beside the tree. */
+  pseudocode: false,
+  /** The node-count chart's scale. @type {'log' | 'linear'} */
+  chartScale: 'log',
   zoom: 1,
   /** The form of Portuguese the language button switches to (the browser's, else Brazilian). */
   portuguese: 'pt-BR',
@@ -97,6 +112,8 @@ let treeView;
 let nodePanel;
 /** @type {ReturnType<typeof createLab>} */
 let lab;
+/** @type {ReturnType<typeof createBuilder>} */
+let builder;
 /** @type {ReturnType<typeof setTimeout> | null} */
 let timer = null;
 
@@ -104,6 +121,18 @@ let timer = null;
 function shownView() {
   return /** @type {LessonView} */ (state.view);
 }
+
+/**
+ * An exercise on show: how it is handed out (its link's settings), the exercise as the link names
+ * it (`base`: a student's variant is searched instead), whether the solution is shown, the whole
+ * tree drawn as an answer sheet and its questions (`sheetView`, `questions`, `sheetKey`: what
+ * they were made for), why the tree cannot be an exercise (`unavailable`), the student's name and
+ * variant, the attempts checked and the last report.
+ * @typedef {{settings: import('./address.js').ExerciseSettings, base: {source: Source, algorithm: string} | null,
+ *   solution: boolean, sheetView: LessonView | null, questions: import('../pkg/classroom/reversi.js').ExerciseQuestion[],
+ *   sheetKey: string, unavailable: string, student: string, variant: number, variantSource: Source | null,
+ *   report: import('../pkg/classroom/reversi.js').ExerciseReport | null}} Exercise
+ */
 
 /** How a lesson is loaded: at its end, and where a failure is said.
  * @typedef {{atEnd?: boolean, errorKey?: string}} LoadOptions */
@@ -191,8 +220,9 @@ function showUntraced(untraced) {
 function renderUntraced(untraced) {
   const { result, smallerDepth, alphabeta, source, algorithm } = untraced;
   const n = (/** @type {number} */ x) => x.toLocaleString(language());
-  setText($('leaves-evaluated'), String(result.leaves));
-  setText($('nodes-visited'), String(result.nodes));
+  setText($('leaves-evaluated'), n(result.leaves));
+  setText($('nodes-visited'), n(result.nodes));
+  setText($('play-text'), t('controls.play'));
   setText($('tree-result'), minusSigns(result.text));
   setText($('step-counter'), t('untraced.counter', { events: n(result.events) }));
   setText($('narration'), t('untraced.narration', { algorithm: t(`algorithm.${algorithm}`), events: n(result.events), limit: n(200000) }));
@@ -247,7 +277,21 @@ function adopt(view, source, algorithm, atEnd = false) {
   pause();
   state.untraced = null;
   // A new lesson in exercise mode: a new exercise, its solution hidden until asked for.
-  if (state.exercise) state.exercise = { solution: false, view: null };
+  if (state.exercise) {
+    state.exercise.solution = false;
+    state.exercise.sheetView?.free();
+    state.exercise.sheetView = null;
+    state.exercise.sheetKey = '';
+    state.exercise.report = null;
+    state.exercise.unavailable = '';
+    // The exercise the link names follows what is loaded, except a student's variant of it.
+    const base = state.exercise.base;
+    if (base && source === state.exercise.variantSource) state.exercise.base = { source: base.source, algorithm };
+    else state.exercise.base = { source, algorithm };
+  }
+  state.predict.pending = null;
+  state.predict.shown = null;
+  state.predict.answered.clear();
   state.view?.free();
   if (!view.isGame) view.readNodes();
   state.view = view;
@@ -264,7 +308,11 @@ function adopt(view, source, algorithm, atEnd = false) {
 }
 
 function updateAddress() {
-  history.replaceState(null, '', location.pathname + writeAddress(state.source, state.algorithm, language(), state.exercise ? 'exercise' : null));
+  const exercise = state.exercise;
+  const query = exercise?.base
+    ? writeAddress(exercise.base.source, exercise.base.algorithm, language(), 'exercise', exercise.settings)
+    : writeAddress(state.source, state.algorithm, language(), exercise ? 'exercise' : null, exercise?.settings ?? null);
+  history.replaceState(null, '', location.pathname + query);
 }
 
 /** Shows `message` at `place` (see state.errorPlace): next to what it is about.
@@ -318,6 +366,7 @@ function goTo(step) {
     return;
   }
   state.pendingStep = null;
+  if (state.predict.shown && clamped !== state.predict.shown.question.step + 1) state.predict.shown = null;
   view.moveTo(clamped);
   const counters = view.counters;
   state.step = clamped;
@@ -352,19 +401,72 @@ function stepTo(step) {
 }
 
 function stepForward() {
-  stepTo((state.pendingStep ?? state.step) + 1);
+  if (!state.view || state.preparing || exerciseHidesSolution()) return;
+  const from = state.pendingStep ?? state.step;
+  const predict = state.predict;
+  if (predict.pending) {
+    // The question waits: the teacher's step reveals it (projector), a student answers first.
+    if (predict.projector) answerPrediction(null);
+    else $('predict-answer')?.focus();
+    return;
+  }
+  if (askBefore(from)) return;
+  stepTo(from + 1);
+}
+
+/** Stops before event `step` when the teacher asked for a prediction there (not yet answered): true if it did.
+ * @param {number} step */
+function askBefore(step) {
+  const view = state.view;
+  const predict = state.predict;
+  if (!view || !predict.on || state.exercise || predict.answered.has(step)) return false;
+  const question = questionAt(view, step, predict);
+  if (!question) return false;
+  pause();
+  predict.pending = question;
+  predict.shown = null;
+  render();
+  return true;
+}
+
+/**
+ * The answer to the question waiting (null: revealed by the teacher): judged, then the step shown.
+ * @param {string | null} given
+ */
+function answerPrediction(given) {
+  const view = state.view;
+  const question = state.predict.pending;
+  if (!view || !question) return;
+  const answered = given === null ? null : judge(view, question, given);
+  state.predict.answered.set(question.step, answered);
+  state.predict.pending = null;
+  state.selected = null;
+  goTo(question.step + 1);
+  state.predict.shown = { question, answered };
+  render();
 }
 
 function stepBack() {
+  clearPrediction();
   stepTo((state.pendingStep ?? state.step) - 1);
 }
 
 function toStart() {
+  // From the start, the class predicts again.
+  clearPrediction();
+  state.predict.answered.clear();
   stepTo(0);
 }
 
 function toEnd() {
+  clearPrediction();
   if (state.view) stepTo(state.view.eventCount);
+}
+
+/** A question left unanswered goes when the teacher moves elsewhere. */
+function clearPrediction() {
+  state.predict.pending = null;
+  state.predict.shown = null;
 }
 
 function play() {
@@ -390,6 +492,8 @@ function scheduleTick() {
     timer = null;
     if (!state.playing) return;
     state.selected = null;
+    if (askBefore(state.step)) return;
+    state.predict.shown = null;
     goTo(state.step + 1);
     if (state.playing) scheduleTick();
   }, 1000 / state.speed);
@@ -467,16 +571,25 @@ function render() {
   if (!view) return;
   renderExercise(view);
   const atEnd = state.step === view.eventCount;
+  const sheet = exerciseSheet();
+  document.body.dataset.exercise = state.exercise ? (sheet ? 'sheet' : state.exercise.unavailable ? 'unavailable' : 'solution') : '';
 
-  setText($('leaves-evaluated'), String(state.leaves));
-  setText($('nodes-visited'), String(state.nodesVisited));
+  const number = (/** @type {number} */ x) => x.toLocaleString(language());
+  setText($('leaves-evaluated'), number(state.leaves));
+  setText($('nodes-visited'), number(state.nodesVisited));
+  // A count that includes re-searches, or every iteration, says so.
+  setText($('nodes-label'), t(view.algorithm === 'pvs' ? 'counters.nodesResearch' : view.result.iterative ? 'counters.nodesIterative' : 'counters.nodes'));
   setText($('tree-result'), atEnd ? minusSigns(view.result.text) : '');
   renderIterations(view, atEnd);
   const counter = state.pendingStep === null
     ? t('counters.step', { step: state.step, total: view.eventCount })
     : t('counters.moving', { step: state.step, target: state.pendingStep, total: view.eventCount });
   setText($('step-counter'), counter);
-  if (!state.preparing) setText($('narration'), exerciseHidesSolution() ? t('exercise.narration') : narrate(view, state.step));
+  if (!state.preparing) {
+    const pending = state.predict.pending;
+    const narration = exerciseHidesSolution() ? t('exercise.narration') : pending ? t('predict.narration', { question: questionText(view, pending) }) : narrate(view, state.step);
+    setText($('narration'), narration);
+  }
   renderError();
 
   const hidden = exerciseHidesSolution();
@@ -497,21 +610,44 @@ function render() {
   document.body.dataset.kind = view.kind;
   placeNodeCard();
 
-  treeView.draw({
-    view,
-    stateOf,
-    current: state.current,
-    selected: state.selected,
-    principal: atEnd ? new Set(view.principalPath()) : new Set(),
-    showsChildren,
-    rootName: t('tree.root'),
-    focus: focusOf(view),
-    orderMarks: orderMarksOf(view) ?? undefined,
-  });
-  const shownId = state.selected ?? (state.current >= 0 ? state.current : 0);
-  nodePanel.render({ view, id: shownId, state: stateOf(shownId) });
-  renderCutoffs();
+  // The question's bubble first: the drawing places it over its node; the legend too, whose
+  // height the drawing keeps under the tree.
+  renderPredictControls(view);
   renderLegend();
+  if (sheet && state.exercise?.sheetView) {
+    const sheetView = state.exercise.sheetView;
+    treeView.draw({
+      view: sheetView,
+      stateOf: () => undefined,
+      current: -1,
+      selected: null,
+      principal: new Set(),
+      showsChildren: () => true,
+      rootName: t('tree.root'),
+      focus: [0],
+      sheet: sheetShape(state.exercise.questions, sheetView),
+    });
+  } else {
+    const pending = state.predict.pending;
+    treeView.draw({
+      view,
+      stateOf,
+      current: state.current,
+      selected: state.selected,
+      principal: atEnd ? new Set(view.principalPath()) : new Set(),
+      showsChildren,
+      rootName: t('tree.root'),
+      focus: pending ? [pending.node] : focusOf(view),
+      orderMarks: orderMarksOf(view) ?? undefined,
+      asked: pending ? new Set(pending.about) : undefined,
+    });
+  }
+  placeWideTree();
+  // The node of the step on show; at the end, the root whose search gave the result.
+  const shownId = state.selected ?? (state.current >= 0 ? state.current : view.shownRoot());
+  nodePanel.render({ view, id: shownId, state: stateOf(shownId) });
+  renderPseudocodePanel(view);
+  renderCutoffs();
   if ($('compare', HTMLDetailsElement).open) renderCompare();
   lab.setPosition(labPosition(shownId));
 }
@@ -545,6 +681,20 @@ function treeTop() {
   const narration = $('narration');
   const extra = Math.max(0, narration.offsetHeight - (parseFloat(getComputedStyle(narration).minHeight) || 0));
   return $('tree').getBoundingClientRect().top + window.scrollY - extra;
+}
+
+/**
+ * On a wide screen (1280 px and more) the panels stand right of the tree; a tree that needs more
+ * width than that column at its least scale gets the page's width instead, the panels under it
+ * (the column's width is what it would be, so that the choice does not flip back and forth).
+ */
+function placeWideTree() {
+  const layout = /** @type {HTMLElement} */ (document.querySelector('.layout'));
+  const rem = parseFloat(getComputedStyle(document.documentElement).fontSize);
+  const column = layout.clientWidth - 21 * rem - 2 * rem;
+  const wide = window.innerWidth >= 1280 && treeView.leastWidth > column;
+  if ((document.body.dataset.wideTree === 'true') === wide) return;
+  document.body.dataset.wideTree = String(wide);
 }
 
 /**
@@ -609,7 +759,7 @@ function renderCutoffs() {
 /** The legend: a small drawing of each mark of the tree with its name, then the algorithm's terms. */
 function renderLegend() {
   const view = shownView();
-  const key = `${language()}|${view.players}|${view.boundsKind}|${view.negamaxView}|${view.isGame}`;
+  const key = `${language()}|${view.players}|${view.boundsKind}|${view.negamaxView}|${view.isGame}|${view.result.table}`;
   const legend = $('legend');
   if (legend.dataset.key === key) return;
   legend.dataset.key = key;
@@ -624,10 +774,12 @@ function renderLegend() {
     item.append(mark, text);
     return item;
   };
-  if (view.players > 2) items.push(t('legend.maxn'));
+  // max^n: each player's colour (and shape: even players round), then what a node holds.
+  if (view.players > 2) for (let n = 1; n <= view.players; n++) items.push(swatch(`p${Math.min(n, 4)}`, t('legend.player', { n })));
   else items.push(swatch('max', t('legend.max')), swatch('min', t('legend.min')));
+  // max^n prunes nothing.
+  if (view.players <= 2) items.push(swatch('pruned', t('legend.pruned')));
   items.push(
-    swatch('pruned', t('legend.pruned')),
     swatch('current', t('legend.current')),
     swatch('principal', t('legend.principal')),
   );
@@ -636,6 +788,8 @@ function renderLegend() {
   if (view.boundsKind === 'alphabeta') terms.push(t('legend.alphabeta'));
   if (view.boundsKind === 'limits') terms.push(t('legend.negamax'));
   else if (view.negamaxView) terms.push(t('legend.negamaxPlain'));
+  if (view.players > 2) terms.push(t('legend.maxnRule'));
+  if (view.result.table) terms.push(t('legend.table'));
   if (view.isGame) terms.push(t('legend.expand'));
   /** @type {(HTMLElement | string)[]} */
   const parts = [];
@@ -673,9 +827,14 @@ function renderCompare() {
   renderComparison($('compare-table', HTMLTableElement), state.comparison.rows, state.algorithm, (algorithm) => load(state.source, algorithm));
 }
 
-/** In exercise mode, before "Show solution": the replay stays at its start (no value shown). */
+/** In exercise mode, before "Show the solution": the replay stays at its start (no value shown). */
 function exerciseHidesSolution() {
-  return Boolean(state.exercise && !state.exercise.solution && state.view && !state.view.isGame);
+  return Boolean(state.exercise && !state.exercise.solution && !state.exercise.unavailable && state.view && !state.view.isGame);
+}
+
+/** Whether the answer sheet is what the tree shows (an exercise on a tree, its solution not shown). */
+function exerciseSheet() {
+  return exerciseHidesSolution() && Boolean(state.exercise?.sheetView);
 }
 
 /** Iterative deepening at its end: each iteration's nodes, their sum, and one search straight to
@@ -695,35 +854,152 @@ function renderIterations(view, atEnd) {
   setText(element, t('iterations.summary', { each, total: number(total), depth: iterations[iterations.length - 1].depth, single: number(/** @type {{nodes: number}} */ (single).nodes) }));
 }
 
-/** The exercise form: shown in exercise mode on a tree, built once per lesson.
+/** The spec of the exercise on show, with what it asks (the engine's default when the link does not say). */
+function exerciseSpec() {
+  const exercise = /** @type {Exercise} */ (state.exercise);
+  return { ...specOf(state.source, state.algorithm), ask: exercise.settings.ask || 'default' };
+}
+
+/** The exercise's form and answer sheet: built once per lesson and language; the student's name first when each has a variant.
  * @param {LessonView} view */
 function renderExercise(view) {
   const form = $('exercise', HTMLFormElement);
-  const shown = Boolean(state.exercise) && !view.isGame;
+  const exercise = state.exercise;
+  const shown = Boolean(exercise) && !view.isGame;
   form.hidden = !shown;
-  if (!shown || !state.exercise) return;
-  const key = `${language()}`;
-  if (state.exercise.view !== view || state.exercise.key !== key) {
-    // The whole tree (minimax or max^n visits every node), whatever the exercise's algorithm.
-    const whole = createLesson(state.source, view.players > 2 ? 'maxn' : 'minimax');
-    const nodes = whole.nodes();
-    whole.free();
-    buildExercise(form, view, nodes);
-    state.exercise.view = view;
-    state.exercise.key = key;
+  $('exercise-below').hidden = !shown;
+  $('sheet').hidden = !shown || !exerciseSheet();
+  if (!shown || !exercise) return;
+  const waiting = exercise.settings.students && exercise.settings.variant === null && !exercise.student;
+  document.body.dataset.gate = waiting ? 'student' : '';
+  const key = `${language()}|${waiting}`;
+  if (exercise.sheetKey === key && exercise.sheetView !== null) return;
+  if (exercise.sheetKey === key && exercise.unavailable) return;
+  exercise.sheetKey = key;
+  if (waiting) {
+    buildStudentGate(form);
+    return;
   }
+  let questions;
+  try {
+    questions = /** @type {import('../pkg/classroom/reversi.js').ExerciseQuestion[]} */ (exerciseQuestions(exerciseSpec()));
+  } catch (error) {
+    // Not a tree a student can do: said, and the lesson shown as a lesson.
+    exercise.unavailable = engineText(/** @type {Error} */ (error).message);
+    form.replaceChildren(Object.assign(document.createElement('p'), { className: 'exercise-unavailable', textContent: t('exercise.unavailable', { message: exercise.unavailable }) }));
+    $('sheet').hidden = true;
+    return;
+  }
+  exercise.unavailable = '';
+  // Answers typed before a rebuild (the language switched) stay.
+  const typed = exercise.sheetView && exercise.sheetView.source === state.source ? answersOf([form, $('sheet')]) : null;
+  // The whole tree (minimax or max^n visits every node), whatever the exercise's algorithm: a
+  // pruning search's lesson holds no node under a subtree it cut, which would give the cut away.
+  exercise.sheetView?.free();
+  const whole = new LessonView(createLesson(state.source, view.players > 2 ? 'maxn' : 'minimax'), state.source);
+  whole.readNodes();
+  exercise.sheetView = whole;
+  exercise.questions = questions;
+  buildSheet(form, $('sheet'), $('exercise-below'), {
+    view: whole,
+    algorithm: state.algorithm,
+    questions,
+    solution: exercise.settings.solution,
+    newExercise: !exercise.settings.key && Boolean(state.source.exercise),
+    variant: exercise.variant,
+  });
+  if (typed) restoreAnswers([form, $('sheet')], typed);
+  if (exercise.report) showVerdicts(form, [form, $('sheet')], exercise.report, exercise.solution);
+}
+
+/** The form asking a student's name or number, which picks their variant of the exercise.
+ * @param {HTMLFormElement} form */
+function buildStudentGate(form) {
+  const intro = Object.assign(document.createElement('p'), { className: 'exercise-intro', textContent: t('student.intro') });
+  const label = document.createElement('label');
+  label.className = 'exercise-item student-field';
+  const input = Object.assign(document.createElement('input'), { type: 'text', id: 'student-name', autocomplete: 'name' });
+  input.dataset.testid = 'student-name';
+  label.append(Object.assign(document.createElement('span'), { textContent: t('student.label') }), input);
+  const start = Object.assign(document.createElement('button'), { type: 'button', id: 'student-start', className: 'primary', textContent: t('student.start') });
+  start.dataset.testid = 'student-start';
+  const error = Object.assign(document.createElement('p'), { className: 'error', id: 'student-error', hidden: true });
+  form.replaceChildren(intro, label, start, error);
+}
+
+/** The student's name given: their variant of the exercise, searched and shown as a sheet. */
+async function startStudent() {
+  const exercise = state.exercise;
+  if (!exercise?.base) return;
+  const name = $('student-name', HTMLInputElement).value.trim();
+  let variant;
+  try {
+    variant = studentVariant(name);
+  } catch (error) {
+    const element = $('student-error');
+    element.hidden = false;
+    setText(element, t('student.bad'));
+    return;
+  }
+  exercise.student = name;
+  exercise.variant = variant;
+  await loadVariant();
+}
+
+/** Loads the exercise's variant for the student (or the one the link names). */
+async function loadVariant() {
+  const exercise = /** @type {Exercise} */ (state.exercise);
+  const base = /** @type {{source: Source, algorithm: string}} */ (exercise.base);
+  const variant = exercise.variant;
+  /** @type {Source} */
+  let source = base.source;
+  if (variant) {
+    if (base.source.exercise) {
+      source = { kind: 'tree', text: exerciseTree(base.source.exercise.seed, base.source.exercise.shape, variant).text, exercise: base.source.exercise };
+    } else {
+      const lesson = createLesson(base.source, 'minimax');
+      const text = lesson.treeText;
+      lesson.free();
+      source = { kind: 'tree', text: treeVariant(text, variant) };
+    }
+  }
+  exercise.sheetKey = '';
+  exercise.variantSource = source;
+  await load(source, base.algorithm);
 }
 
 /** @param {Event} event */
 function checkAnswers(event) {
   event.preventDefault();
-  if (!state.view) return;
+  const exercise = state.exercise;
+  if (!state.view || !exercise || exercise.unavailable) return;
   const form = $('exercise', HTMLFormElement);
   try {
-    showVerdicts(form, checkExercise(specOf(state.source, state.algorithm), answersOf(form)));
+    const report = checkExercise(exerciseSpec(), answersOf([form, $('sheet')]));
+    exercise.report = report;
+    showVerdicts(form, [form, $('sheet')], report, exercise.solution);
+    const base = /** @type {{source: Source, algorithm: string}} */ (exercise.base);
+    const text = exerciseText(base.source, base.algorithm, exercise.settings);
+    const attempt = countAttempt(`${text}#${exercise.variant}`);
+    const numbers = { variant: exercise.variant, right: report.right, total: report.total, attempt };
+    showAttemptCode(form, attemptCode(text, numbers), numbers);
   } catch (error) {
     showError(t('error.search', { message: engineText(/** @type {Error} */ (error).message) }));
   }
+}
+
+/** The number of this attempt at an exercise (kept in the browser, so that a reload does not reset it).
+ * @param {string} key */
+function countAttempt(key) {
+  const storageKey = `classroom.attempts.${key}`;
+  let count = 1;
+  try {
+    count = Number(localStorage.getItem(storageKey) || 0) + 1;
+    localStorage.setItem(storageKey, String(count));
+  } catch {
+    // Storage refused: each attempt is the first.
+  }
+  return count;
 }
 
 function newExercise() {
@@ -732,7 +1008,96 @@ function newExercise() {
   const tree = exerciseTree(seed, shape);
   /** @type {Source} */
   const source = { kind: 'tree', text: tree.text, exercise: { seed: tree.seed, shape: tree.shape } };
+  if (state.exercise) state.exercise.base = { source, algorithm: algorithmsFor(source).includes(state.algorithm) ? state.algorithm : 'minimax' };
   load(source, algorithmsFor(source).includes(state.algorithm) ? state.algorithm : 'minimax');
+}
+
+/** Leaves exercise mode: the lesson as a lesson again (the teacher's way back). */
+function leaveExercise() {
+  if (!state.exercise) return;
+  state.exercise.sheetView?.free();
+  state.exercise = null;
+  $('sheet').replaceChildren();
+  document.body.dataset.gate = '';
+  updateAddress();
+  render();
+}
+
+/** The prediction controls: the options while on, the score of the answers given, the question on the tree.
+ * @param {LessonView} view */
+function renderPredictControls(view) {
+  const predict = state.predict;
+  $('predict', HTMLInputElement).checked = predict.on;
+  $('predict-options').hidden = !predict.on;
+  const answers = [...predict.answered.values()].filter((a) => a !== null);
+  const right = answers.filter((a) => a?.right).length;
+  setText($('predict-score'), answers.length ? t('predict.score', { right, total: answers.length }) : '');
+  const bubble = $('predict-bubble');
+  const pending = predict.pending;
+  const shown = predict.shown;
+  if (!predict.on || (!pending && !shown) || exerciseSheet()) {
+    bubble.hidden = true;
+    return;
+  }
+  bubble.hidden = false;
+  if (pending) {
+    const text = Object.assign(document.createElement('p'), { className: 'predict-question', textContent: questionText(view, pending) });
+    const row = document.createElement('p');
+    row.className = 'predict-row';
+    if (predict.projector) {
+      const reveal = Object.assign(document.createElement('button'), { type: 'button', className: 'primary', textContent: t('predict.reveal') });
+      reveal.dataset.testid = 'predict-reveal';
+      reveal.addEventListener('click', () => answerPrediction(null));
+      row.append(reveal);
+    } else if (pending.kind === 'value') {
+      const input = Object.assign(document.createElement('input'), { type: 'text', id: 'predict-answer', autocomplete: 'off', spellcheck: false });
+      input.setAttribute('aria-label', questionText(view, pending));
+      input.dataset.testid = 'predict-answer';
+      const ok = Object.assign(document.createElement('button'), { type: 'submit', className: 'primary', textContent: t('predict.answer') });
+      ok.dataset.testid = 'predict-submit';
+      const form = document.createElement('form');
+      form.className = 'predict-form';
+      form.append(input, ok);
+      form.addEventListener('submit', (event) => {
+        event.preventDefault();
+        answerPrediction(input.value);
+      });
+      row.append(form);
+    } else {
+      for (const [answer, key] of [['yes', 'predict.yes'], ['no', 'predict.no']]) {
+        const button = Object.assign(document.createElement('button'), { type: 'button', textContent: t(key) });
+        button.dataset.testid = `predict-${answer}`;
+        button.addEventListener('click', () => answerPrediction(answer));
+        row.append(button);
+      }
+    }
+    bubble.replaceChildren(text, row);
+    bubble.dataset.state = 'question';
+  } else if (shown) {
+    bubble.replaceChildren(Object.assign(document.createElement('p'), { className: 'predict-answer-text', textContent: answerText(view, shown.question, shown.answered) }));
+    bubble.dataset.state = shown.answered === null ? 'revealed' : shown.answered.right ? 'right' : 'wrong';
+  }
+}
+
+/** The pseudocode beside the tree, its line highlighted, when the teacher shows it.
+ * @param {LessonView} view */
+function renderPseudocodePanel(view) {
+  const panel = $('pseudocode');
+  const shown = state.pseudocode && !exerciseSheet();
+  panel.hidden = !shown;
+  $('pseudocode-toggle').setAttribute('aria-pressed', String(state.pseudocode));
+  if (!shown) return;
+  // As tall as the tree's box beside it: the line on show stays on the screen.
+  panel.style.maxHeight = `${Math.max(240, $('tree').getBoundingClientRect().height)}px`;
+  renderPseudocode(panel, view, state.pendingStep === null ? state.step : view.step);
+}
+
+/** After each drawing: the answer sheet's fields and the prediction's bubble go over their boxes.
+ * @param {import('./tree-view.js').Geometry} geometry */
+function onTreeDrawn(geometry) {
+  if (exerciseSheet() && state.exercise?.sheetView) placeSheet($('sheet'), state.exercise.sheetView, geometry);
+  const about = state.predict.pending?.node ?? state.predict.shown?.question.node;
+  if (about !== undefined && !$('predict-bubble').hidden) placeBubble($('predict-bubble'), geometry, about);
 }
 
 /** The node-count chart of every algorithm and option on the source (computed once per source). */
@@ -748,7 +1113,7 @@ function renderNodeChart() {
     }
     state.nodeChart = { key, rows };
   }
-  drawNodeChart($('node-chart'), state.nodeChart.rows, language());
+  drawNodeChart($('node-chart'), state.nodeChart.rows, language(), state.chartScale);
 }
 
 /** The option fields show the lesson's source and offer what applies to it. */
@@ -1017,11 +1382,50 @@ function wireControls() {
     const id = closestTarget(event, 'button')?.id;
     if (id === 'exercise-show-solution' && state.exercise) {
       state.exercise.solution = true;
+      const form = $('exercise', HTMLFormElement);
+      /** @type {HTMLButtonElement | null} */ (form.querySelector('#exercise-check'))?.setAttribute('disabled', '');
+      if (state.exercise.report) showVerdicts(form, [form, $('sheet')], state.exercise.report, true);
       render();
     } else if (id === 'exercise-new-exercise') {
       newExercise();
+    } else if (id === 'exercise-print') {
+      window.print();
+    } else if (id === 'exercise-leave') {
+      leaveExercise();
+    } else if (id === 'student-start') {
+      startStudent();
     }
   });
+  $('exercise').addEventListener('keydown', (event) => {
+    if (event.key === 'Enter' && /** @type {HTMLElement} */ (event.target).id === 'student-name') {
+      event.preventDefault();
+      startStudent();
+    }
+  });
+  // Predictions: on or off, and what is asked; the question goes when the choices change.
+  for (const [id, key] of /** @type {const} */ ([['predict', 'on'], ['predict-values', 'values'], ['predict-cuts', 'cuts'], ['predict-projector', 'projector']])) {
+    $(id).addEventListener('change', (event) => {
+      state.predict[key] = /** @type {HTMLInputElement} */ (event.target).checked;
+      clearPrediction();
+      render();
+    });
+  }
+  $('pseudocode-toggle').addEventListener('click', () => {
+    state.pseudocode = !state.pseudocode;
+    try {
+      localStorage.setItem('classroom.pseudocode', state.pseudocode ? 'on' : 'off');
+    } catch {
+      // Storage refused: the choice lasts as long as the page.
+    }
+    render();
+  });
+  for (const scale of /** @type {const} */ (['log', 'linear'])) {
+    $(`chart-scale-${scale}`).addEventListener('change', () => {
+      state.chartScale = scale;
+      if ($('compare', HTMLDetailsElement).open) renderNodeChart();
+    });
+  }
+  $('open-builder').addEventListener('click', () => builder.open());
   $('untraced-depth').addEventListener('click', () => {
     const { source, algorithm, smallerDepth } = /** @type {Untraced} */ (state.untraced);
     load({ ...source, depth: /** @type {number} */ (smallerDepth) }, algorithm);
@@ -1067,7 +1471,27 @@ async function main() {
   const module = await WebAssembly.compileStreaming(fetch(new URL('../pkg/classroom/reversi_bg.wasm', import.meta.url)));
   await init({ module_or_path: module });
 
-  treeView = createTreeView($('tree'), { onActivate: onNode, topOf: treeTop });
+  treeView = createTreeView($('tree'), {
+    onActivate: onNode,
+    topOf: treeTop,
+    afterDraw: onTreeDrawn,
+    // The legend under the tree stays on the screen: its height as drawn, and a margin.
+    roomBelow: () => Math.max(48, $('legend').getBoundingClientRect().height + 14),
+  });
+  treeView.canvas.append($('sheet'), $('predict-bubble'));
+  builder = createBuilder({
+    language,
+    lesson: () => ({
+      source: state.exercise?.base?.source ?? state.source,
+      algorithm: state.exercise?.base?.algorithm ?? state.algorithm,
+      settings: state.exercise?.settings ?? null,
+    }),
+  });
+  try {
+    state.pseudocode = localStorage.getItem('classroom.pseudocode') === 'on';
+  } catch {
+    state.pseudocode = false;
+  }
   nodePanel = createNodePanel({ onChangeLeaf: changeLeaf });
   lab = createLab({ module, onError: (message) => showError(message, 'lab') });
   fillSpeeds();
@@ -1075,7 +1499,22 @@ async function main() {
   setZoom(savedZoom());
 
   const problems = address.problems.map((problem) => t(problem.key, problem.values));
-  if (address.mode === 'exercise') state.exercise = { solution: false, view: null };
+  if (address.mode === 'exercise') {
+    const settings = address.exercise ?? defaultExerciseSettings();
+    state.exercise = {
+      settings,
+      base: null,
+      solution: false,
+      sheetView: null,
+      questions: [],
+      sheetKey: '',
+      unavailable: '',
+      student: '',
+      variant: settings.variant ?? 0,
+      variantSource: null,
+      report: null,
+    };
+  }
   if (address.source.exercise) {
     const tree = exerciseTree(address.source.exercise.seed, address.source.exercise.shape);
     address.source.text = tree.text;
@@ -1094,6 +1533,8 @@ async function main() {
     state.errorRevealed = false;
   }
   if (problems.length) state.error = [state.error, t('error.address', { problems: problems.join('; ') })].filter(Boolean).join(' ');
+  // A teacher opening a student's variant (variant= in the link): that variant, at once.
+  if (state.exercise?.base && state.exercise.variant) await loadVariant();
   render();
   document.documentElement.dataset.ready = 'true';
   keepForOffline();

@@ -3,7 +3,7 @@
 // Computed when the table is opened and the source changes, one algorithm per task (on a
 // 20,000-node tree each search takes a moment); each lesson is freed at once.
 
-import { t } from './i18n.js';
+import { t, language, engineText } from './i18n.js';
 import { createLesson } from './lessons.js';
 import { minusSigns } from './format.js';
 
@@ -70,13 +70,14 @@ export function renderComparison(table, rows, current, onUse) {
       const td = document.createElement('td');
       td.colSpan = 3;
       td.className = 'compare-error';
-      td.textContent = t('compare.failed', { message: entry.error });
+      td.textContent = t('compare.failed', { message: engineText(entry.error) });
       tr.append(td);
     } else {
       for (const [value, key] of /** @type {[unknown, string][]} */ ([[entry.text, 'result'], [entry.leaves, 'leaves'], [entry.nodes, 'nodes']])) {
         const td = document.createElement('td');
         td.dataset.column = key;
-        td.textContent = String(value);
+        // Counts with the language's digit grouping, as the counters and the chart write them.
+        td.textContent = typeof value === 'number' ? value.toLocaleString(language()) : String(value);
         tr.append(td);
       }
     }

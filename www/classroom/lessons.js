@@ -209,6 +209,10 @@ export class LessonView {
     this.cutoffsIndexed = 0;
     /** Node ids along the principal path, once asked for. @type {number[] | null} */
     this.principal = null;
+    /** Whether children may be searched in another order than generated (ordering, iterative deepening, the table). */
+    this.ordersChildren = ['alphabeta-ordered', 'pvs'].includes(this.algorithm) || Boolean(this.result.iterative || this.result.table);
+    /** Each inner node's children in the order searched, once asked for. @type {Map<number, number[]>} */
+    this.searchOrder = new Map();
   }
 
   /** @param {number} id
@@ -220,6 +224,26 @@ export class LessonView {
       this.nodes[id] = node;
     }
     return node;
+  }
+
+  /**
+   * A node's children in the order the search takes them: the order of its `order` event (move
+   * ordering, the previous iteration's or the table's move first) once the algorithm orders, else
+   * the order GERMOV gives (a tree's written order).
+   * @param {number} id
+   */
+  childrenOf(id) {
+    const node = this.node(id);
+    if (!this.ordersChildren || node.children.length < 2) return node.children;
+    let ordered = this.searchOrder.get(id);
+    if (!ordered) {
+      const event = /** @type {import('../pkg/classroom/reversi.js').OrderEvent | null} */ (this.lesson.orderOf(id, this.eventCount));
+      const listed = event ? event.children : [];
+      // Children the order event does not list (none, normally) keep their place after it.
+      ordered = [...listed, ...node.children.filter((child) => !listed.includes(child))];
+      this.searchOrder.set(id, ordered);
+    }
+    return ordered;
   }
 
   /** Reads every node at once (one call): a typed tree draws them all. */

@@ -5,6 +5,7 @@
 
 import { t, language } from './i18n.js';
 import { formatValue, formatBounded, formatNumber, boundsText, playerName, minusSigns } from './format.js';
+import { ticTacToeLines } from '../pkg/classroom/reversi.js';
 
 /** @typedef {import('./lessons.js').LessonView} LessonView */
 /** @typedef {import('../pkg/classroom/reversi.js').OrderEvent} OrderEvent */
@@ -26,6 +27,9 @@ export function narrate(view, step) {
   if (step === 0) return t('narration.ready', { n: view.eventCount.toLocaleString(language()) });
   const event = view.event(step - 1);
   const node = view.node(event.node);
+  const last = step === view.eventCount;
+  // The search's end: its result said once, the way the result counter says it.
+  if (last && event.kind === 'return' && event.node === view.lastRoot) return finished(view, event);
   let sentence;
   switch (event.kind) {
     case 'enter':
@@ -33,10 +37,12 @@ export function narrate(view, step) {
         sentence = t('narration.enterLeaf', { node: name(event.node), player: playerName(node.player) });
       } else {
         const list = node.children.map((child) => view.captionOf(child, root)).join(', ');
-        sentence = t('narration.enterInner', {
+        const legal = symmetricMoves(view, event.node);
+        sentence = t(legal ? 'narration.enterSymmetry' : 'narration.enterInner', {
           node: name(event.node),
           player: playerName(node.player),
           k: node.children.length,
+          legal,
           list,
         });
       }
@@ -45,13 +51,20 @@ export function narrate(view, step) {
       if (event.search === 'research') sentence += t('narration.enterResearch');
       break;
     case 'leaf':
-      sentence = t('narration.leaf', { node: name(event.node), value: formatValue(event.value) });
+      sentence = t('narration.leaf', { node: name(event.node), value: formatValue(event.value) }) + openLines(view, event.node, event.value);
       break;
-    case 'update':
+    case 'update': {
+      const childState = view.stateOf(event.best);
+      const negated = view.negamaxView && childState && typeof childState.value === 'number';
       sentence =
-        t('narration.update', { node: name(event.node), value: formatBounded(event.value, event.bound), child: name(event.best) }) +
-        boundsSentence(view, event);
+        t(negated ? 'narration.updateNegamax' : 'narration.update', {
+          node: name(event.node),
+          value: formatBounded(event.value, event.bound),
+          child: name(event.best),
+          childValue: negated ? formatBounded(childState.value, childState.status === 'leaf' ? 'exact' : childState.bound) : '',
+        }) + boundsSentence(view, event);
       break;
+    }
     case 'cutoff':
       sentence = t('narration.cutoff', { node: name(event.node), reason: minusSigns(event.reason[/** @type {'en' | 'pt'} */ (language().slice(0, 2))] ?? event.reason.en) });
       break;
@@ -62,6 +75,8 @@ export function narrate(view, step) {
         kind: t(`bound.${event.bound}`),
         path: event.path.join(', '),
       });
+      if (node.leaf || node.children.length === 0) sentence = t('narration.returnLeaf', { node: name(event.node), value: formatValue(event.value) });
+      sentence += keeps(view, step, event);
       break;
     case 'order':
       sentence = orderSentence(view, event, name, root);
@@ -89,8 +104,86 @@ export function narrate(view, step) {
     default:
       sentence = /** @type {{kind: string}} */ (event).kind;
   }
-  if (step === view.eventCount) sentence += ` ${t('narration.finished', { result: minusSigns(view.result.text) })}`;
+  if (last) sentence += ` ${t('narration.finished', { result: minusSigns(view.result.text) })}`;
   return sentence;
+}
+
+/** The last step: the result, and in a negamax form with MIN at the root, the change of view.
+ * @param {LessonView} view
+ * @param {import('../pkg/classroom/reversi.js').LessonEvent & {kind: 'return'}} event */
+function finished(view, event) {
+  const sentence = t('narration.finished', { result: minusSigns(view.result.text) });
+  const root = view.node(event.node);
+  if (view.negamaxView && root.player === 'MIN' && typeof event.value === 'number') {
+    return `${sentence} ${t('narration.finishedNegamax', { node: view.nameOf(event.node, t('tree.root')), value: formatValue(event.value), max: formatValue(-event.value) })}`;
+  }
+  return sentence;
+}
+
+/**
+ * After a child returns, when its parent does not take its number: why ("7 < 12: x keeps 12"),
+ * in the algorithm's terms (with the sign changed in the negamax forms, each player's own
+ * component in max^n, where a tie keeps the first).
+ * @param {LessonView} view
+ * @param {number} step
+ * @param {{node: number, value: import('../pkg/classroom/reversi.js').LessonValue}} event
+ */
+function keeps(view, step, event) {
+  const node = view.node(event.node);
+  if (node.parent < 0 || step >= view.eventCount) return '';
+  const next = view.event(step);
+  if (next.kind === 'update' && next.node === node.parent) return '';
+  // PVS compares its null-window test in a scout event of its own.
+  if (next.kind === 'scout') return '';
+  const parentState = view.stateOf(node.parent);
+  if (!parentState || parentState.value === undefined || parentState.value === null) return '';
+  const parent = view.node(node.parent);
+  const name = view.nameOf(node.parent, t('tree.root'));
+  const best = parentState.value;
+  if (Array.isArray(event.value) && Array.isArray(best) && typeof parent.player === 'number') {
+    const k = parent.player;
+    const tie = event.value[k - 1] === best[k - 1];
+    return ` ${t(tie ? 'narration.keepsTie' : 'narration.keepsMaxn', { child: formatValue(event.value), k, x: formatNumber(event.value[k - 1]), y: formatNumber(best[k - 1]), node: name, best: formatValue(best) })}`;
+  }
+  if (typeof event.value !== 'number' || typeof best !== 'number') return '';
+  const bestText = formatBounded(best, parentState.status === 'open' ? null : parentState.bound);
+  if (view.negamaxView) {
+    const negated = -event.value;
+    return ` ${t(negated === best ? 'narration.keepsNegamaxTie' : 'narration.keepsNegamax', { value: formatNumber(negated), child: formatNumber(event.value), best: bestText, node: name })}`;
+  }
+  const op = event.value === best ? '=' : parent.player === 'MIN' ? '>' : '<';
+  return ` ${t(op === '=' ? 'narration.keepsTieTwo' : 'narration.keeps', { value: formatNumber(event.value), op, best: bestText, node: name })}`;
+}
+
+/** A tic-tac-toe node's moves before symmetry removal, when some were removed (0 otherwise).
+ * @param {LessonView} view
+ * @param {number} id */
+function symmetricMoves(view, id) {
+  if (view.kind !== 'tictactoe' || !view.source.symmetry) return 0;
+  const board = view.node(id).board;
+  if (!board) return 0;
+  const legal = [...board.slice(0, 9)].filter((c) => c === '-').length;
+  return legal > view.node(id).children.length ? legal : 0;
+}
+
+/** A tic-tac-toe leaf cut off by depth: its open-lines value's two terms.
+ * @param {LessonView} view
+ * @param {number} id
+ * @param {import('../pkg/classroom/reversi.js').LessonValue} value */
+function openLines(view, id, value) {
+  if (view.kind !== 'tictactoe' || !view.source.depth || typeof value !== 'number' || Math.abs(value) >= 100) return '';
+  const board = view.node(id).board;
+  const rootBoard = view.node(view.pathTo(id)[0]).board;
+  if (!board || !rootBoard) return '';
+  const marks = (/** @type {string} */ b, /** @type {string} */ c) => [...b.slice(0, 9)].filter((x) => x === c).length;
+  // MAX is the side to move at the root: X when both have as many marks.
+  const maxIsX = marks(rootBoard, 'X') === marks(rootBoard, 'O');
+  const lines = /** @type {{x: number, o: number}} */ (ticTacToeLines(board.slice(0, 9)));
+  const forMax = maxIsX ? lines.x : lines.o;
+  const forMin = maxIsX ? lines.o : lines.x;
+  if (forMax - forMin === value) return t('narration.openLines', { max: forMax, min: forMin, value: formatNumber(value) });
+  // A negamax form writes it for the side to move at the leaf.
+  return t('narration.openLinesMin', { max: forMax, min: forMin, value: formatNumber(value) });
 }
 
 /** How a node's children were put in order (move ordering, iterative deepening, the table).

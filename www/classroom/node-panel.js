@@ -5,7 +5,7 @@
 import { createRenderer, GUTTER } from '../common/render.js';
 import { squareIndex } from '../common/squares.js';
 import { t } from './i18n.js';
-import { formatValue, playerName } from './format.js';
+import { formatValue, formatBounded, playerName } from './format.js';
 import { renderBreakdown } from './breakdown-table.js';
 import { ticTacToeSquare } from './lessons.js';
 import { byId } from '../common/dom.js';
@@ -45,7 +45,8 @@ export function createNodePanel({ onChangeLeaf }) {
     const status = state ? state.status : 'unvisited';
     const name = view.nameOf(id, t('tree.root'));
     $('node-name').textContent = `${name} · ${playerName(node.player)}`;
-    const value = state && status !== 'pruned' && state.value !== undefined && state.value !== null ? formatValue(state.value) : '';
+    // A bound as a bound ("≥ 25"), as the tree writes it.
+    const value = state && status !== 'pruned' && state.value !== undefined && state.value !== null ? formatBounded(state.value, status === 'open' ? null : state.bound) : '';
     $('node-status').textContent = [t(`selection.status.${status}`), value ? `${t('selection.value')} ${value}` : ''].filter(Boolean).join(' · ');
 
     const othello = view.kind === 'othello' && node.board;

@@ -4,41 +4,50 @@
 
 /**
  * Where the shown nodes go: each box's centre, width and depth, the nodes by x, the drawing's size,
- * and the rows' measures.
+ * and the rows' measures (`rowTop(depth)`: the top of the boxes of a row).
  * @typedef {{boxes: Map<number, Box>, order: number[], width: number, height: number, depths: number,
- *            levelHeight: number, boxHeight: number}} Layout
+ *            levelHeight: number, boxHeight: number, rowTop: (depth: number) => number}} Layout
  */
-/** @typedef {{x: number, y: number, width: number, depth: number}} Box */
+/** @typedef {{id: number, x: number, y: number, width: number, depth: number}} Box */
 
 export const GEOMETRY = {
   /** Left column holding MAX / MIN (or the player) of each level. */
   margin: 92,
-  top: 34,
+  /** Room above the root's box for its label. */
+  top: 42,
   boxHeight: 46,
+  /** From one row's boxes to the next: the box, the edges, the next row's labels. */
+  levelHeight: 112,
   /** Rows are taller when α/β (or the limits) are written under the boxes. */
-  levelHeight: 104,
-  levelHeightWithBounds: 138,
-  gap: 20,
+  levelHeightWithBounds: 150,
+  gap: 24,
   bottom: 18,
   right: 16,
 };
 
 /**
- * @param {(id: number) => {children: number[]}} nodeOf
+ * @param {(id: number) => {children: number[]}} nodeOf  a node's children in the order they are drawn
  * @param {(id: number) => boolean} showsChildren  whether a node's children are drawn
- * @param {{width: number, boxHeight?: number, levelHeight?: number, gap?: number, underInner?: number, root?: number}} shape
- *   box width and height, distance between rows, between neighbouring boxes, the room kept
- *   under an inner node of the last row (its bounds), and the node drawn as the root (0 unless said)
+ * @param {{width: number, leafWidth?: number, boxHeight?: number, levelHeight?: number, gap?: number,
+ *          underInner?: number, below?: (depth: number) => number, bottom?: number, right?: number, root?: number}} shape
+ *   box width (and a leaf's, when narrower) and height, distance between rows, between neighbouring
+ *   boxes, the room kept under an inner node of the last row (its bounds), extra room under the
+ *   boxes of a row (an answer sheet's fields), extra room under the last row and right of the last
+ *   box, and the node drawn as the root (0 unless said)
  * @returns {Layout} `order` lists the shown nodes by x (leaves left to right, each parent after its
  *   children).
  */
 export function layoutTree(nodeOf, showsChildren, shape) {
   const {
     width,
+    leafWidth = width,
     boxHeight = GEOMETRY.boxHeight,
     levelHeight = GEOMETRY.levelHeight,
     gap = GEOMETRY.gap,
     underInner = 0,
+    below = () => 0,
+    bottom = 0,
+    right = 0,
   } = shape;
   /** @type {Map<number, Box>} */
   const boxes = new Map();
@@ -47,6 +56,12 @@ export function layoutTree(nodeOf, showsChildren, shape) {
   let cursor = GEOMETRY.margin;
   let deepest = 0;
   let innerAtDeepest = false;
+  /** @type {number[]} */
+  const tops = [GEOMETRY.top];
+  const rowTop = (/** @type {number} */ depth) => {
+    while (tops.length <= depth) tops.push(tops[tops.length - 1] + levelHeight + below(tops.length - 1));
+    return tops[depth];
+  };
 
   // Iterative post-order walk: the tree can be deep (tic-tac-toe has 9 plies, a typed tree 64),
   // never recursion-limited.
@@ -62,33 +77,35 @@ export function layoutTree(nodeOf, showsChildren, shape) {
       continue;
     }
     stack.pop();
-    const y = GEOMETRY.top + frame.depth * levelHeight;
+    const y = rowTop(frame.depth);
     if (frame.depth > deepest) {
       deepest = frame.depth;
       innerAtDeepest = false;
     }
-    if (frame.depth === deepest && nodeOf(frame.id).children.length > 0) innerAtDeepest = true;
+    const inner = nodeOf(frame.id).children.length > 0;
+    if (frame.depth === deepest && inner) innerAtDeepest = true;
+    const boxWidth = inner ? width : leafWidth;
     let x;
     if (children.length === 0) {
-      x = cursor + width / 2;
+      x = cursor + boxWidth / 2;
     } else {
-      // Every box of a tree has the same width, so a centred parent never reaches a neighbour.
       // Children come first in the post-order walk: their boxes are placed.
       const first = /** @type {Box} */ (boxes.get(children[0]));
       const last = /** @type {Box} */ (boxes.get(children[children.length - 1]));
       x = (first.x + last.x) / 2;
     }
-    boxes.set(frame.id, { x, y, width, depth: frame.depth });
+    boxes.set(frame.id, { id: frame.id, x, y, width: boxWidth, depth: frame.depth });
     order.push(frame.id);
-    cursor = Math.max(cursor, x + width / 2 + gap);
+    cursor = Math.max(cursor, x + boxWidth / 2 + gap);
   }
   return {
     boxes,
     order,
-    width: cursor - gap + GEOMETRY.right,
-    height: GEOMETRY.top + deepest * levelHeight + boxHeight + GEOMETRY.bottom + (innerAtDeepest ? underInner : 0),
+    width: cursor - gap + GEOMETRY.right + right,
+    height: rowTop(deepest) + boxHeight + GEOMETRY.bottom + Math.max(innerAtDeepest ? underInner : 0, below(deepest)) + bottom,
     depths: deepest + 1,
     levelHeight,
     boxHeight,
+    rowTop,
   };
 }

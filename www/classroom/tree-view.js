@@ -31,7 +31,13 @@ import { closestTarget } from '../common/dom.js';
  * @property {string} rootName
  * @property {number[]} [focus]
  * @property {Map<number, number>} [orderMarks]
+ * @property {Sheet} [sheet] an exercise's answer sheet: every node drawn, leaves with their values,
+ *   inner nodes blank, the room its fields need (exercise.js lays them over the drawing)
+ * @property {Set<number>} [asked] nodes a prediction asks about (outlined)
  */
+/** An answer sheet's drawing: rows with fields under their boxes, room under the leaves, the
+ * nodes whose edges start under their fields.
+ * @typedef {{below: (depth: number) => number, bottom: number, stems: Set<number>}} Sheet */
 /** A layout with the style it was made with. @typedef {import('./tree-layout.js').Layout & {boxWidth: number, style: ReturnType<typeof styleOf>}} DrawnLayout */
 /** What one element shows: its tag, a signature of its content, and how to draw it.
  * @typedef {{tag: string, sig: string, build: (element: SVGElement) => void}} Drawing */
@@ -40,19 +46,25 @@ const NS = 'http://www.w3.org/2000/svg';
 
 /** Every tunable of the drawing, in one place (lengths in the SVG's user units). */
 export const TREE_CONFIG = {
-  /** Largest type of a node's value; longer values shrink to fit their box. */
+  /** Largest type of a node's value; longer values shrink to fit their box, down to minValueSize. */
   valueSize: 28,
-  minValueSize: 12,
+  minValueSize: 23,
+  /** The labels above the boxes, the bounds under them, the marks beside the labels. */
+  captionSize: 24,
+  boundsSize: 24,
+  markSize: 24,
   /**
-   * Smallest scale of the drawing before it scrolls instead: 28 × 0.78 ≈ 22 px values and
-   * 21 × 0.78 ≈ 16 px labels at zoom 1, readable from the back of a room.
+   * Smallest scale of the drawing before it scrolls instead: every text a student reads is then
+   * at least 23 × 0.8 ≈ 18 px at zoom 1, from the back of a room.
    */
-  minScale: 0.78,
+  minScale: 0.8,
+  /** An answer sheet's least scale: 24 × 0.75 = 18 px labels, 28 × 0.75 = 21 px leaf values. */
+  sheetMinScale: 0.75,
   /**
    * Games (Othello, tic-tac-toe) share the width with the position beside the tree on a 1024 px
-   * projector: closer boxes, larger values (30 × 0.68 ≈ 20 px), a smaller least scale.
+   * projector: a smaller least scale (24 × 0.75 = 18 px), wider gaps for the marks beside labels.
    */
-  game: { valueSize: 30, minScale: 0.68, gap: 14 },
+  game: { valueSize: 30, minScale: 0.75, gap: 22 },
   maxScale: 1.5,
   /** More shown nodes than this: only the part in view (and a margin) has elements. */
   virtualizeAbove: 400,
@@ -78,83 +90,133 @@ function svgElement(tag, attributes = {}, text) {
   return element;
 }
 
-/** Box width for every node of a lesson: vectors need room for one number per player, tic-tac-toe for its board.
+/** Box widths of a lesson, inner nodes and leaves: room for the widest value (a bound's "≥ −23"
+ * where the algorithm cuts), one number per player for vectors, tic-tac-toe's board.
  * @param {LessonView} view */
-function boxWidth(view) {
-  if (view.players > 2) return 24 + view.players * 33;
-  if (view.kind === 'tictactoe') return 120;
-  return view.kind === 'othello' ? 76 : 66;
+function boxWidths(view) {
+  if (view.kind === 'tictactoe') return { inner: 150, leaf: 150 };
+  if (view.kind === 'othello') return { inner: 116, leaf: 116 };
+  // The longest values written (the same number of characters are about as wide), measured.
+  /** @type {Set<string>} */
+  let longest = new Set();
+  let length = 0;
+  for (let id = 0; id < view.nodeCount; id++) {
+    const value = view.node(id).staticValue;
+    if (value === undefined) continue;
+    const text = formatValue(value);
+    if (text.length > length) {
+      length = text.length;
+      longest = new Set([text]);
+    } else if (text.length === length && longest.size < 8) {
+      longest.add(text);
+    }
+  }
+  const widest = Math.max(0, ...[...longest].map(emWidth));
+  const fits = (/** @type {number} */ em) => Math.ceil(em * TREE_CONFIG.valueSize + 18);
+  const leaf = Math.max(66, fits(widest));
+  const inner = view.boundsKind === 'none' ? leaf : Math.max(leaf, 90, fits(widest + emWidth('≥ ')));
+  return { inner, leaf };
 }
 
 /** How a lesson's tree is drawn: sizes of boxes, rows, gaps, type and the least scale.
- * @param {LessonView} view */
-function styleOf(view) {
+ * @param {LessonView} view
+ * @param {Sheet | undefined} sheet */
+function styleOf(view, sheet) {
   /** @type {{valueSize?: number, minScale?: number, gap?: number}} */
   const game = view.isGame ? TREE_CONFIG.game : {};
   const boxHeight = view.kind === 'tictactoe' ? TTT.boxHeight : GEOMETRY.boxHeight;
+  const bounds = !sheet && view.boundsKind !== 'none';
+  // A game's boxes stand close (its collapsed moves side by side): its α and β one above the
+  // other right of the stem, where no neighbour's can meet them.
+  const stacked = bounds && view.isGame;
+  const { inner, leaf } = boxWidths(view);
   return {
-    width: boxWidth(view),
+    width: inner,
+    leafWidth: leaf,
     boxHeight,
-    levelHeight: (view.boundsKind === 'none' ? GEOMETRY.levelHeight : GEOMETRY.levelHeightWithBounds) + boxHeight - GEOMETRY.boxHeight,
+    stacked,
+    levelHeight: (bounds ? GEOMETRY.levelHeightWithBounds + (stacked ? 32 : 0) : GEOMETRY.levelHeight) + boxHeight - GEOMETRY.boxHeight,
     gap: game.gap ?? GEOMETRY.gap,
-    underInner: view.boundsKind === 'none' ? 0 : 46,
+    underInner: bounds ? (stacked ? 78 : 46) : 0,
+    /** The stem under an inner node, between its α and β (or left of them), before its edges fan out. */
+    stem: bounds ? (stacked ? 70 : 38) : 0,
+    below: sheet?.below,
+    bottom: sheet?.bottom ?? 0,
     valueSize: game.valueSize ?? TREE_CONFIG.valueSize,
-    minScale: game.minScale ?? TREE_CONFIG.minScale,
+    /** The least type of a value: 18 px at the least scale (24 × 0.75 in games). */
+    minValueSize: view.isGame ? 24 : TREE_CONFIG.minValueSize,
+    // An answer sheet is read at a desk, its fields sized on their own (≥ 18 px): a little smaller fits 1024×768.
+    minScale: sheet ? TREE_CONFIG.sheetMinScale : (game.minScale ?? TREE_CONFIG.minScale),
   };
 }
 
-/** Width of `text` in ems of the bold value font (digits, signs and the punctuation of vectors).
+/** A canvas to measure text with (never drawn). @type {CanvasRenderingContext2D | null} */
+let measurer = null;
+const FONT_FAMILY = 'system-ui, -apple-system, "Segoe UI", Roboto, sans-serif';
+
+/** Width of `text` in ems of the bold value font, measured as the browser draws it.
  * @param {string} text */
 function emWidth(text) {
-  let em = 0;
-  // A bound's sign ("≥ 25") is written smaller (BOUND_SIGN), so that a bound keeps the type of a value.
-  const sign = /^[≥≤] /.exec(text);
-  if (sign) {
-    em += BOUND_SIGN * 0.9;
-    text = text.slice(2);
-  }
-  for (const c of text) em += /[\d−-]/.test(c) ? 0.6 : /[,. ]/.test(c) ? 0.3 : /[()]/.test(c) ? 0.38 : 0.65;
-  return em;
+  measurer ??= document.createElement('canvas').getContext('2d');
+  if (!measurer) return text.length * 0.65;
+  measurer.font = `800 100px ${FONT_FAMILY}`;
+  return measurer.measureText(text).width / 100;
 }
 
-/** The size of a bound's sign (≥, ≤) relative to its number. */
-const BOUND_SIGN = 0.65;
-
-/** A node's value as SVG text content: a bound's sign in a smaller tspan.
+/** A node's value as SVG text content: a bound's sign ("≥ 25") as large as its number, so that
+ * the sign is read from the back of the room too.
  * @param {string} text */
 function valueContent(text) {
   const sign = /^[≥≤] /.exec(text);
   if (!sign) return text;
-  return [svgElement('tspan', { class: 'bound-sign', 'font-size': `${BOUND_SIGN * 100}%` }, sign[0]), text.slice(2)];
+  return [svgElement('tspan', { class: 'bound-sign' }, sign[0]), text.slice(2)];
+}
+
+/** Width of a label in the caption font, in user units (its characters at about 0.62 em).
+ * @param {string} text
+ * @param {number} size */
+function captionWidth(text, size) {
+  return text.length * 0.62 * size;
 }
 
 /** The largest type (up to `largest`) at which `text` fits in `width`.
  * @param {string} text
  * @param {number} width
  * @param {number} largest */
-function valueFontSize(text, width, largest) {
-  const fits = Math.floor((width - 12) / emWidth(text));
-  return Math.max(TREE_CONFIG.minValueSize, Math.min(largest, fits));
+function valueFontSize(text, width, largest, least = TREE_CONFIG.minValueSize) {
+  const fits = Math.floor((width - 14) / emWidth(text));
+  return Math.max(least, Math.min(largest, fits));
 }
 
-/** The label above a box: 21 units, smaller for a long one (n19667) so that neighbours never overlap.
+/** The label above a box: 24 units, smaller only for a long one (n19667) so that neighbours never overlap.
  * @param {string} text
  * @param {number} width
  * @param {number} gap */
 function captionFontSize(text, width, gap) {
-  return Math.max(11, Math.min(21, Math.floor((width + gap - 6) / (text.length * 0.62))));
+  return Math.max(11, Math.min(TREE_CONFIG.captionSize, Math.floor((width + gap - 6) / (text.length * 0.62))));
 }
+
+/**
+ * Where the drawing is, for what is laid over it (in the drawing's own box, `canvas`): its offset
+ * there (CSS px), its size in user units, its scale, and each shown node's box in user units.
+ * @typedef {{left: number, top: number, width: number, height: number, scale: number,
+ *            boxOf: (id: number) => Box | undefined, boxes: () => Box[], boxHeight: number,
+ *            rowTop: (depth: number) => number}} Geometry
+ */
 
 /** A tic-tac-toe node's small board: its side, its inset in the box, and the taller box that holds it. */
 const TTT = { size: 54, inset: 5, boxHeight: 64 };
 
 /**
  * @param {HTMLElement} container  scrolls when the tree is larger than it
- * @param {{onActivate: (id: number) => void, topOf?: () => number}} handlers  `topOf`: the box's top in the
- *   page to fit the tree under (the page may say where it stands when the text above it is of usual length,
- *   so that a long sentence does not shrink the tree for one step)
+ * @param {{onActivate: (id: number) => void, topOf?: () => number, afterDraw?: (geometry: Geometry) => void,
+ *          roomBelow?: () => number}} handlers
+ *   `topOf`: the box's top in the page to fit the tree under (the page may say where it stands when the
+ *   text above it is of usual length, so that a long sentence does not shrink the tree for one step);
+ *   `afterDraw`: told where the boxes are after each drawing (the exercise's fields, a prediction's
+ *   question are laid over them); `roomBelow`: the height to keep under the tree's box (its legend)
  */
-export function createTreeView(container, { onActivate, topOf = () => container.getBoundingClientRect().top + window.scrollY }) {
+export function createTreeView(container, { onActivate, topOf = () => container.getBoundingClientRect().top + window.scrollY, afterDraw, roomBelow = () => TREE_CONFIG.belowTree }) {
   const svg = svgElement('svg', { role: 'group', class: 'tree-svg' });
   const levels = svgElement('g', { class: 'levels', 'aria-hidden': 'true' });
   const edgeLayer = svgElement('g', { class: 'edges' });
@@ -162,7 +224,12 @@ export function createTreeView(container, { onActivate, topOf = () => container.
   // The names of the levels on top: they stay at the left edge while a wide tree scrolls under them.
   const levelNames = svgElement('g', { class: 'level-names', 'aria-hidden': 'true' });
   svg.append(levels, edgeLayer, nodeLayer, levelNames);
-  container.append(svg);
+  // The drawing and what is laid over it (an answer sheet's fields, a question) share one box, so
+  // that the fields follow the drawing whatever its size (a print stylesheet resizes it).
+  const canvas = document.createElement('div');
+  canvas.className = 'tree-canvas';
+  canvas.append(svg);
+  container.append(canvas);
 
   /** Drawn elements by key, each with the signature of what it shows.
    * @type {Map<string, {element: SVGElement, sig: string}>} */
@@ -172,8 +239,8 @@ export function createTreeView(container, { onActivate, topOf = () => container.
   // Set by the first draw, before anything reads them (the scroll handler waits for a model).
   let model = /** @type {TreeModel} */ (/** @type {unknown} */ (null));
   let layout = /** @type {DrawnLayout} */ (/** @type {unknown} */ (null));
-  /** @type {{view: LessonView | null, key?: string, layout: DrawnLayout | null}} */
-  let layoutCache = { view: null, key: '', layout: null };
+  /** @type {{view: LessonView | null, sheet?: Sheet, layout: DrawnLayout | null}} */
+  let layoutCache = { view: null, layout: null };
   let scale = 1;
   let zoom = 1;
   /** The scale each tree shape had at zoom 1 in each window size. @type {Map<string, number>} */
@@ -215,18 +282,35 @@ export function createTreeView(container, { onActivate, topOf = () => container.
     fit(layout);
     keepInView(/** @type {Box[]} */ ((model.focus ?? [model.current]).map((id) => layout.boxes.get(id)).filter(Boolean)));
     paint();
+    afterDraw?.({
+      left: 0,
+      top: 0,
+      width: layout.width,
+      height: layout.height,
+      scale,
+      boxOf: (id) => layout.boxes.get(id),
+      boxes: () => [...layout.boxes.values()],
+      boxHeight: layout.boxHeight,
+      rowTop: layout.rowTop,
+    });
   }
+
+  /** A node's children in the order they are drawn: the order searched, once known. @param {number} id */
+  const childrenOf = (id) => model.view.childrenOf(id);
 
   /** The layout of what is shown; a typed tree shows all of it, so its layout is made once.
    * @param {TreeModel} model
    * @returns {DrawnLayout} */
-  function layoutFor({ view, showsChildren }) {
-    if (!view.isGame && layoutCache.view === view && layoutCache.layout) return layoutCache.layout;
-    const style = styleOf(view);
-    const result = /** @type {DrawnLayout} */ (layoutTree((id) => view.node(id), showsChildren, { ...style, root: view.shownRoot?.() ?? 0 }));
+  function layoutFor({ view, showsChildren, sheet }) {
+    if (!view.isGame && layoutCache.view === view && layoutCache.sheet === sheet && layoutCache.layout) return layoutCache.layout;
+    const style = styleOf(view, sheet);
+    const nodeOf = (/** @type {number} */ id) => ({ children: view.childrenOf(id) });
+    // Room right of the last box for a β (or a game's +3) that reaches past it.
+    const right = style.stem || view.isGame ? 80 : 0;
+    const result = /** @type {DrawnLayout} */ (layoutTree(nodeOf, showsChildren, { ...style, right, root: view.shownRoot?.() ?? 0 }));
     result.boxWidth = style.width;
     result.style = style;
-    layoutCache = { view, layout: result };
+    layoutCache = { view, sheet, layout: result };
     return result;
   }
 
@@ -249,7 +333,7 @@ export function createTreeView(container, { onActivate, topOf = () => container.
   /** @param {Box} box
    * @param {{x0: number, x1: number, y0: number, y1: number}} area */
   function inWindow(box, area) {
-    const half = layout.boxWidth / 2;
+    const half = box.width / 2;
     return box.x + half >= area.x0 && box.x - half <= area.x1 && box.y + layout.boxHeight + 60 >= area.y0 && box.y - 30 <= area.y1;
   }
 
@@ -266,7 +350,7 @@ export function createTreeView(container, { onActivate, topOf = () => container.
     // (they reach into view even when the child does not), or its bus.
     /** @type {Map<string, () => Drawing>} */
     const edges = new Map();
-    const busOf = (/** @type {number} */ id) => model.showsChildren(id) && view.node(id).children.length > TREE_CONFIG.busAbove;
+    const busOf = (/** @type {number} */ id) => model.showsChildren(id) && childrenOf(id).length > TREE_CONFIG.busAbove;
     const addEdge = (/** @type {number} */ child) => {
       const parent = view.node(child).parent;
       if (parent < 0 || !layout.boxes.has(child)) return;
@@ -279,10 +363,10 @@ export function createTreeView(container, { onActivate, topOf = () => container.
     };
     for (const id of shown) {
       addEdge(id);
-      const node = view.node(id);
-      if (!model.showsChildren(id) || node.children.length === 0) continue;
+      const children = childrenOf(id);
+      if (!model.showsChildren(id) || children.length === 0) continue;
       if (busOf(id)) edges.set(`b${id}`, () => bus(id));
-      else for (const child of node.children) addEdge(child);
+      else for (const child of children) addEdge(child);
     }
     reconcile(edgeLayer, edgeElements, edges, false);
 
@@ -360,10 +444,12 @@ export function createTreeView(container, { onActivate, topOf = () => container.
     const bands = [];
     const names = [];
     for (let depth = 0; depth < layout.depths; depth++) {
-      const y = GEOMETRY.top + depth * layout.levelHeight;
+      const y = layout.rowTop(depth);
       const player = /** @type {import('../pkg/classroom/reversi.js').LessonPlayer} */ (playerAtDepth.get(depth));
-      bands.push(svgElement('rect', { class: `band ${depth % 2 ? 'odd' : 'even'}`, x: 0, y: y - 28, width: layout.width, height: layout.levelHeight }));
-      names.push(svgElement('text', { class: `level-name ${player === 'MIN' ? 'min' : 'max'}`, x: nameX, y: y + layout.boxHeight / 2 + 8 }, playerName(player, true)));
+      const height = (depth + 1 < layout.depths ? layout.rowTop(depth + 1) : layout.height + GEOMETRY.top) - y;
+      bands.push(svgElement('rect', { class: `band ${depth % 2 ? 'odd' : 'even'}`, x: 0, y: y - 40, width: layout.width, height }));
+      const kind = player === 'MIN' ? 'min' : player === 'MAX' ? 'max' : `p${player}`;
+      names.push(svgElement('text', { class: `level-name ${kind}`, x: nameX, y: y + layout.boxHeight / 2 + 8 }, playerName(player, true)));
     }
     levels.replaceChildren(...bands);
     levelNames.replaceChildren(...names);
@@ -401,6 +487,12 @@ export function createTreeView(container, { onActivate, topOf = () => container.
     group.append(cut);
   }
 
+  /** The top of the edges coming into a box: above its label. @param {Box} box */
+  const edgeTop = (box) => box.y - TREE_CONFIG.captionSize - 14;
+  /** Where a parent's edges leave it: under the box, under its α and β when they are written, under
+   * an answer sheet's fields (the stem hidden behind them). @param {Box} box */
+  const edgeFoot = (box) => box.y + layout.boxHeight + layout.style.stem + (model.sheet?.stems.has(box.id) ? model.sheet.below(box.depth) : 0);
+
   /** @param {number} parent
    * @param {number} child
    * @returns {Drawing} */
@@ -409,19 +501,21 @@ export function createTreeView(container, { onActivate, topOf = () => container.
     const to = boxOf(child);
     const status = edgeStatus(child);
     const x1 = from.x;
-    const y1 = from.y + layout.boxHeight;
+    const y0 = from.y + layout.boxHeight;
+    const y1 = edgeFoot(from);
     const x2 = to.x;
-    const y2 = to.y - 24;
+    const y2 = edgeTop(to);
     const classes = ['edge', status, onPrincipal(parent, child) ? 'principal' : ''].join(' ').trim();
     const title = status === 'pruned' ? cutTitle(child) : '';
     return {
       tag: 'g',
-      sig: `${x1},${y1},${x2},${y2},${classes},${title}`,
+      sig: `${x1},${y0},${y1},${x2},${y2},${classes},${title}`,
       build(group) {
-        group.replaceChildren(svgElement('line', { class: classes, x1, y1, x2, y2 }));
+        // A stem straight down between the parent's α and β, then the edge to the child's label.
+        group.replaceChildren(svgElement('polyline', { class: classes, points: `${x1},${y0} ${x1},${y1} ${x2},${y2}` }));
         if (status === 'pruned') {
-          // Just above the child (the parent's bounds are written just under the parent).
-          const my = y2 - 12;
+          // Just above the child's label (the parent's bounds are written under the parent).
+          const my = y2 - 14;
           const mx = x1 + ((x2 - x1) * (my - y1)) / (y2 - y1);
           cutMarks(group, mx, my, title);
         }
@@ -429,18 +523,18 @@ export function createTreeView(container, { onActivate, topOf = () => container.
     };
   }
 
-  const busY = (/** @type {number} */ child) => boxOf(child).y - 42;
+  const busY = (/** @type {number} */ child) => edgeTop(boxOf(child)) - 18;
 
   /** A wide node's bus: down from the parent, then across its children (the principal part green).
    * @param {number} parent
    * @returns {Drawing} */
   function bus(parent) {
-    const node = model.view.node(parent);
+    const children = childrenOf(parent);
     const from = boxOf(parent);
-    const first = boxOf(node.children[0]);
-    const last = boxOf(node.children[node.children.length - 1]);
-    const y = busY(node.children[0]);
-    const principalChild = model.principal.has(parent) ? node.children.find((c) => model.principal.has(c)) : undefined;
+    const first = boxOf(children[0]);
+    const last = boxOf(children[children.length - 1]);
+    const y = busY(children[0]);
+    const principalChild = model.principal.has(parent) ? children.find((c) => model.principal.has(c)) : undefined;
     const px = principalChild === undefined ? null : boxOf(principalChild).x;
     const classes = `edge ${edgeStatus(parent) === 'unvisited' ? 'unvisited' : 'done'}`;
     return {
@@ -469,7 +563,7 @@ export function createTreeView(container, { onActivate, topOf = () => container.
     const to = boxOf(child);
     const status = edgeStatus(child);
     const y1 = busY(child);
-    const y2 = to.y - 26;
+    const y2 = edgeTop(to);
     const classes = ['edge', status, onPrincipal(parent, child) ? 'principal' : ''].join(' ').trim();
     const title = status === 'pruned' ? cutTitle(child) : '';
     return {
@@ -490,42 +584,53 @@ export function createTreeView(container, { onActivate, topOf = () => container.
     const { view } = model;
     const node = view.node(id);
     const box = boxOf(id);
-    const width = layout.boxWidth;
-    const state = model.stateOf(id);
-    const status = state ? state.status : 'unvisited';
-    const isCurrent = id === model.current;
+    const width = box.width;
+    const sheet = Boolean(model.sheet);
+    const state = sheet ? undefined : model.stateOf(id);
+    const status = sheet ? 'sheet' : state ? state.status : 'unvisited';
+    const isCurrent = !sheet && id === model.current;
     const caption = view.captionOf(id, model.rootName);
+    const isLeaf = node.leaf || node.children.length === 0;
     const classes = ['node', node.player === 'MIN' ? 'min' : node.player === 'MAX' ? 'max' : `p${node.player}`, status];
+    if (isLeaf) classes.push('leaf');
     if (model.principal.has(id)) classes.push('principal');
     if (isCurrent) classes.push('current');
     if (id === model.selected) classes.push('selected');
+    if (model.asked?.has(id)) classes.push('asked');
     const hidden = node.children.length > 0 && !model.showsChildren(id);
+    const label = sheet ? sheetLabel(view, node, caption) : ariaLabel(view, node, state, caption) + (isCurrent ? t('aria.current') : '');
     const attributes = {
       class: classes.join(' '),
       'data-id': id,
       'data-node': node.label,
       role: 'button',
       tabindex: 0,
-      'aria-label': ariaLabel(view, node, state, caption) + (isCurrent ? t('aria.current') : ''),
+      'aria-label': label,
       'aria-current': isCurrent ? 'step' : null,
       'aria-expanded': hidden ? 'false' : node.children.length > 0 && view.isGame ? 'true' : null,
       'aria-description': hidden ? t('tree.expand', { n: node.children.length }) : null,
     };
-    // A node whose search was cut shows its bound ("≥ 25"): only exact nodes a plain value.
-    const shown = !state || status === 'unvisited' || status === 'pruned' ? '' : status === 'open' ? formatValue(state.value) : formatBounded(state.value, state.bound);
+    // A node whose search was cut shows its bound ("≥ 25"): only exact nodes a plain value. An
+    // answer sheet shows the leaves' values only.
+    let shown;
+    if (sheet) shown = isLeaf ? formatValue(node.staticValue) : '';
+    else shown = !state || status === 'unvisited' || status === 'pruned' ? '' : status === 'open' ? formatValue(state.value) : formatBounded(state.value, state.bound);
     // While an `order` event is the step on show: each child's place in the search order.
     const orderMark = model.orderMarks?.get(id) ?? '';
-    const bounds = state && !node.leaf && status !== 'pruned' ? boundsText(view.boundsKind, state) : null;
-    const lines = bounds ? ('alpha' in bounds ? [`α ${bounds.alpha}`, `β ${bounds.beta}`] : [`U ${bounds.use}`, `P ${bounds.pass}`]) : [];
+    const tableMark = !sheet && state?.table === true;
+    const bounds = !sheet && state && !isLeaf && status !== 'pruned' ? boundsText(view.boundsKind, state) : null;
+    const sides = bounds ? ('alpha' in bounds ? [`α ${bounds.alpha}`, `β ${bounds.beta}`] : [`P ${bounds.pass}`, `U ${bounds.use}`]) : [];
     const board = view.kind === 'tictactoe' && node.board ? node.board.slice(0, 9) : '';
-    const sig = [box.x, box.y, attributes.class, attributes['aria-label'], attributes['aria-description'], shown, lines.join('/'), caption, board, hidden, orderMark].join('|');
+    const sig = [box.x, box.y, width, attributes.class, attributes['aria-label'], attributes['aria-description'], shown, sides.join('/'), caption, board, hidden, orderMark, tableMark].join('|');
     return {
       tag: 'g',
       sig,
       build(group) {
         setAttributes(group, attributes);
         const left = box.x - width / 2;
-        const parts = [svgElement('text', { class: 'caption', x: box.x, y: box.y - 9, 'font-size': captionFontSize(caption, width, layout.style.gap) }, caption)];
+        const captionSize = captionFontSize(caption, width, layout.style.gap);
+        const captionY = box.y - 10;
+        const parts = [svgElement('text', { class: 'caption', x: box.x, y: captionY, 'font-size': captionSize }, caption)];
         // MAX: square corners; MIN (and the players of max^n after the first): round, so the
         // shape says it where colour cannot (a grey projector, colour blindness).
         const round = node.player === 'MIN' || (typeof node.player === 'number' && node.player % 2 === 0);
@@ -541,27 +646,48 @@ export function createTreeView(container, { onActivate, topOf = () => container.
           valueWidth = rest - (round ? 8 : 0);
         }
         if (shown) {
-          parts.push(svgElement('text', { class: 'value', x: valueX, y: box.y + layout.boxHeight / 2 + 1, 'font-size': valueFontSize(shown, valueWidth, layout.style.valueSize) }, valueContent(shown)));
+          parts.push(svgElement('text', { class: 'value', x: valueX, y: box.y + layout.boxHeight / 2 + 1, 'font-size': valueFontSize(shown, valueWidth, layout.style.valueSize, layout.style.minValueSize) }, valueContent(shown)));
         }
-        lines.forEach((line, i) => {
-          parts.push(svgElement('text', { class: 'bounds', x: box.x, y: box.y + layout.boxHeight + 21 + i * 21 }, line));
-        });
-        if (orderMark) {
-          // A numbered disc on the box's upper left corner: 1 is searched first.
-          const markX = left + 2;
-          const markY = box.y - 2;
+        if (sides.length && layout.style.stacked) {
+          // A game's: α over β, right of the stem.
+          const y = box.y + layout.boxHeight + 24;
           parts.push(
-            svgElement('circle', { class: 'order-mark', cx: markX, cy: markY, r: 13 }),
-            svgElement('text', { class: 'order-mark-text', x: markX, y: markY + 1, 'data-order': orderMark }, String(orderMark)),
+            svgElement('text', { class: 'bounds bounds-low', x: box.x + 9, y, 'text-anchor': 'start' }, sides[0]),
+            svgElement('text', { class: 'bounds bounds-high', x: box.x + 9, y: y + 31, 'text-anchor': 'start' }, sides[1]),
+          );
+        } else if (sides.length) {
+          // α (or Pass-Thresh) left of the stem, β (Use-Thresh) right of it: the edges pass between them.
+          const y = box.y + layout.boxHeight + 26;
+          parts.push(
+            svgElement('text', { class: 'bounds bounds-low', x: box.x - 9, y, 'text-anchor': 'end' }, sides[0]),
+            svgElement('text', { class: 'bounds bounds-high', x: box.x + 9, y, 'text-anchor': 'start' }, sides[1]),
+          );
+        }
+        // Beside the label: the search order (or the table's answer) on its left, the moves hidden below on its right.
+        const halfCaption = captionWidth(caption, captionSize) / 2;
+        const markSize = TREE_CONFIG.markSize;
+        const markY = captionY - captionSize * 0.35;
+        if (orderMark) {
+          const cx = box.x - halfCaption - 6 - 15;
+          parts.push(
+            svgElement('circle', { class: 'order-mark', cx, cy: markY, r: 15 }),
+            svgElement('text', { class: 'order-mark-text', x: cx, y: markY + 1, 'font-size': markSize, 'data-order': orderMark }, String(orderMark)),
+          );
+        } else if (tableMark) {
+          const w = 40;
+          const x = box.x - halfCaption - 6 - w;
+          parts.push(
+            svgElement('rect', { class: 'table-mark', x, y: markY - 14, width: w, height: 28, rx: 6 }),
+            svgElement('text', { class: 'table-mark-text', x: x + w / 2, y: markY + 1, 'font-size': markSize }, t('tree.tableMark')),
           );
         }
         if (hidden) {
-          // On the box's lower right corner, clear of the bounds written under the box.
-          const badgeX = box.x + width / 2 - 8;
-          const badgeY = box.y + layout.boxHeight;
+          const text = `+${node.children.length}`;
+          const w = text.length * 0.6 * markSize + 12;
+          const x = box.x + halfCaption + 6;
           parts.push(
-            svgElement('rect', { class: 'badge', x: badgeX - 18, y: badgeY - 12, width: 36, height: 24, rx: 12 }),
-            svgElement('text', { class: 'badge-text', x: badgeX, y: badgeY + 1 }, `+${node.children.length}`),
+            svgElement('rect', { class: 'badge', x, y: markY - 14, width: w, height: 28, rx: 14 }),
+            svgElement('text', { class: 'badge-text', x: x + w / 2, y: markY + 1, 'font-size': markSize }, text),
           );
         }
         group.replaceChildren(...parts);
@@ -581,11 +707,13 @@ export function createTreeView(container, { onActivate, topOf = () => container.
     // The box ends above the legend at the bottom of the window (at least 40 % of the window on a
     // phone, where the tree starts low): the node the replay is at, kept in view in the box, is
     // then on the screen.
-    container.style.maxHeight = `${Math.round(Math.max(window.innerHeight * 0.4, window.innerHeight - pageTop - TREE_CONFIG.belowTree + 16))}px`;
+    const below = roomBelow();
+    container.style.maxHeight = `${Math.round(Math.max(window.innerHeight * 0.4, window.innerHeight - pageTop - below))}px`;
     // Fitted as at zoom 1 (the text above the tree grows with the zoom too), then zoomed: + and −
     // change the tree's size by the zoom's factor, and it scrolls when it outgrows its box.
     const top = pageTop / zoom;
-    const height = Math.max(200, window.innerHeight - top - TREE_CONFIG.belowTree);
+    // The box's content: its height less its borders.
+    const height = Math.max(200, window.innerHeight - top - below - 2 * container.clientTop);
     const least = shape.style.minScale;
     let base = Math.min(TREE_CONFIG.maxScale, available / shape.width, Math.max(least, height / shape.height));
     base = Math.max(least, base);
@@ -614,12 +742,12 @@ export function createTreeView(container, { onActivate, topOf = () => container.
     // The drawing's origin in the box's scrolled content.
     const originX = inner.left - outer.left - container.clientLeft + container.scrollLeft;
     const originY = inner.top - outer.top - container.clientTop + container.scrollTop;
-    const half = (layout.boxWidth / 2 + 10) * scale;
+    const half = (layout.boxWidth / 2 + 50) * scale;
     const span = (/** @type {Box} */ box) => ({
       left: originX + box.x * scale - half,
       right: originX + box.x * scale + half,
-      top: originY + (box.y - 30) * scale,
-      bottom: originY + (box.y + layout.boxHeight + 46) * scale,
+      top: originY + (box.y - 44) * scale,
+      bottom: originY + (box.y + layout.boxHeight + (layout.style.stem ? 34 : 8)) * scale,
     });
     const [first, ...others] = boxes.map(span);
     const width = container.clientWidth;
@@ -634,20 +762,28 @@ export function createTreeView(container, { onActivate, topOf = () => container.
       }
       container.scrollLeft = Math.max(0, (left + right) / 2 - width / 2);
     }
-    if (first.top < container.scrollTop || first.bottom > container.scrollTop + height) {
-      let top = first.top;
-      let bottom = first.bottom;
-      for (const other of others) {
-        if (Math.max(bottom, other.bottom) - Math.min(top, other.top) > height) continue;
-        top = Math.min(top, other.top);
-        bottom = Math.max(bottom, other.bottom);
-      }
-      container.scrollTop = Math.max(0, (top + bottom) / 2 - height / 2);
+    const root = layout.boxes.get(layout.order[layout.order.length - 1]);
+    const rootTop = originY + ((root?.y ?? 0) - 2) * scale;
+    // The first node's box without what is written under it: the root comes before its bounds.
+    const firstBox = originY + (boxes[0].y + layout.boxHeight + 4) * scale;
+    if (firstBox - rootTop <= height && (rootTop < container.scrollTop || firstBox > container.scrollTop + height)) {
+      container.scrollTop = Math.max(0, Math.min(rootTop, first.bottom - height + 2));
+    } else if (first.top < container.scrollTop || first.bottom > container.scrollTop + height) {
+      // From the root's box down when that fits (a cut's reason is about bounds from above; the
+      // root's label may go), else the node near the bottom of the box with as many of its
+      // ancestors as fit above it.
+      if (first.bottom - rootTop <= height) container.scrollTop = Math.max(0, Math.min(rootTop, first.bottom - height + 2));
+      else container.scrollTop = Math.max(0, first.bottom - height + 2);
+    } else if (container.scrollTop > rootTop && first.bottom - height <= rootTop) {
+      // The node is in view, the root above it is not but would fit with it: bring it back.
+      container.scrollTop = Math.max(0, first.bottom - height);
     }
   }
 
   return {
     draw,
+    /** The box holding the drawing, where what is laid over it goes. */
+    canvas,
     /** Zoom factor (1 = fitted): the teacher's + / −.
      * @param {number} value */
     setZoom(value) {
@@ -656,6 +792,11 @@ export function createTreeView(container, { onActivate, topOf = () => container.
     /** The drawing's scale now (CSS pixels per user unit). */
     get scale() {
       return scale;
+    },
+    /** The width the drawing needs at its least scale (and the zoom), in CSS pixels: more than its
+     * column has, the page gives it the page's width. */
+    get leastWidth() {
+      return layout ? layout.width * layout.style.minScale * zoom : 0;
     },
   };
 }
@@ -691,6 +832,17 @@ function ticTacToeBoard(cells, lastMove, x, y) {
     );
   }
   return group;
+}
+
+/** What a screen reader says of a node of an answer sheet: a leaf's value, nothing of an inner node's.
+ * @param {LessonView} view
+ * @param {LessonNode} node
+ * @param {string} caption */
+function sheetLabel(view, node, caption) {
+  const label = view.isGame ? caption : node.label;
+  const player = playerName(node.player);
+  if (node.children.length === 0) return t('aria.sheetLeaf', { label, player, value: formatValue(node.staticValue) });
+  return t('aria.sheetInner', { label, player });
 }
 
 /** What a screen reader says of a node.

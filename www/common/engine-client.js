@@ -41,15 +41,16 @@ export class EngineClient {
    * page's own copy) or `{ok: false, message}` (the engine plays on without it). They load in the
    * worker after it is ready; searches never wait for them. `files` gives, per name, the bytes
    * another client already has (see `fileCopy`: saves the fetch) or 'none' (not wanted).
-   * `onWeights` / `weights` are the same for the weights alone.
+   * `onWeights` / `weights` are the same for the weights alone. `onBroken(error)` hears each time
+   * the worker fails to start or its engine fails (its requests are refused meanwhile).
    * `memory`: a shared WebAssembly.Memory for the threads build (`module` is then that build's).
    * @param {{module: WebAssembly.Module, ttMegabytes: number, workerUrl?: URL,
    *          memory?: WebAssembly.Memory,
    *          files?: {weights?: FileSource, book?: FileSource}, weights?: ArrayBuffer,
    *          onFile?: (name: FileName, event: FileEvent) => void,
-   *          onWeights?: (event: FileEvent) => void}} options
+   *          onWeights?: (event: FileEvent) => void, onBroken?: (error: Error) => void}} options
    */
-  constructor({ module, ttMegabytes, workerUrl = new URL('./worker.js', import.meta.url), memory, files = {}, weights, onFile, onWeights }) {
+  constructor({ module, ttMegabytes, workerUrl = new URL('./worker.js', import.meta.url), memory, files = {}, weights, onFile, onWeights, onBroken }) {
     this.module = module;
     this.ttMegabytes = ttMegabytes;
     this.workerUrl = workerUrl;
@@ -60,6 +61,7 @@ export class EngineClient {
       if (name === 'weights' && onWeights) onWeights(event);
       if (onFile) onFile(name, event);
     };
+    this.onBroken = onBroken;
     /** Per data file: 'loading', then 'ready' (with its bytes, given to every later worker) or
      * 'failed'; 'none' when not wanted.
      * @type {Record<FileName, {state: 'loading' | 'ready' | 'failed' | 'none', bytes: ArrayBuffer | null}>} */
@@ -144,8 +146,10 @@ export class EngineClient {
 
   /** @param {Error} error */
   breakDown(error) {
+    const first = !this.broken;
     this.broken = error;
     this.failAll(error);
+    if (first) this.onBroken?.(error);
   }
 
   /** Rejects the pending requests (`keepKept`: all but the kept ones, whose worker lives on).

@@ -1,8 +1,7 @@
 // Which build of the engine's wasm this browser runs. scripts/build-wasm.sh makes two of the same
 // code with the same bindings (www/pkg/reversi.js): reversi_simd_bg.wasm, compiled with 128-bit
-// SIMD (Chrome 91, Firefox 89, Safari 16.4 and later: level 9 searches at 0.95 of native speed
-// against 0.81 without, README "Where wasm lost speed"), and reversi_bg.wasm without it for older
-// browsers. sw.js makes the same choice with the same probes (keep them in step;
+// SIMD (Chrome 91, Firefox 89, Safari 16.4 and later: the faster build, see docs/log/browser.md), and
+// reversi_bg.wasm without it for older browsers. sw.js makes the same choice with the same probes (keep them in step;
 // tests/e2e/engine-wasm.test.js checks that they are).
 //
 // A third build, www/pkg/threads/ (SIMD and a shared memory, bindings of its own), lets the AI's

@@ -30,18 +30,18 @@ export class TeamSearch {
    * `module`: the threads build, compiled; `workers()`: how many workers a search may use now
    * (the main one included); `ttMegabytes`: the shared table's size. `files`, `onFile` and
    * `onWeights` as for an EngineClient: the main worker loads the data files, and the helpers
-   * evaluate with its weights.
+   * evaluate with its weights; `onBroken`: the main worker could not start, or its engine failed.
    * @param {{module: WebAssembly.Module, ttMegabytes: number, workers: () => number,
    *          files?: {weights?: FileSource, book?: FileSource},
    *          onFile?: (name: 'weights' | 'book', event: FileEvent) => void,
-   *          onWeights?: (event: FileEvent) => void}} options
+   *          onWeights?: (event: FileEvent) => void, onBroken?: (error: Error) => void}} options
    */
-  constructor({ module, ttMegabytes, workers, files, onFile, onWeights }) {
+  constructor({ module, ttMegabytes, workers, files, onFile, onWeights, onBroken }) {
     this.module = module;
     this.workers = workers;
     this.memory = new WebAssembly.Memory({ ...THREADS_MEMORY, shared: true });
     /** The main worker: its engine is the team's main thread. */
-    this.main = new EngineClient({ module, ttMegabytes, memory: this.memory, files, onFile, onWeights });
+    this.main = new EngineClient({ module, ttMegabytes, memory: this.memory, files, onFile, onWeights, onBroken });
     /** The team's number and its session word's address, once the main worker has made it.
      * @type {Promise<{team: number, sessionAddress: number}>} */
     this.team = this.main.request('startTeam', {}, undefined, { kept: true });

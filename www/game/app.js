@@ -5,8 +5,9 @@
 // The modules beside it, by concern: engines.js (the AI's and the review's workers), hints.js,
 // thinking.js (the AI's thinking line), review-panel.js (the review's wiring; review.js draws it),
 // move-list.js, openings.js (opening names and the book), record.js (the record, its players, an
-// imported GGF record), export.js, address.js, settings.js, offline.js, and the lazily loaded
-// clock.js, evaluation.js and sound.js.
+// imported GGF record), export.js, address.js, settings.js, offline.js, tab-game.js (this tab's
+// game in the game store, game-store.js), and the lazily loaded clock.js, evaluation.js and
+// sound.js. start.js starts it (and says why when it cannot start).
 
 import init, * as wasm from '../pkg/reversi.js';
 import { Game, levels } from '../pkg/reversi.js';
@@ -18,14 +19,18 @@ import { SearchCancelled } from '../common/engine-client.js';
 import { byId, closestTarget, setText } from '../common/dom.js';
 import { squareIndex, capitalize, opponentOf } from '../common/squares.js';
 import * as storage from './storage.js';
-import { bounded, plural } from './messages.js';
+import { TabGame } from './tab-game.js';
+import { MessageList } from '../common/message-list.js';
+import { reloadHealed } from './start.js';
+import { bounded, excerpt, plural } from './messages.js';
 import { Engines } from './engines.js';
 import { hintMarks, searchHints } from './hints.js';
 import { renderThinking } from './thinking.js';
+import { onceAFrame } from '../common/frames.js';
 import { createReviewPanel } from './review-panel.js';
 import { renderMoveList, attachMoveList } from './move-list.js';
 import { BookReader, bookText, currentOpeningName, fillOpenings, findOpening } from './openings.js';
-import { playerName, readPasted } from './record.js';
+import { NAME_CHARS, playerName, readPasted } from './record.js';
 import { attachExport } from './export.js';
 import { gameFromAddress, classroomHref } from './address.js';
 import { attachSettings, clockOptionValue, defaultSettings, fillLevels, fillWorkers } from './settings.js';
@@ -66,7 +71,7 @@ export const config = {
   /** The AI waits at least this long before moving, so that a human sees the position change. */
   aiMinimumDelayMs: 300,
   /** The review searches every position this deep, and solves it exactly from this many empty
-   * squares (see the README for the time it takes). */
+   * squares (docs/log/parallel.md has the time it takes). */
   reviewOptions: { depth: 8, exactFromEmpties: 18 },
   /** The review's worker has tables of its own, so that playing on does not wait for it. */
   reviewTtMegabytes: 16,
@@ -86,8 +91,6 @@ const state = {
   /** The move just played, animated once. @type {{placed: number, flipped: number[], startedAt: number} | null} */
   animation: null,
   status: '',
-  error: '',
-  notice: '',
   /** What an imported GGF record says besides its moves, or null. @type {ImportedRecord | null} */
   record: null,
   /** A loaded game is shown, not continued: the AI waits until the player chooses to play on
@@ -109,6 +112,10 @@ let grid;
 let engines;
 /** @type {ReturnType<typeof createReviewPanel>} */
 let reviewPanel;
+/** The problems and notices shown until dismissed (message-list.js). @type {MessageList} */
+let messages;
+/** This tab's game in the game store. @type {TabGame} */
+let tabGame;
 // Loaded on first use, so that they are not part of the first load: the evaluation panel
 // (evaluation.js, once opened) and the move sound (sound.js, once switched on).
 /** @type {ReturnType<typeof import('./evaluation.js').createEvaluationPanel> | null} */
@@ -184,7 +191,7 @@ function playMove(move) {
   try {
     flipped = state.game.play(move);
   } catch (error) {
-    showError(/** @type {Error} */ (error).message);
+    showError('move', /** @type {Error} */ (error).message);
     return false;
   }
   // A move played by hand is a new decision: the old redo line no longer follows from it, and the
@@ -193,7 +200,7 @@ function playMove(move) {
   state.viewing = false;
   if (state.clock) state.clock.moved(mover, performance.now());
   if (state.settings.sound) playSound(flipped.length);
-  state.error = '';
+  messages.clear('move');
   state.animation = { placed: squareIndex(move), flipped: flipped.map(squareIndex), startedAt: performance.now() };
   const notes = [`${capitalize(mover)} played ${move}, ${plural(flipped.length, 'disc')} flipped`];
   notes.push(...settleForcedPasses());
@@ -246,7 +253,7 @@ function goToPly(ply) {
   try {
     state.game.goTo(ply);
   } catch (error) {
-    showError(/** @type {Error} */ (error).message);
+    showError('move', /** @type {Error} */ (error).message);
     return;
   }
   state.animation = null;
@@ -263,20 +270,32 @@ function goToPly(ply) {
 function newGame(game = new Game(), message = 'New game.', { viewing = false, clockSpec = null } = {}) {
   engines.cancelAi();
   engines.clearAi();
+  // A game of its own in the store: the one left, if unfinished, is kept as abandoned.
+  tabGame.startNew();
   state.game = game;
   state.viewing = viewing;
   state.clock = clockSpec && clockModule ? clockModule.createClock(clockSpec, performance.now()) : null;
   state.animation = null;
-  state.error = '';
+  messages.clear('move');
   const notes = settleForcedPasses();
   announce([message.replace(/\.$/, ''), ...notes].join('. ') + '.');
   changed();
 }
 
-/** @param {string} message */
-function showError(message) {
-  state.error = message;
+/** Shows a problem until the player dismisses it or a later message about the same thing
+ * (`key`) replaces it.
+ * @param {string} key what it is about: 'move', 'ai', 'hints', 'paste', 'review'…
+ * @param {string} message */
+function showError(key, message) {
+  messages.show({ key, kind: 'error', text: message });
   render();
+}
+
+/** Shows a notice (the page works, with a limit worth knowing) until dismissed.
+ * @param {string} key
+ * @param {string} text */
+function showNotice(key, text) {
+  messages.show({ key, kind: 'notice', text });
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -286,7 +305,8 @@ function changed() {
   state.epoch++;
   reviewPanel.gameChanged();
   state.hints = null;
-  state.thinking = null;
+  // The AI's search starts below (startNext); the line says so from the next frame.
+  state.thinking = isAiTurn() ? { depth: 0, nodes: 0, pv: [] } : null;
   engines.cancelAi();
   runClock();
   saveGame();
@@ -294,13 +314,21 @@ function changed() {
   startNext();
 }
 
+/** The clock's ticks, while it runs (a page without a running clock does nothing on a timer).
+ * @type {ReturnType<typeof setInterval> | null} */
+let clockTicks = null;
+
 /** The clock runs for the side to move at the latest position of a game in play; it stops while
  * a loaded record is shown, while the player looks back through the moves, and at the end. */
 function runClock() {
   const clock = state.clock;
-  if (!clock) return;
-  const live = !isFinished() && !state.viewing && !state.game.canRedo;
-  clock.run(live ? state.game.sideToMove : null, performance.now());
+  const live = Boolean(clock) && !isFinished() && !state.viewing && !state.game.canRedo;
+  if (clock) clock.run(live ? state.game.sideToMove : null, performance.now());
+  if (live && !clockTicks) clockTicks = setInterval(tickClock, 100);
+  else if (!live && clockTicks) {
+    clearInterval(clockTicks);
+    clockTicks = null;
+  }
 }
 
 /** Ten times a second while a clock runs: redraw it, and end the game when a flag falls. */
@@ -341,8 +369,6 @@ function hintOptions() {
 function startNext() {
   const epoch = state.epoch;
   if (isAiTurn()) {
-    state.thinking = { depth: 0, nodes: 0, pv: [] };
-    renderThinkingLine();
     const seed = Math.floor(Math.random() * 2 ** 32);
     /** @type {SearchOptions} */
     const options = { level: state.level, seed };
@@ -357,7 +383,7 @@ function startNext() {
     const onProgress = (/** @type {Thinking} */ progress) => {
       if (epoch !== state.epoch) return;
       state.thinking = progress;
-      renderThinkingLine();
+      thinkingLine.update();
     };
     const board = state.game.board;
     // A team on shared memory searches levels 7–9 on every worker allowed (the others think too
@@ -372,12 +398,15 @@ function startNext() {
       ([result]) => {
         if (epoch !== state.epoch) return;
         state.thinking = null;
+        messages.clear('ai');
         playMove(result.move);
       },
       (error) => {
         if (error instanceof SearchCancelled || epoch !== state.epoch) return;
         state.thinking = null;
-        showError(`The AI failed: ${error.message}`);
+        // A worker that could not start is said once, with a reload (onBroken).
+        if (engines.ai.broken) render();
+        else showError('ai', `The AI failed: ${error.message}`);
       },
     );
   } else if (state.hintsOn && isHumanTurn()) {
@@ -390,43 +419,45 @@ function startNext() {
       (hints) => {
         if (epoch !== state.epoch) return;
         state.hints = hints;
+        messages.clear('hints');
         render();
       },
       (error) => {
-        if (!(error instanceof SearchCancelled) && epoch === state.epoch) showError(`Hints failed: ${error.message}`);
+        if (!(error instanceof SearchCancelled) && epoch === state.epoch && !engines.ai.broken) showError('hints', `Hints failed: ${error.message}`);
       },
     );
   }
 }
 
+/** This tab's game written to the game store (at every change: tab-game.js writes them in turn). */
 function saveGame() {
   if (state.clock) state.clock.settle(performance.now());
-  storage.save({
+  const finished = isFinished();
+  tabGame.save({
+    status: finished ? 'finished' : 'in-progress',
     startBoard: state.game.startBoard,
     moves: state.game.fullTranscript,
     ply: state.game.ply,
-    players: state.players,
+    players: { ...state.players },
     level: state.level,
     hints: state.hintsOn,
     viewing: state.viewing,
     record: state.record,
     clock: state.clock ? state.clock.toJSON() : null,
+    result: finished ? resultText().replace(/^Game over: /, '') : '',
   });
 }
 
 // ---------------------------------------------------------------------------------------------
 // Rendering: a function of state
 
-/** @param {HTMLElement} element
- * @param {string} text */
-function setMessage(element, text) {
-  setText(element, bounded(text));
-  element.hidden = !text;
-}
-
 function renderThinkingLine() {
   renderThinking(byId('thinking'), byId('status'), state.thinking, state.game.sideToMove);
 }
+
+/** The thinking line redrawn once per animation frame however many changes arrive: the AI
+ * reports every completed depth, several in a frame at the start of a search. */
+const thinkingLine = onceAFrame(renderThinkingLine);
 
 function render() {
   const game = state.game;
@@ -461,7 +492,7 @@ function render() {
   for (const color of /** @type {const} */ (['black', 'white'])) {
     const name = nameOf(color);
     setText(byId(`player-${color}`), name);
-    byId(`player-${color}`).title = name;
+    if (byId(`player-${color}`).title !== name) byId(`player-${color}`).title = name;
     byId(`score-box-${color}`).classList.toggle('to-move', !finished && game.sideToMove === color);
   }
   renderClocks();
@@ -476,10 +507,13 @@ function render() {
   byId('turn').setAttribute('aria-live', finished ? 'polite' : 'off');
   byId('play-on').hidden = !(state.viewing && !finished && state.players[game.sideToMove] === 'ai');
   byId('review-offer').hidden = !(finished && game.moves.length > 0 && !reviewPanel.current() && !reviewPanel.running());
-  setText(byId('status'), state.status);
-  setMessage(byId('error'), state.error);
-  setMessage(byId('notice'), state.notice);
-  renderThinkingLine();
+  setText(byId('status'), bounded(state.status));
+  // While the AI thinks, its line changes at most once a frame; stopped, it clears at once.
+  if (state.thinking) thinkingLine.update();
+  else {
+    thinkingLine.cancel();
+    renderThinkingLine();
+  }
 
   setText(byId('moves'), game.transcript(false));
   renderMoveList(byId('move-list', HTMLOListElement), game, { ...reviewPanel.marks(), inBook: bookPly() });
@@ -545,7 +579,7 @@ function renderEvaluation() {
       },
       (error) => {
         evaluationPanelLoading = null; // the next opening tries again
-        showError(`The evaluation panel could not be loaded: ${bounded(error.message)}`);
+        showError('evaluation-panel', `The evaluation panel could not be loaded: ${bounded(error.message)}`);
       },
     );
   }
@@ -567,9 +601,10 @@ function onWeights(event) {
   // The page's downloads are over: the service worker's install now finds them all in the HTTP
   // cache (it revalidates instead of downloading the weights and the wasm a second time).
   registerOffline();
-  if (!event.ok) state.notice = `The trained evaluation could not be loaded (${bounded(event.message)}); levels 6–9 play with the course evaluation.`;
+  if (!event.ok) showNotice('weights', `The trained evaluation could not be loaded (${bounded(event.message)}); levels 6–9 play with the course evaluation.`);
   weightsEvent = event;
   evaluationPanel?.weightsLoaded(event);
+  render();
 }
 
 /** The opening book arrived in the AI worker (the strong levels now play from it), or cannot be
@@ -580,7 +615,7 @@ function onWeights(event) {
 function onDataFile(name, event) {
   if (name !== 'book') return;
   if (!event.ok) {
-    state.notice = `The opening book could not be loaded (${bounded(event.message)}); the AI thinks about the opening itself.`;
+    showNotice('book', `The opening book could not be loaded (${bounded(event.message)}); the AI thinks about the opening itself.`);
   } else {
     try {
       bookReader = new BookReader(event.bytes);
@@ -614,19 +649,22 @@ function reveal(element) {
 // ---------------------------------------------------------------------------------------------
 // Start-up: the address's parameters, then the saved game, then a fresh game
 
-/** The game saved in the browser (what storage.loadSaved found), or a notice saying why it could
- * not be restored.
- * @param {ReturnType<typeof storage.loadSaved>} loaded */
-function restoreSaved({ saved, problem }) {
-  if (problem) return { game: null, notice: `${capitalize(problem)}; a new game was started.` };
-  if (!saved) return { game: null, notice: '' };
+/** This tab's game from the game store, into the page's state; its Game, or null with the
+ * reason when the engine cannot replay it (the record is left as it is).
+ * @param {import('./game-store.js').GameRecord} saved
+ * @returns {{game: Game | null, problem: string}} */
+function restoreSaved(saved) {
   try {
     const game = Game.restore(saved.startBoard, saved.moves, saved.ply);
     state.players = { black: saved.players.black, white: saved.players.white };
     if (saved.level >= 1 && saved.level <= levels().length) state.level = saved.level;
     state.hintsOn = saved.hints === true;
     state.viewing = saved.viewing === true;
-    if (saved.record && typeof saved.record.key === 'string') state.record = saved.record;
+    if (saved.record && typeof saved.record.key === 'string') {
+      // Outside text from an older save is bounded as a record read now would be.
+      const { black, white, result } = saved.record;
+      state.record = { ...saved.record, black: excerpt(black ?? '', NAME_CHARS), white: excerpt(white ?? '', NAME_CHARS), result: excerpt(result ?? '', NAME_CHARS) };
+    }
     if (saved.clock && clockModule) {
       try {
         state.clock = clockModule.createClock(clockModule.parseClockSpec(saved.clock.spec), performance.now(), saved.clock);
@@ -634,10 +672,9 @@ function restoreSaved({ saved, problem }) {
         state.clock = null; // a damaged clock: the game goes on without one
       }
     }
-    return { game, notice: '' };
+    return { game, problem: '' };
   } catch (error) {
-    storage.forget();
-    return { game: null, notice: `The saved game could not be read (${bounded(/** @type {Error} */ (error).message)}); a new game was started.` };
+    return { game: null, problem: `The saved game could not be read (${bounded(/** @type {Error} */ (error).message)}); a new game was started.` };
   }
 }
 
@@ -651,18 +688,21 @@ function wireControls() {
       try {
         await loadClockModule();
       } catch (error) {
-        showError(`The clock could not be loaded: ${bounded(/** @type {Error} */ (error).message)}`);
+        showError('clock', `The clock could not be loaded: ${bounded(/** @type {Error} */ (error).message)}`);
         return;
       }
     }
     state.record = null;
+    messages.clear('clock-setting');
     newGame(new Game(), spec ? `New game, ${clockMenu.selectedOptions[0].textContent} a side.` : 'New game.', {
       clockSpec: spec && clockModule ? clockModule.parseClockSpec(spec) : null,
     });
   });
   clockMenu.addEventListener('change', () => {
     const spec = clockMenu.value;
-    state.notice = spec ? 'The clock starts with the next new game: press New game.' : state.clock ? 'The next new game has no clock.' : '';
+    const text = spec ? 'The clock starts with the next new game: press New game.' : state.clock ? 'The next new game has no clock.' : '';
+    if (text) showNotice('clock-setting', text);
+    else messages.clear('clock-setting');
     render();
   });
   byId('play-opening', HTMLSelectElement).addEventListener('change', (event) => {
@@ -709,8 +749,9 @@ function wireControls() {
   attachExport({
     game: () => state.game,
     source: () => ({ game: state.game, review: reviewPanel.current(), record: state.record, playerName: nameOf }),
-    notify: (notice) => {
-      state.notice = notice;
+    // What an export did ("Copied.") is news for the status line, not a standing notice.
+    notify: (news) => {
+      announce(news);
       render();
     },
   });
@@ -733,31 +774,49 @@ function loadPasted() {
   try {
     pasted = readPasted(paste.value);
   } catch (error) {
-    showError(`Could not load that: ${bounded(/** @type {Error} */ (error).message)}. The current game is kept.`);
+    showError('paste', `Could not load that: ${bounded(/** @type {Error} */ (error).message)}. The current game is kept.`);
     return;
   }
   paste.value = '';
-  state.notice = '';
+  messages.clear('paste');
+  if (pasted.cut) showNotice('record-cut', pasted.cut);
+  else messages.clear('record-cut');
   state.record = pasted.record;
   // A loaded game is shown, not continued: the AI waits for Play on (a human's move plays on too).
   newGame(pasted.game, pasted.message, { viewing: true });
 }
 
-async function main() {
-  // One compilation serves the page and every worker the AI will ever need.
+/** The page's start (called by start.js, which says why when it fails). */
+export async function start() {
+  messages = new MessageList(byId('notices'), { dismissLabel: () => 'Dismiss this message' });
+  const params = new URLSearchParams(location.search);
+  // An address that starts a game of its own takes no stored game: those in progress stay for
+  // the tabs that will want them.
+  const addressGame = ['moves', 'board', 'opening', 'clock'].some((name) => params.has(name));
+  // One compilation serves the page and every worker the AI will ever need; this tab's game is
+  // looked up in the game store meanwhile.
   const wasmUrl = new URL(`../pkg/${ENGINE_WASM}`, import.meta.url);
-  // Read once: a damaged store is forgotten as it is read (and said in a notice below). The
-  // clock's module only when the address or the saved game has a clock.
-  const loaded = storage.loadSaved();
-  const clockWanted = new URLSearchParams(location.search).has('clock') || Boolean(loaded.saved?.clock);
   // Where the page is cross-origin isolated, the AI's workers run the threads build (a failure to
   // compile it leaves the page as it is elsewhere).
   const threadsUrl = threadsSupported ? new URL(`../pkg/${THREADS_WASM}`, import.meta.url) : null;
-  const [module, threadsModule] = await Promise.all([
+  const [module, threadsModule, claimed] = await Promise.all([
     WebAssembly.compileStreaming(fetch(wasmUrl)),
     threadsUrl ? WebAssembly.compileStreaming(fetch(threadsUrl)).catch(() => null) : null,
-    clockWanted ? loadClockModule() : null,
+    TabGame.claim({
+      resume: !addressGame,
+      onSaved: (record) => {
+        // What was last written durably, for whoever needs to know (tests, the game library).
+        document.documentElement.dataset.savedMoves = record.moves;
+        messages.clear('storage');
+      },
+      onProblem: (problem) => {
+        if (problem) showNotice('storage', problem);
+      },
+    }),
   ]);
+  tabGame = claimed.tab;
+  // The clock's module only when the address or the saved game has a clock.
+  if (params.has('clock') || claimed.restored?.clock) await loadClockModule();
   await init({ module_or_path: module });
 
   const board = byId('board');
@@ -774,6 +833,12 @@ async function main() {
     workers: () => state.settings.workers,
     onWeights,
     onFile: onDataFile,
+    onBroken: (error) => {
+      // The AI's worker did not start (a damaged or missing file, say): the board still plays,
+      // the AI cannot; a reload fetches the files again.
+      messages.show({ key: 'ai', kind: 'error', text: `The AI could not start: ${error.message}`, action: { label: 'Reload', run: reloadHealed } });
+      render();
+    },
   });
   reviewPanel = createReviewPanel({
     game: () => state.game,
@@ -782,19 +847,24 @@ async function main() {
     bookPly,
     announce,
     render,
-    showError,
+    showError: (message) => showError('review', message),
     goToPly,
   });
   fillLevels(byId('level', HTMLSelectElement));
   fillOpenings(byId('play-opening', HTMLSelectElement));
   wireControls();
   Object.assign(state.settings, storage.loadSettings());
-  setInterval(tickClock, 100);
 
-  const restored = restoreSaved(loaded);
-  let game = restored.game;
-  state.notice = restored.notice;
-  const params = new URLSearchParams(location.search);
+  for (const [i, problem] of claimed.problems.entries()) showNotice(`saved-game-${i}`, problem);
+  let game = null;
+  if (claimed.restored) {
+    const restored = restoreSaved(claimed.restored);
+    game = restored.game;
+    if (!game) {
+      tabGame.giveUp();
+      showNotice('saved-game', restored.problem);
+    }
+  }
   if ([...params.keys()].length > 0) {
     const fromAddress = gameFromAddress(params, state, clockModule?.parseClockSpec ?? null);
     state.players = fromAddress.players;
@@ -808,7 +878,7 @@ async function main() {
       state.clock = fromAddress.clockSpec && clockModule ? clockModule.createClock(fromAddress.clockSpec, performance.now()) : null;
     }
     if (fromAddress.workers) state.settings.workers = fromAddress.workers;
-    if (fromAddress.problems.length) state.error = `Ignored in the address: ${fromAddress.problems.join('; ')}.`;
+    if (fromAddress.problems.length) messages.show({ key: 'address', kind: 'error', text: `Ignored in the address: ${fromAddress.problems.join('; ')}.` });
     // Applied once: a reload must bring back the game in progress, not the address's start.
     history.replaceState(null, '', location.pathname);
   }
@@ -828,10 +898,3 @@ async function main() {
   // Since navigation start: what a visitor waits before the board can be played.
   document.documentElement.dataset.readyMs = String(Math.round(performance.now()));
 }
-
-main().catch((error) => {
-  const element = byId('error');
-  element.textContent = bounded(`The game could not start: ${error.message}`);
-  element.hidden = false;
-  throw error;
-});

@@ -38,21 +38,23 @@ export class Engines {
    *          ttMegabytes: number, reviewTtMegabytes: number,
    *          workers: () => number,
    *          onWeights: (event: import('../common/engine-client.js').FileEvent) => void,
-   *          onFile: (name: string, event: import('../common/engine-client.js').FileEvent) => void}} options
+   *          onFile: (name: string, event: import('../common/engine-client.js').FileEvent) => void,
+   *          onBroken?: (error: Error) => void}} options
    *   `workers()`: how many workers the setting allows now; `threadsModule`: the threads build,
-   *   compiled, where the page is cross-origin isolated (the AI's workers are then a team)
+   *   compiled, where the page is cross-origin isolated (the AI's workers are then a team);
+   *   `onBroken`: the AI's worker could not start, or its engine failed
    */
-  constructor({ module, threadsModule = null, ttMegabytes, reviewTtMegabytes, workers, onWeights, onFile }) {
+  constructor({ module, threadsModule = null, ttMegabytes, reviewTtMegabytes, workers, onWeights, onFile, onBroken }) {
     this.module = module;
     this.ttMegabytes = ttMegabytes;
     this.reviewTtMegabytes = reviewTtMegabytes;
     this.workers = workers;
     /** The AI's workers on one shared memory, where the page is isolated; null elsewhere. */
     this.team = threadsModule
-      ? new TeamSearch({ module: threadsModule, ttMegabytes: teamTtMegabytes(/** @type {any} */ (navigator).deviceMemory), workers, onWeights, onFile })
+      ? new TeamSearch({ module: threadsModule, ttMegabytes: teamTtMegabytes(/** @type {any} */ (navigator).deviceMemory), workers, onWeights, onFile, onBroken })
       : null;
     /** The AI's worker: its moves, the hints, the book (the team's main worker, in a team). */
-    this.ai = this.team ? this.team.main : new EngineClient({ module, ttMegabytes, onWeights, onFile });
+    this.ai = this.team ? this.team.main : new EngineClient({ module, ttMegabytes, onWeights, onFile, onBroken });
     /** @type {EngineClient[]} */
     this.aiHelpers = [];
     /** The review's worker, started on the first review. @type {EngineClient | null} */

@@ -1,30 +1,7 @@
-// Messages quote what a player, an address or a stored game gave the page. A pasted 100 KB word
-// must neither flood the panel nor stretch the page: every such text is cut to an excerpt here
-// (and the style sheet lets messages wrap anywhere). Counted nouns are written here too.
+// The words of the game page's messages: counted nouns, and excerpts of outside text (shared with
+// the embeddable board, www/common/excerpt.js).
 
-/** The longest piece of outside text a message quotes, in characters. */
-export const EXCERPT_CHARS = 80;
-/** The longest message shown, in characters. */
-export const MESSAGE_CHARS = 400;
-
-/** `text` cut to `max` characters, with an ellipsis when something was cut.
- * @param {unknown} text
- * @param {number} [max] */
-export function excerpt(text, max = EXCERPT_CHARS) {
-  const value = String(text);
-  // Spreading counts characters, not UTF-16 units; only the head is spread, so this stays cheap.
-  const head = [...value.slice(0, 2 * max + 2)];
-  return head.length > max ? head.slice(0, max).join('') + '…' : value;
-}
-
-const LONG_WORD = new RegExp(`\\S{${EXCERPT_CHARS + 1},}`, 'g');
-
-/** A message from elsewhere (an engine error, say) made safe to show: every word longer than an
- * excerpt is cut to one, then the whole message is bounded.
- * @param {unknown} message */
-export function bounded(message) {
-  return excerpt(String(message).replace(LONG_WORD, (word) => excerpt(word)), MESSAGE_CHARS);
-}
+export { EXCERPT_CHARS, MESSAGE_CHARS, excerpt, bounded } from '../common/excerpt.js';
 
 /** "1 move", "3 moves": a count and its noun, which takes an s unless the count is 1.
  * @param {number} n

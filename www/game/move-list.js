@@ -59,8 +59,9 @@ export function renderMoveList(list, game, { marks, symbols, inBook }) {
   const current = /** @type {HTMLElement | null} */ (list.querySelector(`[data-ply="${focusPly}"]`));
   if (hadFocus && current) current.focus({ preventScroll: true });
   // Only the list's own box scrolls to the move shown, never the page (scrollIntoView would move
-  // the whole page on a phone and take the board out of sight).
-  if (current) scrollWithin(list, current);
+  // the whole page on a phone and take the board out of sight); measured just before the next
+  // frame, which lays the page out anyway, rather than forcing a layout now.
+  if (current) requestAnimationFrame(() => current.isConnected && scrollWithin(list, current));
 }
 
 /** Scrolls `box` (a scrolling element) so that `item` is inside it; nothing else moves.

@@ -4,7 +4,11 @@
 
 import { Game, recogniseText, ggfDetails } from '../pkg/reversi.js';
 import { capitalize, opponentOf } from '../common/squares.js';
-import { plural } from './messages.js';
+import { excerpt, plural } from './messages.js';
+
+/** The longest player's name the page keeps from a record, in characters (the engine's GGF reader
+ * cuts longer ones to this; a record saved by an older version may hold longer ones). */
+export const NAME_CHARS = 64;
 
 /** @typedef {import('../pkg/reversi.js').Side} Side */
 /** @typedef {'human' | 'ai'} PlayerKind */
@@ -66,30 +70,56 @@ export function playerName(game, record, { players, level }, color) {
   const own = players[color] === 'ai' ? `AI level ${level}` : 'Human';
   const imported = importedRecord(game, record);
   if (!imported || !imported[color]) return own;
-  if (!playedPastRecord(game, imported)) return imported[color];
+  const name = excerpt(imported[color], NAME_CHARS);
+  if (!playedPastRecord(game, imported)) return name;
   // Did `color` play any move after the record? Passes are written as moves, so sides alternate.
   const recordMoves = imported.key.split('|')[1].length / 2;
   const playedAfter = game.moves.slice(recordMoves).some((_, i) => moverOf(game, recordMoves + i) === color);
-  return playedAfter ? `${imported[color]}, then ${own}` : imported[color];
+  return playedAfter ? `${name}, then ${own}` : name;
+}
+
+/** The record's properties players know by name (others are named by their GGF name). */
+const PROPERTY_NAMES = {
+  PB: "Black's name",
+  PW: "White's name",
+  PC: 'the place',
+  DT: 'the date',
+  EV: 'the event',
+  TI: 'the time control',
+  RE: 'the result',
+  C: 'the comment',
+  CO: 'the comment',
+  GC: 'the comment',
+};
+
+/** "Black's name (PB) has 1,000,000 characters: cut to 64".
+ * @param {{field: string, length: number, limit: number}} cut */
+function cutText({ field, length, limit }) {
+  const known = /** @type {Record<string, string>} */ (PROPERTY_NAMES)[field];
+  const what = known ? `${known} (${excerpt(field, 8)})` : `property ${excerpt(field, 8)}`;
+  return `${what} has ${length.toLocaleString('en')} characters: cut to ${limit}`;
 }
 
 /**
  * Whatever a player pasted, read: the game, the message that says what was recognised (so that a
- * board taken for a transcript, or the reverse, is noticed) and, for a GGF record, its details.
- * Throws the engine's Error when the text reads as no game.
+ * board taken for a transcript, or the reverse, is noticed), for a GGF record its details, and
+ * `cut`: what of the record was too long and cut (the engine bounds names and other fields), a
+ * sentence, or '' when nothing was. Throws the engine's Error when the text reads as no game.
  * @param {string} text
- * @returns {{game: Game, message: string, record: ImportedRecord | null}}
+ * @returns {{game: Game, message: string, record: ImportedRecord | null, cut: string}}
  */
 export function readPasted(text) {
   const game = Game.fromText(text);
   const notation = recogniseText(text) ?? 'transcript';
   if (notation === 'GGF record') {
     const details = ggfDetails(text);
-    const record = { black: details.black, white: details.white, result: details.result, evaluations: details.evaluations, key: recordKey(game) };
-    const names = `${details.black || 'Black'} (Black) against ${details.white || 'White'} (White)`;
-    const message = `GGF record loaded: ${names}${details.result ? `, result ${details.result}` : ''}, ${plural(game.ply, 'move')}.`;
-    return { game, message, record };
+    const [black, white, result] = [details.black, details.white, details.result].map((value) => excerpt(value, NAME_CHARS));
+    const record = { black, white, result, evaluations: details.evaluations, key: recordKey(game) };
+    const names = `${black || 'Black'} (Black) against ${white || 'White'} (White)`;
+    const message = `GGF record loaded: ${names}${result ? `, result ${result}` : ''}, ${plural(game.ply, 'move')}.`;
+    const cut = details.cut.length ? `Parts of the record were too long and were cut: ${details.cut.map(cutText).join('; ')}.` : '';
+    return { game, message, record, cut };
   }
   const message = notation === 'transcript' ? `Transcript loaded, ${plural(game.ply, 'move')}.` : `${capitalize(notation)} loaded.`;
-  return { game, message, record: null };
+  return { game, message, record: null, cut: '' };
 }

@@ -1,12 +1,13 @@
-// The game in progress, kept in localStorage so that it survives a reload. Reading never throws:
-// a store that cannot be used is reported so the page can show a notice and start fresh.
+// What the page keeps in localStorage: the settings, and the one slot where the earlier version
+// of the page kept the game in progress (the games are now in IndexedDB, game-store.js; the slot
+// is read once, moved there and removed, by tab-game.js). Reading never throws.
 
 const KEY = 'reversi.game.v1';
 
 /**
- * The game as stored: its record (start, every move, the position shown), the players, the level,
- * whether hints are on, whether a loaded game is being shown, an imported record's details and
- * the clock.
+ * The game as the earlier version stored it: its record (start, every move, the position shown),
+ * the players, the level, whether hints are on, whether a loaded game is being shown, an imported
+ * record's details and the clock.
  * @typedef {object} SavedGame
  * @property {string} startBoard
  * @property {string} moves
@@ -20,7 +21,8 @@ const KEY = 'reversi.game.v1';
  */
 
 /**
- * The saved game (its fields checked), or why it could not be read.
+ * The game of the earlier version's slot (its fields checked), or why it could not be read (a
+ * slot that cannot be read is removed).
  * @returns {{saved: SavedGame | null, problem: string | null}}
  */
 export function loadSaved() {
@@ -44,24 +46,16 @@ export function loadSaved() {
     return { saved, problem: null };
   } catch (error) {
     forget();
-    return { saved: null, problem: `the saved game could not be read (${/** @type {Error} */ (error).message})` };
+    return { saved: null, problem: /** @type {Error} */ (error).message };
   }
 }
 
-/** @param {SavedGame} record */
-export function save(record) {
-  try {
-    localStorage.setItem(KEY, JSON.stringify(record));
-  } catch {
-    // Private browsing or a full quota: the game still works, it just will not survive a reload.
-  }
-}
-
+/** Removes the earlier version's slot. */
 export function forget() {
   try {
     localStorage.removeItem(KEY);
   } catch {
-    // see save()
+    // storage disabled: there is nothing to remove
   }
 }
 
@@ -92,6 +86,6 @@ export function saveSettings(settings) {
   try {
     localStorage.setItem(SETTINGS_KEY, JSON.stringify(settings));
   } catch {
-    // see save()
+    // Private browsing or a full quota: the settings still apply, they just will not survive a reload.
   }
 }

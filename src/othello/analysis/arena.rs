@@ -1,5 +1,5 @@
 //! Engine against engine: openings, players, games and match tallies. One game loop for every
-//! caller: `reversi match`, the self-play experiments (`examples/selfplay.rs`), the strength work
+//! caller: `reversi match`, the self-play experiments (the `selfplay` tool), the strength work
 //! and the classroom's heuristic lab.
 //!
 //! ```

@@ -49,6 +49,8 @@ const MAX_DEPTH: usize = 80;
 #[derive(Debug)]
 pub enum BookError {
     Io(PathBuf, std::io::Error),
+    /// The file could not be written (the old one, if any, is untouched).
+    Write(PathBuf, std::io::Error),
     /// The bytes are not a valid book file (says what is wrong).
     Format(String),
 }
@@ -57,6 +59,7 @@ impl fmt::Display for BookError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             BookError::Io(path, e) => write!(f, "cannot read book file {}: {e}", path.display()),
+            BookError::Write(path, e) => write!(f, "cannot write book file {}: {e}", path.display()),
             BookError::Format(what) => write!(f, "invalid book file: {what}"),
         }
     }
@@ -330,9 +333,9 @@ pub fn load(path: &Path) -> Result<Book, BookError> {
     parse(&bytes)
 }
 
-/// Writes a book file.
+/// Writes a book file: whole, or not at all ([`crate::safe_write`]).
 pub fn save(path: &Path, book: &Book) -> Result<(), BookError> {
-    std::fs::write(path, to_bytes(book)).map_err(|e| BookError::Io(path.to_path_buf(), e))
+    crate::safe_write::write_file(path, &to_bytes(book)).map_err(|e| BookError::Write(path.to_path_buf(), e))
 }
 
 /// The book committed with the repository (`weights/book.bin`), built into native programs and

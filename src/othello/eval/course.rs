@@ -31,7 +31,7 @@ use std::fmt;
 /// The largest magnitude [`evaluate`] returns; the search keeps larger numbers for decided games.
 pub const MAX_EVAL: i32 = 30_000;
 
-/// Discs per unit of this evaluation, measured by `examples/eval_scale.rs`: the least-squares
+/// Discs per unit of this evaluation, measured by `tools/src/bin/eval_scale.rs`: the least-squares
 /// slope through the origin of exact scores against search scores (the mean of the depth-5 and
 /// depth-6 scores) on positions at 16–20 empty squares. An approximation: the evaluation is not
 /// linear in discs. Used by the review's disc scores and the time plan's "score fell".
@@ -179,7 +179,7 @@ pub type Weights = [PhaseWeights; 4];
 /// Scale: one positional point is the unit (a corner is worth 99, an X-square −24), so one move of
 /// mobility is worth about a fifth of a corner, and a stable disc a tenth.
 ///
-/// Why these numbers (self-play matches of the fixed-depth alpha-beta of `examples/selfplay.rs`,
+/// Why these numbers (self-play matches of the fixed-depth alpha-beta of the `selfplay` tool,
 /// random openings played with both colours; [`CANDIDATES`] are the final round's tables):
 /// - Mobility is the term that wins games: the more weight on it, the better, and the seed's
 ///   positional table alone loses to every other table.
@@ -191,10 +191,10 @@ pub type Weights = [PhaseWeights; 4];
 /// The endgame row matters little in the real engine, which solves the last empties exactly.
 /// Not tuned: the phase boundaries (20 / 40 / 52 discs) and the positional scale (the seed's
 /// tables are used as they are, weight 1).
-/// Reproduce: `nice cargo run --release --example selfplay -- weights --depth 5 --openings 150`.
+/// Reproduce: `nice cargo run --release --bin selfplay -- weights --depth 5 --openings 150`.
 pub const WEIGHTS: Weights = [[1, 20, 10, 0], [1, 20, 10, 0], [1, 25, 10, 0], [1, 30, 10, 1]];
 
-/// The weight tables of the final self-play round (`examples/selfplay.rs -- weights`), by name;
+/// The weight tables of the final self-play round (`selfplay -- weights`), by name;
 /// [`WEIGHTS`] is the first. Kept so the classroom can show (and replay) the alternatives.
 pub const CANDIDATES: [(&str, Weights); 6] = [
     ("chosen", WEIGHTS),

@@ -25,7 +25,7 @@
 //! search already sees the corner a rule wants, and also what it costs. As move ordering,
 //! `take_corner` and `edge_middle` pay in a naïvely ordered alpha-beta but save nothing in the
 //! engine, whose own ordering already does better. So the default is every rule off;
-//! `examples/selfplay.rs` measures them ([`ExpertRules::default`]).
+//! `tools/src/bin/selfplay.rs` measures them ([`ExpertRules::default`]).
 
 use crate::othello::eval::course::evaluate;
 use crate::othello::rules::bitboard::Bitboard;
@@ -276,7 +276,7 @@ impl Default for ExpertRules {
     /// loses games) and as ordering (no node saved, time lost). For a search with naïve move
     /// order use [`ExpertRules::BEST_FOR_ORDERING`].
     ///
-    /// Measured by `examples/selfplay.rs`: `experts` and `engine` (the rules as overrides, against
+    /// Measured by the `selfplay` tool: `experts` and `engine` (the rules as overrides, against
     /// the same player without them), `ordering` (the rules as move ordering).
     fn default() -> ExpertRules {
         ExpertRules::NONE

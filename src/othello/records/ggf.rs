@@ -11,6 +11,11 @@
 //! an 8×8 Othello board, and every error names what is wrong and where (line and column). Other
 //! properties are kept as they are and written back in their order.
 //!
+//! Free text is bounded: a player's name (`PB`, `PW`) keeps at most [`NAME_LIMIT`] characters and
+//! any other property (place, date, event, time control, comment…) at most [`FIELD_LIMIT`]; a
+//! longer value is cut, ending with an ellipsis, and [`parse_ggf_with_cuts`] says which were cut.
+//! A property name longer than [`PROPERTY_NAME_LIMIT`] letters is an error.
+//!
 //! ```
 //! use reversi::othello::records::ggf::{format_ggf, parse_ggf};
 //! let text = "(;GM[Othello]PB[Ann]PW[Bob]RE[+2.00]TY[8]\
@@ -44,6 +49,48 @@ pub struct GgfMove {
     pub mv: Move,
     pub evaluation: Option<f64>,
     pub seconds: Option<f64>,
+}
+
+/// The longest player's name (`PB`, `PW`) a record keeps, in characters.
+pub const NAME_LIMIT: usize = 64;
+/// The longest value of any other property (place, date, event, comment…) a record keeps, in
+/// characters.
+pub const FIELD_LIMIT: usize = 256;
+/// The longest property name, in letters (GGF's have two or three).
+pub const PROPERTY_NAME_LIMIT: usize = 8;
+
+/// A property whose value was longer than its limit and was cut to it (the last character kept
+/// is an ellipsis).
+///
+/// ```
+/// use reversi::othello::records::ggf::parse_ggf_with_cuts;
+/// let text = format!("(;GM[Othello]PB[{}]BO[8 {}O*------*O{} *];)", "x".repeat(1000), "-".repeat(27), "-".repeat(27));
+/// let (game, cuts) = parse_ggf_with_cuts(&text).unwrap();
+/// assert_eq!(game.property("PB").unwrap().chars().count(), 64);
+/// assert_eq!((cuts[0].name.as_str(), cuts[0].length, cuts[0].limit), ("PB", 1000, 64));
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CutField {
+    /// The property's name (`PB`).
+    pub name: String,
+    /// Its length as written, in characters.
+    pub length: usize,
+    /// The length it was cut to.
+    pub limit: usize,
+}
+
+/// `value` cut to `limit` characters, the last an ellipsis, when it is longer; with what was cut.
+fn bounded(name: &str, value: String) -> (String, Option<CutField>) {
+    let limit = if name == "PB" || name == "PW" { NAME_LIMIT } else { FIELD_LIMIT };
+    match value.char_indices().nth(limit) {
+        None => (value, None),
+        Some(_) => {
+            let length = value.chars().count();
+            let end = value.char_indices().nth(limit - 1).map_or(value.len(), |(i, _)| i);
+            let cut = format!("{}…", &value[..end]);
+            (cut, Some(CutField { name: name.to_string(), length, limit }))
+        }
+    }
 }
 
 /// What is wrong with a GGF record, and where (1-based line and column).
@@ -97,7 +144,15 @@ impl GgfGame {
 }
 
 /// Reads the first game of `text` (text before `(;` is ignored; so is anything after `;)`).
+/// Values longer than their limit are cut (see [`parse_ggf_with_cuts`]).
 pub fn parse_ggf(text: &str) -> Result<GgfGame, GgfError> {
+    parse_ggf_with_cuts(text).map(|(game, _)| game)
+}
+
+/// Reads the first game of `text`, as [`parse_ggf`], and says which values were longer than
+/// their limit ([`NAME_LIMIT`], [`FIELD_LIMIT`]) and cut, in the order read.
+pub fn parse_ggf_with_cuts(text: &str) -> Result<(GgfGame, Vec<CutField>), GgfError> {
+    let mut cuts = Vec::new();
     let mut reader = Reader { text, pos: 0 };
     let open = text.find("(;").ok_or_else(|| reader.error_at(0, "no game: '(;' not found"))?;
     reader.pos = open + 2;
@@ -132,7 +187,11 @@ pub fn parse_ggf(text: &str) -> Result<GgfGame, GgfError> {
             "TY" if !value.trim().starts_with('8') => {
                 return Err(reader.error_at(value_at, &format!("type '{}' is not 8×8 Othello", excerpt(&value))));
             }
-            _ => properties.push((name, value)),
+            _ => {
+                let (value, cut) = bounded(&name, value);
+                cuts.extend(cut);
+                properties.push((name, value));
+            }
         }
     }
     let start = start.ok_or_else(|| reader.error_at(open, "no board: a game needs BO[8 … *|O]"))?;
@@ -150,7 +209,7 @@ pub fn parse_ggf(text: &str) -> Result<GgfGame, GgfError> {
             .map_err(|e| reader.error_at(at, &format!("move {} '{}' is illegal ({e})", number + 1, m.mv)))?;
         moves.push(m);
     }
-    Ok(GgfGame { properties, start, moves })
+    Ok((GgfGame { properties, start, moves }, cuts))
 }
 
 /// Writes a game as one GGF line; numbers with at most two decimals, as servers write them.
@@ -351,6 +410,10 @@ impl Reader<'_> {
             };
             return Err(self.error_at(self.pos, &message));
         }
+        if len > PROPERTY_NAME_LIMIT {
+            let message = format!("a property name of {len} letters (at most {PROPERTY_NAME_LIMIT})");
+            return Err(self.error_at(self.pos, &message));
+        }
         let name = self.rest()[..len].to_string();
         self.pos += len;
         Ok(name)
@@ -502,6 +565,29 @@ mod tests {
         for (value, text) in written {
             assert_eq!(format_hundredths(value), text, "{value}");
         }
+    }
+
+    #[test]
+    fn long_values_are_cut_and_said() {
+        let name = "é".repeat(NAME_LIMIT + 1);
+        let place = "p".repeat(1_000_000);
+        let text = format!("(;GM[Othello]PB[{name}]PW[{}]PC[{place}]{START}B[f5];)", "w".repeat(NAME_LIMIT));
+        let (game, cuts) = parse_ggf_with_cuts(&text).unwrap();
+        assert_eq!(game.property("PB").unwrap(), format!("{}…", "é".repeat(NAME_LIMIT - 1)));
+        assert_eq!(game.property("PW").unwrap(), "w".repeat(NAME_LIMIT), "a name of the limit's length is kept whole");
+        assert_eq!(game.property("PC").unwrap().chars().count(), FIELD_LIMIT);
+        let said: Vec<(&str, usize, usize)> = cuts.iter().map(|c| (c.name.as_str(), c.length, c.limit)).collect();
+        assert_eq!(said, [("PB", NAME_LIMIT + 1, NAME_LIMIT), ("PC", 1_000_000, FIELD_LIMIT)]);
+        // Written back and read again, the cut record is the same, and nothing more is cut.
+        let (again, recut) = parse_ggf_with_cuts(&format_ggf(&game)).unwrap();
+        assert_eq!((again, recut), (game, vec![]));
+    }
+
+    #[test]
+    fn a_long_property_name_is_an_error() {
+        let e = parse_ggf(&format!("(;GM[Othello]{}[x]{START};)", "Q".repeat(100_000))).unwrap_err();
+        assert_eq!(e.to_string(), "GGF, line 1, column 14: a property name of 100000 letters (at most 8)");
+        assert!(parse_ggf(&format!("(;GM[Othello]ABCDEFGH[x]{START};)")).is_ok());
     }
 
     #[test]

@@ -38,7 +38,7 @@ pub struct Level {
 /// Depths and solve thresholds were chosen so that each level answers within about a second in a
 /// browser on a phone, except the last two, which use their time budget. Levels 1–5 evaluate as
 /// the course teaches; 6–9 with the trained pattern evaluation (about as costly per position, and
-/// worth several plies of search: see the README, "Pattern evaluation and the train tool").
+/// worth several plies of search: see docs/log/training.md, "Against the course's evaluation").
 pub const LEVELS: &[Level] = &[
     Level {
         number: 1,

@@ -140,7 +140,7 @@ impl TimePlan {
 }
 
 /// Nodes an exact solve at 20 empty squares needs: about the 75th percentile of positions of real
-/// games (`cargo run --release --example solve_cost` measures it), erring on the side of caution.
+/// games (`cargo run --release --bin solve_cost` measures it), erring on the side of caution.
 pub const SOLVE_NODES_AT_20: f64 = 4.0e6;
 /// How much each further empty square multiplies a solve's nodes.
 pub const SOLVE_GROWTH_PER_EMPTY: f64 = 2.3;
@@ -150,8 +150,8 @@ pub const SOLVE_GROWTH_PER_EMPTY: f64 = 2.3;
 /// while a finished solve plays perfectly.
 pub const SOLVE_FIT_SHARE: f64 = 1.0;
 /// Before the solver has run on this machine, its speed is guessed as this many times the midgame
-/// search's, in positions per millisecond (`examples/midgame` against the solver's rate printed by
-/// `examples/solve_cost` measures it).
+/// search's, in positions per millisecond (`cargo bench --bench midgame` against the solver's rate
+/// printed by `cargo run --release --bin solve_cost` measures it).
 pub const SOLVER_SPEED_OVER_MIDGAME: f64 = 3.0;
 
 /// What an exact solve is expected to cost here: the solver's speed on this machine, learnt from

@@ -2,8 +2,8 @@
 //! screen of its moves and deep searches of the most promising.
 
 use super::{
-    board_of, book_engine, key, moves_by_child, on_engines, own_depth, save_state, search, weights, BuildNode,
-    BuildRun, BuildSettings, BuildState, NARROW, SLACK, WIDE,
+    board_of, book_engine, key, moves_by_child, on_engines, own_depth, search, weights, BuildNode, BuildRun,
+    BuildSettings, BuildState, NARROW, SLACK, WIDE,
 };
 use crate::clock::hms;
 use crate::othello::book::PASS;
@@ -200,18 +200,14 @@ pub fn build(state: &mut BuildState, run: &mut BuildRun) -> Result<(), String> {
                 hms(per_node * (total - done) as f64),
                 hms(per_node * left)
             ));
-            if let Some(path) = run.state_path {
-                if last_save.elapsed().as_secs_f64() >= run.save_every_s {
-                    save_state(path, state)?;
-                    last_save = Instant::now();
-                }
+            if last_save.elapsed().as_secs_f64() >= run.save_every_s {
+                run.save(state)?;
+                last_save = Instant::now();
             }
         }
         if state.pending(level).is_empty() {
-            if let Some(path) = run.state_path {
-                save_state(path, state)?;
-                last_save = Instant::now();
-            }
+            run.save(state)?;
+            last_save = Instant::now();
             (run.on_level)(level, state)?;
         }
     }

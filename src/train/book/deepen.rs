@@ -2,8 +2,8 @@
 //! reach are all deepened.
 
 use super::{
-    board_of, book_engine, key, moves_by_child, on_engines, own_depth, own_horizon_matches, played_positions,
-    save_state, search, weights, BuildNode, BuildRun, BuildState,
+    board_of, book_engine, key, moves_by_child, on_engines, own_depth, own_horizon_matches, played_positions, search,
+    weights, BuildNode, BuildRun, BuildState,
 };
 use crate::clock::hms;
 use crate::othello::rules::board::Board;
@@ -102,25 +102,19 @@ pub fn deepen(state: &mut BuildState, depth: u32, scope: DeepenScope, run: &mut 
                 hms(state.seconds),
                 hms(per_node * (pending.len() - done) as f64)
             ));
-            if let Some(path) = run.state_path {
-                if last_save.elapsed().as_secs_f64() >= run.save_every_s {
-                    save_state(path, state)?;
-                    last_save = Instant::now();
-                }
+            if last_save.elapsed().as_secs_f64() >= run.save_every_s {
+                run.save(state)?;
+                last_save = Instant::now();
             }
         }
-        if let Some(path) = run.state_path {
-            save_state(path, state)?;
-            last_save = Instant::now();
-        }
+        run.save(state)?;
+        last_save = Instant::now();
         (run.on_level)(round, state)?;
     }
     if scope == DeepenScope::All && depth >= state.settings.leaf_depth && !state.own_horizons_matched {
         // Every own value is now a search at `own_depth`: the build can be continued.
         state.own_horizons_matched = true;
-        if let Some(path) = run.state_path {
-            save_state(path, state)?;
-        }
+        run.save(state)?;
     }
     Ok(total_done)
 }

@@ -40,7 +40,9 @@ mod verify;
 pub use add::{add_lines, ggf_games};
 pub use build::{build, expand, Expansion};
 pub use deepen::{deepen, DeepenScope};
-pub use state::{load_state, parse_state, save_state, state_bytes, BuildNode, BuildSettings, BuildState};
+pub use state::{
+    load_state, parse_state, save_state, state_bytes, BuildNode, BuildSettings, BuildState, STATE_FILE_LIMIT,
+};
 pub use verify::{verify, Reference, Verification, VerifySettings};
 
 use crate::othello::book::file::root;
@@ -52,7 +54,6 @@ use crate::othello::rules::square::{Move, Square};
 use crate::othello::search::parallel::Team;
 use crate::othello::search::score::Score;
 use crate::othello::search::{Control, Engine, EvalChoice, Limits, SearchResult};
-use std::path::Path;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 
@@ -172,15 +173,27 @@ pub fn own_depth(leaf_depth: u32, level: u8, plies: u32) -> u32 {
     }
 }
 
+/// Saves a build's state ([`save_state`] to a file), or says why it could not.
+pub type SaveState<'a> = dyn FnMut(&BuildState) -> Result<(), String> + 'a;
+
 /// Where a build writes and how it reports.
 pub struct BuildRun<'a> {
     pub threads: usize,
-    /// The state file (saved every `save_every_s` seconds and after each level), if any.
-    pub state_path: Option<&'a Path>,
+    /// Saves the state (every `save_every_s` seconds and after each level), if anything does.
+    pub save: Option<&'a mut SaveState<'a>>,
     pub save_every_s: f64,
     /// Called after each level with the book so far.
     pub on_level: &'a mut dyn FnMut(u32, &BuildState) -> Result<(), String>,
     pub progress: &'a dyn Fn(&str),
+}
+
+impl BuildRun<'_> {
+    fn save(&mut self, state: &BuildState) -> Result<(), String> {
+        match &mut self.save {
+            Some(save) => save(state),
+            None => Ok(()),
+        }
+    }
 }
 
 /// `work` done on every item, shared out over the engines (one thread each, each taking the next

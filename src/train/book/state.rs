@@ -245,19 +245,27 @@ pub fn parse_state(bytes: &[u8]) -> Result<BuildState, String> {
     Ok(BuildState { settings, nodes, searches, seconds, own_horizons_matched })
 }
 
-/// Writes the state beside its final name, then renames it: an interrupted write never leaves a
-/// damaged state.
+/// The largest state file read: 256 MiB, some 7 million positions (a book of 35,000 positions
+/// comes from a state of about 2 MB).
+pub const STATE_FILE_LIMIT: u64 = 256 << 20;
+
+/// Writes the state file whole or not at all ([`crate::safe_write`]): an interrupted write or a
+/// full disk never leaves a damaged state.
 pub fn save_state(path: &Path, state: &BuildState) -> Result<(), String> {
-    let tmp = path.with_extension("tmp");
-    std::fs::write(&tmp, state_bytes(state)).map_err(|e| format!("{}: {e}", tmp.display()))?;
-    std::fs::rename(&tmp, path).map_err(|e| format!("{}: {e}", path.display()))
+    crate::safe_write::write_file(path, &state_bytes(state))
+        .map_err(|e| format!("cannot write build state {}: {e}", path.display()))
 }
 
-/// Reads a state file; `Ok(None)` when there is none.
+/// Reads a state file (at most [`STATE_FILE_LIMIT`] bytes); `Ok(None)` when there is none.
 pub fn load_state(path: &Path) -> Result<Option<BuildState>, String> {
-    match std::fs::read(path) {
+    use crate::capped_read::{read_capped, CappedReadError};
+    match read_capped(path, STATE_FILE_LIMIT) {
         Ok(bytes) => parse_state(&bytes).map(Some).map_err(|e| format!("{}: {e}", path.display())),
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
-        Err(e) => Err(format!("{}: {e}", path.display())),
+        Err(CappedReadError::Io(e)) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
+        Err(CappedReadError::Io(e)) => Err(format!("cannot read build state {}: {e}", path.display())),
+        Err(CappedReadError::TooLarge) => {
+            Err(format!("build state {} is larger than {STATE_FILE_LIMIT} bytes", path.display()))
+        }
+        Err(CappedReadError::Device) => Err(format!("build state {} is a device, not a file", path.display())),
     }
 }

@@ -5,7 +5,7 @@
 //!
 //! `cargo run --release --bin book_bias -- STATE_FILE`
 
-use reversi::train::book::{parse_state, BuildState};
+use reversi::train::book::{load_state, BuildState};
 use reversi::{Board, Square};
 use std::collections::BTreeMap;
 
@@ -38,8 +38,16 @@ fn value(key: Key, state: &BuildState, memo: &mut BTreeMap<Key, i32>) -> i32 {
 }
 
 fn main() {
-    let path = std::env::args().nth(1).expect("a build state file");
-    let state = parse_state(&std::fs::read(&path).expect("readable")).expect("a build state");
+    let Some(path) = std::env::args().nth(1) else {
+        eprintln!("usage: book_bias STATE_FILE");
+        std::process::exit(2);
+    };
+    // Read with a size limit: a device or a huge file is refused.
+    let state = match load_state(std::path::Path::new(&path)) {
+        Ok(Some(state)) => state,
+        Ok(None) => fail(&format!("{path}: no such file")),
+        Err(e) => fail(&e),
+    };
     let mut memo = BTreeMap::new();
     // Per level: positions, sum of (backed-up − one-shot) in discs, positions whose own value wins.
     let mut levels: BTreeMap<u8, (usize, f64, usize)> = BTreeMap::new();
@@ -58,4 +66,9 @@ fn main() {
     for (level, (n, drift, own_wins)) in levels {
         println!("{level:2}: {n:5}, {:+.2} discs, {:.0} %", drift / n as f64, 100.0 * own_wins as f64 / n as f64);
     }
+}
+
+fn fail(message: &str) -> ! {
+    eprintln!("book_bias: {message}");
+    std::process::exit(2)
 }

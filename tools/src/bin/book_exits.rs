@@ -11,7 +11,7 @@
 //!
 //! [`BookEntry::playable_value`]: reversi::othello::book::BookEntry::playable_value
 
-use reversi::othello::book::file::load;
+use reversi::othello::book::file::parse;
 use reversi::othello::records::notation::replay;
 use reversi::train::book::{book_engine, search, weights};
 use reversi::{Color, Position};
@@ -23,8 +23,8 @@ fn main() {
         eprintln!("usage: book_exits BOOK_FILE GAMES_FILE [DEPTH]");
         std::process::exit(2);
     };
-    let book = load(std::path::Path::new(book_path)).expect("a book file");
-    let text = std::fs::read_to_string(games_path).expect("a readable games file");
+    let book = parse(&read(book_path)).unwrap_or_else(|e| fail(&format!("{book_path}: {e}")));
+    let text = read_text(games_path);
     let depth: u32 = args.get(2).and_then(|s| s.parse().ok()).filter(|&d| d >= 2).unwrap_or(16);
     let weights = weights().expect("the built-in weights");
     let mut engine = book_engine(&weights);
@@ -82,4 +82,24 @@ fn main() {
     for (value, n, score) in rows {
         println!("  {value:+6.2} discs, {n:3} games, {:5.1} %", 100.0 * score / *n as f64);
     }
+}
+
+/// A file of at most 256 MiB (a match's games file is some 200 bytes a game); a device or a larger
+/// file is refused.
+fn read(path: &str) -> Vec<u8> {
+    use reversi::capped_read::{read_capped, CappedReadError};
+    read_capped(std::path::Path::new(path), 256 << 20).unwrap_or_else(|e| match e {
+        CappedReadError::Io(e) => fail(&format!("{path}: {e}")),
+        CappedReadError::TooLarge => fail(&format!("{path}: larger than 256 MiB")),
+        CappedReadError::Device => fail(&format!("{path}: a device, not a file")),
+    })
+}
+
+fn read_text(path: &str) -> String {
+    String::from_utf8(read(path)).unwrap_or_else(|_| fail(&format!("{path}: not UTF-8 text")))
+}
+
+fn fail(message: &str) -> ! {
+    eprintln!("book_exits: {message}");
+    std::process::exit(2)
 }

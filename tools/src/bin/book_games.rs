@@ -19,7 +19,11 @@ fn discs(score: Score) -> f64 {
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    let text = std::fs::read_to_string(args.first().expect("a games file")).expect("readable");
+    let Some(path) = args.first() else {
+        eprintln!("usage: book_games FILE [GAMES] [CHECK_DEPTH]");
+        std::process::exit(2);
+    };
+    let text = read_text(path);
     let games: usize = args.get(1).and_then(|a| a.parse().ok()).unwrap_or(8);
     let check_depth: u32 = args.get(2).and_then(|a| a.parse().ok()).unwrap_or(16);
     let weights = reversi::othello::eval::pattern::file::bundled().expect("weights");
@@ -71,4 +75,24 @@ fn main() {
             }
         }
     }
+}
+
+/// A file of at most 256 MiB (a match's games file is some 200 bytes a game); a device or a larger
+/// file is refused.
+fn read(path: &str) -> Vec<u8> {
+    use reversi::capped_read::{read_capped, CappedReadError};
+    read_capped(std::path::Path::new(path), 256 << 20).unwrap_or_else(|e| match e {
+        CappedReadError::Io(e) => fail(&format!("{path}: {e}")),
+        CappedReadError::TooLarge => fail(&format!("{path}: larger than 256 MiB")),
+        CappedReadError::Device => fail(&format!("{path}: a device, not a file")),
+    })
+}
+
+fn read_text(path: &str) -> String {
+    String::from_utf8(read(path)).unwrap_or_else(|_| fail(&format!("{path}: not UTF-8 text")))
+}
+
+fn fail(message: &str) -> ! {
+    eprintln!("book_games: {message}");
+    std::process::exit(2)
 }

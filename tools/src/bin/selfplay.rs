@@ -17,8 +17,7 @@
 //! scored by the final disc difference, above any evaluation), so the evaluation and the rules are
 //! what differ, not the search. Games run on two threads. The `engine` mode plays the real
 //! `search::Engine` (its evaluation is `eval::evaluate`) against itself with and without overrides.
-//! What it found is recorded in the documentation of `eval::WEIGHTS` and
-//! `expert::ExpertRules::default`.
+//! What it found is in docs/log/strength.md.
 
 use reversi::clock::monotonic_ms;
 use reversi::othello::analysis::arena::{

@@ -7,6 +7,7 @@ mod best;
 mod book_name;
 mod clock;
 mod engines;
+mod games_file;
 mod matches;
 mod perft;
 mod solve;

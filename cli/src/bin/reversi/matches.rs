@@ -3,20 +3,21 @@
 
 use crate::clock::ClockChoice;
 use crate::engines::{describe, pattern_weights, signed_tenths};
+use crate::games_file::GamesFile;
 use reversi::clock::hms;
 use reversi::othello::analysis::rating::format_elo;
 use reversi::othello::analysis::{arena, player_config};
 use reversi::othello::book::Book;
 use reversi::othello::eval::pattern::PatternWeights;
-use reversi::othello::records::notation::{excerpt, format_board, format_transcript};
+use reversi::othello::records::notation::excerpt;
 use reversi::Position;
 use reversi_cli::files::{bundled_book, load_weights};
-use reversi_cli::io::path_excerpt;
+use reversi_cli::io::{output_failed, OUTPUT_FAILED, WRITING};
 use reversi_cli::options::{number, UsageError};
 use reversi_cli::program_player::{names_program, AnyPlayer, ProgramConfig, ProgramPlayer};
 use reversi_cli::{note, say};
 use std::process::ExitCode;
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
 /// Random plies from the start that make a match's openings, and their default seed (the same
@@ -62,8 +63,9 @@ pub struct Args {
     /// The clock that times the players.
     #[arg(long, value_enum, default_value_t = ClockChoice::Wall)]
     clock: ClockChoice,
-    /// Write every game, one a line: its moves, A's colour and disc difference (and the opening's
-    /// position when it is not the start); `train book-add --lines` reads it.
+    /// Write every game as it ends, one a line (in game order once the match is over): its moves,
+    /// A's colour and disc difference (and the opening's position when it is not the start);
+    /// `train book-add --lines` reads it.
     #[arg(long, value_name = "FILE")]
     games: Option<String>,
 }
@@ -189,14 +191,8 @@ pub fn run(args: Args) -> Result<ExitCode, UsageError> {
     // From the standard start (--plies 0) every pair of games starts alike: only the players'
     // random choices (the book's, weak levels') tell the games apart.
     let starts = if plies == 0 { vec![Position::start(); openings] } else { arena::openings(openings, plies, seed) };
-    // The games file is opened before the first game, so that a bad path costs nothing.
-    let mut games_file = match &args.games {
-        Some(path) => Some((
-            path,
-            std::fs::File::create(path).map_err(|e| UsageError(format!("--games '{}': {e}", path_excerpt(path))))?,
-        )),
-        None => None,
-    };
+    // The games file is created before the first game, so that a bad path costs nothing.
+    let games_file = args.games.as_deref().map(GamesFile::create).transpose()?.map(Mutex::new);
     // Said once everything is checked: a warning, not a refusal.
     let cores = std::thread::available_parallelism().map_or(1, usize::from);
     if threads * player_threads > cores {
@@ -207,7 +203,15 @@ pub fn run(args: Args) -> Result<ExitCode, UsageError> {
     }
     let book = bundled_book();
     let start = Instant::now();
-    let progress = |report: &arena::MatchReport, total: usize| {
+    let on_game = |report: &arena::MatchReport, total: usize| {
+        if let (Some(file), Some(game)) = (&games_file, report.outcomes.last()) {
+            let _writing = WRITING.lock().unwrap_or_else(|p| p.into_inner());
+            let mut file = file.lock().unwrap_or_else(|p| p.into_inner());
+            if let Err(e) = file.append(game, starts[game.opening]) {
+                note!("reversi: {e}");
+                std::process::exit(i32::from(OUTPUT_FAILED));
+            }
+        }
         let t = report.tally();
         let e = report.estimate();
         let done = report.outcomes.len();
@@ -230,7 +234,7 @@ pub fn run(args: Args) -> Result<ExitCode, UsageError> {
         || a.player(tt, weights_a.clone(), book.clone(), seed, clock),
         || b.player(tt, weights_b.clone(), book.clone(), seed ^ 1, clock),
         threads,
-        &progress,
+        &on_game,
     );
     let t = report.tally();
     let e = report.estimate();
@@ -260,27 +264,10 @@ pub fn run(args: Args) -> Result<ExitCode, UsageError> {
         let on_time = |side: bool| report.outcomes.iter().filter(|o| o.a_lost_on_time == Some(side)).count();
         say!("lost on time: A {}, B {}", on_time(true), on_time(false));
     }
-    if let Some((path, file)) = games_file.as_mut() {
-        write_games(file, &report, &starts)
-            .map_err(|e| UsageError(format!("--games '{}': {e}", path_excerpt(path))))?;
+    if let Some(file) = games_file {
+        if let Err(e) = file.into_inner().unwrap_or_else(|p| p.into_inner()).finish() {
+            return Ok(output_failed(&e));
+        }
     }
     Ok(ExitCode::SUCCESS)
-}
-
-/// A match's games, one a line in game order: the moves as a transcript (what `train book-add
-/// --lines` reads), A's colour, A's disc difference, and the opening's position unless it is the
-/// standard start.
-fn write_games(file: &mut std::fs::File, report: &arena::MatchReport, starts: &[Position]) -> std::io::Result<()> {
-    use std::io::Write;
-    let mut out = std::io::BufWriter::new(file);
-    for o in &report.outcomes {
-        let colour = if o.a_black { "black" } else { "white" };
-        write!(out, "{} A={colour} discs={:+}", format_transcript(&o.moves, false), o.diff)?;
-        let start = starts[o.opening];
-        if start != Position::start() {
-            write!(out, " from={}", format_board(start).replace(' ', ""))?;
-        }
-        writeln!(out)?;
-    }
-    out.flush()
 }

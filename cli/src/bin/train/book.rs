@@ -5,14 +5,15 @@ use reversi::clock::hms;
 use reversi::othello::book::{file as book_file, Book};
 use reversi::othello::records::notation::replay;
 use reversi::train::book::{
-    add_lines, book_engine, deepen as deepen_book, ggf_games, load_state, save_state, verify as verify_book, weights,
-    BuildRun, BuildSettings, BuildState, DeepenScope, Reference, VerifySettings,
+    add_lines, book_engine, deepen as deepen_book, ggf_games, verify as verify_book, weights, BuildRun, BuildSettings,
+    BuildState, DeepenScope, Reference, VerifySettings,
 };
 use reversi::Position;
-use reversi_cli::files::load_book;
-use reversi_cli::io::{read_text_capped, LARGE_LIMIT, TEXT_LIMIT};
-use reversi_cli::options::{number, UsageError};
+use reversi_cli::files::{check_writable, load_book, load_state, save_state, write_output};
+use reversi_cli::io::{output_failed, path_excerpt, read_text_capped, LARGE_LIMIT, TEXT_LIMIT};
+use reversi_cli::options::{in_range, number, threads, UsageError};
 use reversi_cli::{note, say};
+use std::cell::RefCell;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Instant;
@@ -55,8 +56,8 @@ pub struct BuildArgs {
     /// Breaks ties between moves of equal value.
     #[arg(long, value_name = "S", default_value_t = 1, value_parser = number::<u64>)]
     seed: u64,
-    /// Searches run at once.
-    #[arg(long, value_name = "T", default_value_t = 2, value_parser = number::<usize>)]
+    /// Searches run at once (1 to 64).
+    #[arg(long, value_name = "T", default_value_t = 2, value_parser = threads)]
     threads: usize,
 }
 
@@ -82,8 +83,8 @@ pub struct DeepenArgs {
     /// The book file written.
     #[arg(long, value_name = "FILE", default_value = "weights/book.bin")]
     out: PathBuf,
-    /// Searches run at once.
-    #[arg(long, value_name = "T", default_value_t = 2, value_parser = number::<usize>)]
+    /// Searches run at once (1 to 64).
+    #[arg(long, value_name = "T", default_value_t = 2, value_parser = threads)]
     threads: usize,
 }
 
@@ -123,11 +124,11 @@ pub struct AddArgs {
     /// The book file written (the --book file by default).
     #[arg(long, value_name = "FILE")]
     out: Option<PathBuf>,
-    /// Moves of each game added (the book's depth by default).
-    #[arg(long, value_name = "P", value_parser = number::<usize>)]
+    /// Moves of each game added (the book's depth by default; 1 to 60).
+    #[arg(long, value_name = "P", value_parser = in_range::<usize>(1, 60))]
     plies: Option<usize>,
-    /// Depth of the searches of new positions (the book's by default).
-    #[arg(long = "leaf-depth", value_name = "D", value_parser = number::<u32>)]
+    /// Depth of the searches of new positions (the book's by default; 1 to 30).
+    #[arg(long = "leaf-depth", value_name = "D", value_parser = in_range::<u32>(1, 30))]
     leaf_depth: Option<u32>,
     /// Threads searching each new position together, sharing one table (1 to 64; with more than
     /// one a value may vary from run to run by what ProbCut cuts).
@@ -166,8 +167,8 @@ pub struct VerifyArgs {
     /// Draws the sample.
     #[arg(long, value_name = "S", default_value_t = 1, value_parser = number::<u64>)]
     seed: u64,
-    /// Searches run at once.
-    #[arg(long, value_name = "T", default_value_t = 2, value_parser = number::<usize>)]
+    /// Searches run at once (1 to 64).
+    #[arg(long, value_name = "T", default_value_t = 2, value_parser = threads)]
     threads: usize,
     /// The positions drawn.
     #[arg(long, value_enum, default_value_t = Sample::Book)]
@@ -192,13 +193,36 @@ pub enum Sample {
     Choices,
 }
 
-/// Writes a book file, creating its folder; returns its size.
-fn write_book(path: &Path, book: &Book) -> Result<u64, UsageError> {
-    if let Some(parent) = path.parent().filter(|p| !p.as_os_str().is_empty()) {
-        std::fs::create_dir_all(parent).map_err(|e| UsageError(format!("{}: {e}", parent.display())))?;
+/// Writes a book file whole or not at all; returns its size, or the message of an output failure.
+fn write_book(path: &Path, book: &Book) -> Result<u64, String> {
+    let bytes = book_file::to_bytes(book);
+    write_output(path, &bytes, "book file")?;
+    Ok(bytes.len() as u64)
+}
+
+/// A path for a message.
+fn shown(path: &Path) -> String {
+    path_excerpt(&path.to_string_lossy())
+}
+
+/// The output failure a build's callbacks met (the build stops with an error; this says it was one
+/// of writing, exit status 1, not of the input).
+#[derive(Default)]
+struct WriteFailure(RefCell<Option<String>>);
+
+impl WriteFailure {
+    /// `result`, remembering its error as a write failure.
+    fn note<T>(&self, result: Result<T, String>) -> Result<T, String> {
+        result.inspect_err(|e| *self.0.borrow_mut() = Some(e.clone()))
     }
-    book_file::save(path, book).map_err(|e| UsageError(e.to_string()))?;
-    Ok(std::fs::metadata(path).map(|m| m.len()).unwrap_or(0))
+
+    /// The exit of a build that failed with `error`.
+    fn exit(self, error: String) -> Result<ExitCode, UsageError> {
+        match self.0.into_inner() {
+            Some(message) => Ok(output_failed(&message)),
+            None => Err(UsageError(error)),
+        }
+    }
 }
 
 pub fn build(args: BuildArgs) -> Result<ExitCode, UsageError> {
@@ -219,18 +243,22 @@ pub fn build(args: BuildArgs) -> Result<ExitCode, UsageError> {
         return Err(UsageError("--book-moves and --other-moves must be at least 1, the margins at least 0".into()));
     }
     let (out, state_path) = (&args.out, &args.state);
-    let mut state = match load_state(state_path).map_err(UsageError)? {
+    // A build takes hours: paths it cannot write fail now, not after the first level.
+    check_writable(out, "book file")?;
+    check_writable(state_path, "build state")?;
+    let failure = WriteFailure::default();
+    let mut state = match load_state(state_path)? {
         Some(mut state) => {
             if !settings.continues(&state.settings) {
                 return Err(UsageError(format!(
-                    "{} holds a build with other settings ({:?}); only --plies may change",
-                    state_path.display(),
+                    "'{}' holds a build with other settings ({:?}); only --plies may change",
+                    shown(state_path),
                     state.settings
                 )));
             }
             note!(
                 "train: continuing the build in {} ({} positions, {} of building so far)",
-                state_path.display(),
+                shown(state_path),
                 state.nodes.len(),
                 hms(state.seconds)
             );
@@ -240,16 +268,19 @@ pub fn build(args: BuildArgs) -> Result<ExitCode, UsageError> {
         None => {
             let weights = weights().map_err(UsageError)?;
             let state = BuildState::new(settings, &mut book_engine(&weights));
-            save_state(state_path, &state).map_err(UsageError)?;
+            if let Err(e) = save_state(state_path, &state) {
+                return Ok(output_failed(&e));
+            }
             state
         }
     };
+    let mut save = |state: &BuildState| failure.note(save_state(state_path, state));
     let mut on_level = |level: u32, state: &BuildState| -> Result<(), String> {
         let book = state.book()?;
-        let size = write_book(out, &book).map_err(|UsageError(e)| e)?;
+        let size = failure.note(write_book(out, &book))?;
         note!(
             "train: level {level} done: wrote {} ({} positions, {size} bytes), {} searches, {} of building",
-            out.display(),
+            shown(out),
             book.len(),
             state.searches,
             hms(state.seconds)
@@ -258,14 +289,19 @@ pub fn build(args: BuildArgs) -> Result<ExitCode, UsageError> {
     };
     let mut run = BuildRun {
         threads: args.threads,
-        state_path: Some(state_path),
+        save: Some(&mut save),
         save_every_s: 60.0,
         on_level: &mut on_level,
         progress: &|line| note!("train: {line}"),
     };
-    reversi::train::book::build(&mut state, &mut run).map_err(UsageError)?;
+    if let Err(e) = reversi::train::book::build(&mut state, &mut run) {
+        return failure.exit(e);
+    }
     let book = state.book().map_err(UsageError)?;
-    let size = write_book(out, &book)?;
+    let size = match write_book(out, &book) {
+        Ok(size) => size,
+        Err(e) => return Ok(output_failed(&e)),
+    };
     let levels = state.levels();
     say!(
         "book: {} positions, {} plies, leaf depth {}, {size} bytes, {} searches, {} of building",
@@ -283,9 +319,10 @@ pub fn build(args: BuildArgs) -> Result<ExitCode, UsageError> {
 pub fn deepen(args: DeepenArgs) -> Result<ExitCode, UsageError> {
     let out = &args.out;
     let state_path = args.state.ok_or_else(|| UsageError("book-deepen needs --state FILE".into()))?;
-    let mut state = load_state(&state_path)
-        .map_err(UsageError)?
-        .ok_or_else(|| UsageError(format!("{}: no such build state", state_path.display())))?;
+    check_writable(out, "book file")?;
+    check_writable(&state_path, "build state")?;
+    let mut state =
+        load_state(&state_path)?.ok_or_else(|| UsageError(format!("'{}': no such build state", shown(&state_path))))?;
     let depth = args.depth.unwrap_or(state.settings.leaf_depth + 4);
     if depth < state.settings.leaf_depth || depth > 30 {
         return Err(UsageError(format!(
@@ -298,24 +335,32 @@ pub fn deepen(args: DeepenArgs) -> Result<ExitCode, UsageError> {
         Scope::All => DeepenScope::All,
     };
     if state.next_level().is_some() {
-        return Err(UsageError(format!("{}: the build is not finished (run book-build first)", state_path.display())));
+        return Err(UsageError(format!("'{}': the build is not finished (run book-build first)", shown(&state_path))));
     }
+    let failure = WriteFailure::default();
+    let mut save = |state: &BuildState| failure.note(save_state(&state_path, state));
     let mut on_round = |round: u32, state: &BuildState| -> Result<(), String> {
         let book = state.book()?;
-        let size = write_book(out, &book).map_err(|UsageError(e)| e)?;
-        note!("train: round {round} done: wrote {} ({} positions, {size} bytes)", out.display(), book.len());
+        let size = failure.note(write_book(out, &book))?;
+        note!("train: round {round} done: wrote {} ({} positions, {size} bytes)", shown(out), book.len());
         Ok(())
     };
     let mut run = BuildRun {
         threads: args.threads,
-        state_path: Some(&state_path),
+        save: Some(&mut save),
         save_every_s: 60.0,
         on_level: &mut on_round,
         progress: &|line| note!("train: {line}"),
     };
-    let done = deepen_book(&mut state, depth, scope, &mut run).map_err(UsageError)?;
+    let done = match deepen_book(&mut state, depth, scope, &mut run) {
+        Ok(done) => done,
+        Err(e) => return failure.exit(e),
+    };
     let book = state.book().map_err(UsageError)?;
-    let size = write_book(out, &book)?;
+    let size = match write_book(out, &book) {
+        Ok(size) => size,
+        Err(e) => return Ok(output_failed(&e)),
+    };
     let deepened = state.nodes.values().filter(|n| u32::from(n.deepened) >= depth).count();
     say!(
         "book: {} positions, {deepened} of them searched again at depth {depth} ({done} in this run), {size} bytes, {} of building",
@@ -329,6 +374,8 @@ pub fn add(args: AddArgs) -> Result<ExitCode, UsageError> {
     if !(1..=64).contains(&args.threads) {
         return Err(UsageError(format!("--threads {} is out of range (1 to 64)", args.threads)));
     }
+    let out = args.out.clone().unwrap_or_else(|| PathBuf::from(&args.book));
+    check_writable(&out, "book file")?;
     let book = load_book(&args.book)?;
     let replay = |text: &str| replay(Position::start(), text);
     let games = match (&args.line, &args.lines, &args.games) {
@@ -341,13 +388,23 @@ pub fn add(args: AddArgs) -> Result<ExitCode, UsageError> {
                 if moves.is_empty() || moves.starts_with('#') {
                     continue;
                 }
-                games.push(replay(moves).map_err(|e| UsageError(format!("{file}:{}: {e}", n + 1)))?.0);
+                games.push(replay(moves).map_err(|e| UsageError(format!("{}:{}: {e}", path_excerpt(file), n + 1)))?.0);
+            }
+            if games.is_empty() {
+                return Err(UsageError(format!("transcripts file '{}' holds no transcripts", path_excerpt(file))));
             }
             games
         }
         (None, None, Some(file)) => {
             let text = read_text_capped(file, LARGE_LIMIT, "GGF file").map_err(UsageError)?;
-            ggf_games(&text).map_err(|e| UsageError(format!("{file}: {e}")))?
+            let games = ggf_games(&text).map_err(|e| UsageError(format!("'{}': {e}", path_excerpt(file))))?;
+            if games.is_empty() {
+                return Err(UsageError(format!(
+                    "GGF file '{}' holds no games from the standard start",
+                    path_excerpt(file)
+                )));
+            }
+            games
         }
         _ => return Err(UsageError("give one of --line TRANSCRIPT, --lines FILE, --games FILE".into())),
     };
@@ -355,14 +412,16 @@ pub fn add(args: AddArgs) -> Result<ExitCode, UsageError> {
     let leaf_depth = args.leaf_depth.unwrap_or(book.leaf_depth());
     let start = Instant::now();
     let (new_book, added) = add_lines(&book, &games, plies, leaf_depth, args.threads).map_err(UsageError)?;
-    let out = args.out.unwrap_or_else(|| PathBuf::from(&args.book));
-    let size = write_book(&out, &new_book)?;
+    let size = match write_book(&out, &new_book) {
+        Ok(size) => size,
+        Err(e) => return Ok(output_failed(&e)),
+    };
     say!(
         "book-add: {} game(s), {added} positions added ({} → {}), wrote {} ({size} bytes) in {:.1} s",
         games.len(),
         book.len(),
         new_book.len(),
-        out.display(),
+        shown(&out),
         start.elapsed().as_secs_f64()
     );
     Ok(ExitCode::SUCCESS)
@@ -376,6 +435,9 @@ pub fn verify(args: VerifyArgs) -> Result<ExitCode, UsageError> {
     let max_depth = args.max_depth;
     if !(1..=60).contains(&max_depth) || deeper > 30 {
         return Err(UsageError("out of range: --max-depth 1 to 60, --deeper 0 to 30".into()));
+    }
+    if args.positions == 0 && args.leaves == 0 {
+        return Err(UsageError("nothing to check: --positions and --leaves are both 0".into()));
     }
     let reference = match args.reference {
         ReferenceName::Tree => Reference::Tree { max_depth },

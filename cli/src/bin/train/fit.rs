@@ -2,12 +2,13 @@
 //! held-out games.
 
 use reversi::othello::eval::pattern::file as weights_file;
-use reversi::train::fit::{load_samples, weight_errors, ErrorReport, FitSettings};
-use reversi_cli::files::load_weights;
-use reversi_cli::io::{read_capped, WEIGHTS_LIMIT};
-use reversi_cli::options::{number, UsageError};
+use reversi::train::fit::{load_samples, weight_errors, ErrorReport, FitSettings, Sample};
+use reversi::train::games::{games_files, DataError};
+use reversi_cli::files::{check_writable, load_weights, write_output};
+use reversi_cli::io::{output_failed, path_excerpt, read_capped, WEIGHTS_LIMIT};
+use reversi_cli::options::{in_range, UsageError};
 use reversi_cli::{note, say};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Instant;
 
@@ -27,19 +28,19 @@ pub struct FitArgs {
     #[arg(long, value_name = "FILE", default_value = "weights/pattern.bin")]
     out: PathBuf,
     /// Game stages, each with weights of its own (1 to 61; 8, or the prior's).
-    #[arg(long, value_name = "N", value_parser = number::<usize>)]
+    #[arg(long, value_name = "N", value_parser = in_range::<usize>(1, 61))]
     stages: Option<usize>,
-    /// Percent of the games held out of the fit to measure it (at most 90).
-    #[arg(long, value_name = "PERCENT", default_value_t = 10, value_parser = number::<u32>)]
+    /// Percent of the games held out of the fit to measure it (0 to 90).
+    #[arg(long, value_name = "PERCENT", default_value_t = 10, value_parser = in_range::<u32>(0, 90))]
     holdout: u32,
-    /// Conjugate-gradient iterations per stage.
-    #[arg(long, value_name = "N", default_value_t = 150, value_parser = number::<usize>)]
+    /// Conjugate-gradient iterations per stage (1 to 100000).
+    #[arg(long, value_name = "N", default_value_t = 150, value_parser = in_range::<usize>(1, 100_000))]
     iterations: usize,
-    /// Ridge weight λ.
-    #[arg(long, value_name = "L", default_value_t = 20.0, value_parser = number::<f32>)]
+    /// Ridge weight λ (0 to 1000000).
+    #[arg(long, value_name = "L", default_value_t = 20.0, allow_negative_numbers = true, value_parser = in_range::<f32>(0.0, 1e6))]
     lambda: f32,
-    /// Discs outside its own range a stage is also fitted on.
-    #[arg(long, value_name = "DISCS", default_value_t = 2, value_parser = number::<u32>)]
+    /// Discs outside its own range a stage is also fitted on (0 to 60).
+    #[arg(long, value_name = "DISCS", default_value_t = 2, value_parser = in_range::<u32>(0, 60))]
     overlap: u32,
     /// Weights the ridge pulls towards.
     #[arg(long, value_name = "FILE")]
@@ -59,17 +60,20 @@ pub struct TestArgs {
     /// The weights tested.
     #[arg(long, value_name = "FILE", default_value = "weights/pattern.bin")]
     weights: String,
-    /// Percent of the games held out (as in the fit), 100: all.
-    #[arg(long, value_name = "PERCENT", default_value_t = 10, value_parser = number::<u32>)]
+    /// Percent of the games held out (as in the fit; 1 to 100), 100: all.
+    #[arg(long, value_name = "PERCENT", default_value_t = 10, value_parser = in_range::<u32>(1, 100))]
     holdout: u32,
 }
 
 pub fn fit(args: FitArgs) -> Result<ExitCode, UsageError> {
+    // The fit takes minutes to hours: a path it cannot write fails now, not after the work.
+    check_writable(&args.out, "weights file")?;
     let prior = match &args.prior {
         None => None,
         Some(path) => {
             let bytes = read_capped(path, WEIGHTS_LIMIT, "weights file").map_err(UsageError)?;
-            Some(weights_file::decode(&bytes).map_err(|e| UsageError(format!("--prior {path}: {e}")))?)
+            let decoded = weights_file::decode(&bytes);
+            Some(decoded.map_err(|e| UsageError(format!("--prior '{}': {e}", path_excerpt(path))))?)
         }
     };
     let default_stages = prior.as_ref().map_or(8, |(stages, _)| *stages);
@@ -79,18 +83,15 @@ pub fn fit(args: FitArgs) -> Result<ExitCode, UsageError> {
         iterations: args.iterations,
         overlap: args.overlap,
     };
-    if !(1..=61).contains(&settings.stages) {
-        return Err(UsageError(format!("--stages {} is out of range (1 to 61)", settings.stages)));
-    }
     if let Some((stages, _)) = &prior {
         if *stages != settings.stages {
             return Err(UsageError(format!("--prior has {stages} stages, --stages asks for {}", settings.stages)));
         }
     }
     let start = Instant::now();
-    let (train, held, games) = load_samples(&args.dir, args.holdout.min(90)).map_err(|e| UsageError(e.to_string()))?;
+    let (train, held, games) = read_games(&args.dir, args.holdout)?;
     if train.is_empty() {
-        return Err(UsageError(format!("no training positions in {}", args.dir.display())));
+        return Err(UsageError(format!("no training positions in '{}'", shown(&args.dir))));
     }
     note!(
         "train: {games} games, {} training and {} held-out positions, read in {:.1} s",
@@ -101,14 +102,13 @@ pub fn fit(args: FitArgs) -> Result<ExitCode, UsageError> {
     let prior = prior.as_ref().map(|(_, w)| w.as_slice());
     let weights = reversi::train::fit::fit(&train, &settings, prior, &|line| note!("train: {line}"));
     let out = &args.out;
-    if let Some(parent) = out.parent().filter(|p| !p.as_os_str().is_empty()) {
-        std::fs::create_dir_all(parent).map_err(|e| UsageError(format!("{}: {e}", parent.display())))?;
+    let bytes = weights_file::encode(settings.stages, &weights);
+    if let Err(e) = write_output(out, &bytes, "weights file") {
+        return Ok(output_failed(&e));
     }
-    weights_file::save(out, settings.stages, &weights).map_err(|e| UsageError(e.to_string()))?;
-    let size = std::fs::metadata(out).map(|m| m.len()).unwrap_or(0);
-    note!("train: wrote {} ({size} bytes) in {:.1} s", out.display(), start.elapsed().as_secs_f64());
-    // Report with the weights as saved (quantised), read back the way the engine reads them.
-    let saved = weights_file::load(out).map_err(|e| UsageError(e.to_string()))?;
+    note!("train: wrote {} ({} bytes) in {:.1} s", shown(out), bytes.len(), start.elapsed().as_secs_f64());
+    // Report with the weights as saved (quantised), read the way the engine reads them.
+    let saved = weights_file::parse(&bytes).map_err(|e| UsageError(e.to_string()))?;
     print_errors("training", &weight_errors(&train, &saved));
     print_errors("held-out", &weight_errors(&held, &saved));
     Ok(ExitCode::SUCCESS)
@@ -116,9 +116,34 @@ pub fn fit(args: FitArgs) -> Result<ExitCode, UsageError> {
 
 pub fn test(args: TestArgs) -> Result<ExitCode, UsageError> {
     let weights = load_weights(&args.weights)?;
-    let (_, held, _) = load_samples(&args.dir, args.holdout.min(100)).map_err(|e| UsageError(e.to_string()))?;
+    let (_, held, games) = read_games(&args.dir, args.holdout)?;
+    if held.is_empty() {
+        return Err(UsageError(format!(
+            "none of the {games} games in '{}' is held out at --holdout {} (--holdout 100 tests them all)",
+            shown(&args.dir),
+            args.holdout
+        )));
+    }
     print_errors("held-out", &weight_errors(&held, &weights));
     Ok(ExitCode::SUCCESS)
+}
+
+/// The positions of every games file in `dir`, split into those of the fit and those held out;
+/// a folder without games files is an error.
+fn read_games(dir: &Path, holdout: u32) -> Result<(Vec<Sample>, Vec<Sample>, usize), UsageError> {
+    let files = games_files(dir).map_err(|e| match e {
+        DataError::Io(_, e) => UsageError(format!("cannot read the folder '{}': {e}", shown(dir))),
+        e => UsageError(e.to_string()),
+    })?;
+    if files.is_empty() {
+        return Err(UsageError(format!("no games files (games-*.bin) in '{}'", shown(dir))));
+    }
+    load_samples(dir, holdout).map_err(|e| UsageError(e.to_string()))
+}
+
+/// A path for a message.
+fn shown(path: &Path) -> String {
+    path_excerpt(&path.to_string_lossy())
 }
 
 /// Mean absolute errors by bands of empties: against exact scores where the label is exact, and

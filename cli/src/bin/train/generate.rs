@@ -1,8 +1,9 @@
 //! `train generate`: self-play games labelled by the exact solver, appended to a shard's file.
 
 use reversi::clock::hms;
-use reversi::train::games::{game_index, GamePlayer, GamesWriter, GeneratorSettings};
+use reversi::train::games::{game_index, DataError, GamePlayer, GamesWriter, GeneratorSettings};
 use reversi_cli::files::load_weights;
+use reversi_cli::io::{output_failed, path_excerpt};
 use reversi_cli::note;
 use reversi_cli::options::{number, pair, UsageError};
 use std::path::PathBuf;
@@ -63,7 +64,7 @@ pub fn run(args: Args) -> Result<ExitCode, UsageError> {
         max_random,
         pattern_eval: weights.is_some(),
     };
-    let mut writer = GamesWriter::open(&args.dir, settings).map_err(|e| UsageError(e.to_string()))?;
+    let mut writer = GamesWriter::open(&args.dir, settings).map_err(|e| UsageError(data_error(e)))?;
     // Games of this shard among the first `args.games`.
     let target = args.games.saturating_sub(shard).div_ceil(shards);
     if writer.dropped_bytes > 0 {
@@ -77,7 +78,10 @@ pub fn run(args: Args) -> Result<ExitCode, UsageError> {
     while writer.done < target {
         let game = player.play(game_index(&settings, writer.done));
         positions += game.moves.len().saturating_sub(usize::from(game.random_plies));
-        writer.append(&game).map_err(|e| UsageError(e.to_string()))?;
+        // A record cut short by a full disk is dropped when the file is opened again.
+        if let Err(e) = writer.append(&game) {
+            return Ok(output_failed(&format!("cannot write games file {}", data_error(e))));
+        }
         let played = writer.done - first;
         if played % 10 == 0 || writer.done == target {
             let secs = start.elapsed().as_secs_f64();
@@ -93,4 +97,12 @@ pub fn run(args: Args) -> Result<ExitCode, UsageError> {
         }
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// A games file's error, with a long path cut to an excerpt.
+fn data_error(error: DataError) -> String {
+    match error {
+        DataError::Io(path, e) => format!("'{}': {e}", path_excerpt(&path.to_string_lossy())),
+        e => e.to_string(),
+    }
 }

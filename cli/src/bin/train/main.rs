@@ -1,6 +1,6 @@
 //! `train`: the offline fitting of what the engine plays with: self-play data and the pattern
-//! evaluation's fit, the opening book, ProbCut's regressions (see the README, "Pattern evaluation
-//! and the train tool"). One module per kind of data.
+//! evaluation's fit, the opening book, ProbCut's regressions (see docs/cli.md). One module per kind
+//! of data.
 
 mod book;
 mod fit;

@@ -6,11 +6,12 @@ use reversi::othello::search::probcut::{shallow_depth, FIRST_DEPTH};
 use reversi::othello::search::Engine;
 use reversi::train::probcut::{fit_table, params_source, sample, Sample};
 use reversi::Board;
-use reversi_cli::files::{bundled_weights, check_writable, load_weights};
-use reversi_cli::io::{path_excerpt, OUTPUT_FAILED};
+use reversi_cli::files::{bundled_weights, check_writable, load_weights, write_output};
+use reversi_cli::io::output_failed;
 use reversi_cli::options::{number, UsageError};
 use reversi_cli::sample::sample_position;
 use reversi_cli::{note, say};
+use std::path::Path;
 use std::process::ExitCode;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
@@ -51,7 +52,7 @@ pub fn run(args: Args) -> Result<ExitCode, UsageError> {
         return Err(UsageError("out of range: --positions 10 to 100000, --depth 3 to 16, --threads 1 to 64".into()));
     }
     // The fit takes minutes to hours: a path it cannot write fails now, not after the work.
-    check_writable(out)?;
+    check_writable(Path::new(out), "ProbCut parameters")?;
     let weights = match &args.weights {
         Some(path) => Arc::new(load_weights(path)?),
         None => bundled_weights("no ProbCut can be fitted")
@@ -115,9 +116,8 @@ pub fn run(args: Args) -> Result<ExitCode, UsageError> {
          positions with 12 to 60 empties searched by iterative deepening with the pattern evaluation, and\n\
          per stage and deep depth the least-squares line deep ≈ a·shallow + b through their values."
     );
-    if let Err(e) = std::fs::write(out, params_source(&rows, &header)) {
-        note!("train: cannot write '{}': {e}", path_excerpt(out));
-        return Ok(ExitCode::from(OUTPUT_FAILED));
+    if let Err(e) = write_output(Path::new(out), params_source(&rows, &header).as_bytes(), "ProbCut parameters") {
+        return Ok(output_failed(&e));
     }
     say!("wrote {out} in {:.0} s", start.elapsed().as_secs_f64());
     Ok(ExitCode::SUCCESS)

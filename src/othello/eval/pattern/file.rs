@@ -32,6 +32,8 @@ const BLOCKS: usize = PATTERN_COUNT + 1;
 #[derive(Debug)]
 pub enum WeightsError {
     Io(PathBuf, std::io::Error),
+    /// The file could not be written (the old one, if any, is untouched).
+    Write(PathBuf, std::io::Error),
     /// The bytes are not a valid weights file (says what is wrong).
     Format(String),
 }
@@ -40,6 +42,7 @@ impl fmt::Display for WeightsError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             WeightsError::Io(path, e) => write!(f, "cannot read weights file {}: {e}", path.display()),
+            WeightsError::Write(path, e) => write!(f, "cannot write weights file {}: {e}", path.display()),
             WeightsError::Format(what) => write!(f, "invalid weights file: {what}"),
         }
     }
@@ -221,9 +224,10 @@ pub fn bundled() -> Result<std::sync::Arc<PatternWeights>, String> {
         .clone()
 }
 
-/// Writes trained weights to a file.
+/// Writes trained weights to a file: whole, or not at all ([`crate::safe_write`]).
 pub fn save(path: &Path, stages: usize, weights: &[f32]) -> Result<(), WeightsError> {
-    std::fs::write(path, encode(stages, weights)).map_err(|e| WeightsError::Io(path.to_path_buf(), e))
+    crate::safe_write::write_file(path, &encode(stages, weights))
+        .map_err(|e| WeightsError::Write(path.to_path_buf(), e))
 }
 
 #[cfg(test)]

@@ -119,9 +119,9 @@ fn board_images(board: Board) -> ([u64; 8], [u64; 8]) {
 
 /// The 8 images of both disc sets of `board`, as [`images`] gives them, in the wasm SIMD build:
 /// both sets side by side in one vector, so that each step is one instruction for the two, and
-/// the top–bottom flip one byte shuffle (scalar wasm has no byte swap). With
-/// `legal_moves_both`, level 9's search in Chromium went from 0.81 to 0.95 of native speed
-/// (README "Where wasm lost speed"). Tested against the scalar features in `tests/wasm_simd.rs`.
+/// the top–bottom flip one byte shuffle (scalar wasm has no byte swap); what it buys with
+/// `legal_moves_both`: docs/log/browser.md, "SIMD". Tested against the scalar features in
+/// `tests/wasm_simd.rs`.
 #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
 #[inline(always)]
 fn board_images(board: Board) -> ([u64; 8], [u64; 8]) {

@@ -1,0 +1,6 @@
+//! libFuzzer's inputs to [`reversi_fuzz::lesson_othello`], which says what it checks.
+#![no_main]
+
+libfuzzer_sys::fuzz_target!(|data: &[u8]| {
+    reversi_fuzz::lesson_othello(data);
+});
