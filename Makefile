@@ -50,7 +50,8 @@ test-e2e: wasm
 	@scripts/ensure-npm-packages.sh tests/e2e
 	cd tests/e2e && exec ../../scripts/run-and-clean-up.sh node --test --test-concurrency=1 *.test.js
 
-# Nodes per second of one fixed search, natively and in headless Chromium (not part of `test`).
+# Nodes per second of one fixed search, natively and in headless Chromium, and the AI on several
+# workers and threads (WORKERS=N, default 2); not part of `test`.
 bench: wasm
 	@scripts/ensure-browser.sh
 	@scripts/ensure-npm-packages.sh tests/e2e

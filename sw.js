@@ -18,6 +18,13 @@
 // network once (www/offline/classroom-offline.html), instead of the browser's error page.
 // Requests for anything not listed go to the network untouched.
 //
+// Cross-origin isolation: every answer for a listed file carries Cross-Origin-Opener-Policy:
+// same-origin and Cross-Origin-Embedder-Policy: require-corp, as a server that can set headers
+// sends them (scripts/serve.py). So on a static host that cannot, the game page is isolated from
+// the visit after the first (its AI workers then share one memory: www/common/engine-wasm.js);
+// the first visit, served by the host, runs as a page without the headers does, rather than
+// reloading itself under the player's eyes.
+//
 // A damaged cache heals: every cached copy is checked against the manifest's SHA-256 (and that it
 // is a 2xx answer) as it is served; a copy that fails is dropped and fetched again from the
 // network, and cached again when it is this version's file.
@@ -43,8 +50,14 @@ const urlOf = (/** @type {string} */ path) => new URL(path, scope.location.href)
 // The engine's wasm comes in two builds; only the one this browser runs is cached. The probe is
 // www/common/engine-wasm.js's (a module the page imports; this worker is a classic script).
 const SIMD_PROBE = [0, 97, 115, 109, 1, 0, 0, 0, 1, 5, 1, 96, 0, 1, 123, 3, 2, 1, 0, 10, 8, 1, 6, 0, 65, 0, 253, 15, 11];
-const UNUSED_WASM = WebAssembly.validate(new Uint8Array(SIMD_PROBE)) ? 'www/pkg/reversi_bg.wasm' : 'www/pkg/reversi_simd_bg.wasm';
-const GAME_FILES = files.filter(([path]) => path !== UNUSED_WASM);
+// The threads build (a page isolated by the headers below, on a browser with wasm threads) is
+// cached where the browser could run it; its probe is engine-wasm.js's too.
+const THREADS_PROBE = [0, 97, 115, 109, 1, 0, 0, 0, 5, 4, 1, 3, 1, 1];
+const SIMD = WebAssembly.validate(new Uint8Array(SIMD_PROBE));
+const THREADS = SIMD && WebAssembly.validate(new Uint8Array(THREADS_PROBE));
+const UNUSED = [SIMD ? 'www/pkg/reversi_bg.wasm' : 'www/pkg/reversi_simd_bg.wasm'];
+if (!THREADS) UNUSED.push('www/pkg/threads/reversi.js', 'www/pkg/threads/reversi_bg.wasm');
+const GAME_FILES = files.filter(([path]) => !UNUSED.includes(path));
 const LISTED = new Set(GAME_FILES.map(([path]) => urlOf(path)));
 // The classroom's own files: those the game's cache does not already hold.
 const CLASSROOM_FILES = classroom.filter(([path]) => !LISTED.has(urlOf(path)));
@@ -252,13 +265,14 @@ function routeOf(request) {
 /** Where a listed file's answer is kept. @typedef {{cache: string, key: string, fallback?: boolean}} Route */
 
 /** The cached copy of a listed file when it is whole, else the network's (cached again when it
- * is this version's file), else (the classroom page) our offline page.
+ * is this version's file), else (the classroom page) our offline page; every answer with the
+ * headers of cross-origin isolation.
  * @param {Request} request
  * @param {Route} route */
 async function answer(request, { cache, key, fallback }) {
   // (caches.match with a cache name opens no cache: a missing classroom cache stays missing.)
   const cached = await caches.match(key, { cacheName: cache });
-  if (cached && (await isWhole(key, cached))) return cached;
+  if (cached && (await isWhole(key, cached))) return isolated(cached);
   const damaged = Boolean(cached);
   if (damaged) await drop(cache, key);
   let response;
@@ -267,10 +281,10 @@ async function answer(request, { cache, key, fallback }) {
     response = damaged ? await fetch(key, { cache: 'no-cache' }) : await fetch(request);
   } catch (error) {
     const page = fallback && (await caches.match(CLASSROOM_OFFLINE, { cacheName: CACHE }));
-    if (page) return page;
+    if (page) return isolated(page);
     if (!damaged) throw error;
-    if (key === PAGE) return damagedPage();
-    return new Response(`${PATHS.get(key) ?? key}: the offline copy was damaged and the network cannot be reached`, { status: 503, statusText: 'Offline copy damaged' });
+    if (key === PAGE) return isolated(damagedPage());
+    return isolated(new Response(`${PATHS.get(key) ?? key}: the offline copy was damaged and the network cannot be reached`, { status: 503, statusText: 'Offline copy damaged' }));
   }
   // Only this version's file goes back into this version's cache; never an error page.
   if (response.ok && (await caches.has(cache))) {
@@ -279,7 +293,18 @@ async function answer(request, { cache, key, fallback }) {
       await (await caches.open(cache)).put(key, copy);
     }
   }
-  return response;
+  return isolated(response);
+}
+
+/** `response` with the headers that make a page cross-origin isolated (see the top of this file).
+ * @param {Response} response */
+function isolated(response) {
+  // Opaque and redirected answers are left as they are (their headers cannot be read).
+  if (response.type === 'opaque' || response.type === 'opaqueredirect' || response.redirected) return response;
+  const headers = new Headers(response.headers);
+  headers.set('Cross-Origin-Opener-Policy', 'same-origin');
+  headers.set('Cross-Origin-Embedder-Policy', 'require-corp');
+  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
 }
 
 scope.addEventListener('fetch', (event) => {

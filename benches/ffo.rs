@@ -2,14 +2,18 @@
 //!
 //! `cargo bench --bench ffo -- [FILE.obf] [FIRST] [LAST]` (table size in MiB from
 //! `FFO_TT_MB`, 64 by default as in the command line; `FFO_EVAL=course` orders moves with the
-//! course's evaluation instead of the built-in pattern weights), by default
+//! course's evaluation instead of the built-in pattern weights; `--threads N` solves each
+//! position on N threads sharing the table, `othello::search::parallel`), by default
 //! `data/fforum-40-59.obf` (compiled in) positions 40 to 49 (the number of a line is its position
 //! in the file plus the number of the file's first position, read from its name).
 
 mod common;
 
+use reversi::clock::monotonic_ms;
 use reversi::othello::records::notation::parse_obf;
 use reversi::othello::search::endgame::Solver;
+use reversi::othello::search::parallel::Team;
+use reversi::othello::search::Control;
 use std::time::Instant;
 
 /// The default positions, compiled in so that the example runs from any folder.
@@ -21,7 +25,8 @@ fn fail(message: &str) -> ! {
 }
 
 fn main() {
-    let args = common::arguments();
+    let mut args = common::arguments();
+    let threads = common::threads(&mut args);
     let path = args.first().map_or("data/fforum-40-59.obf", String::as_str);
     let first_in_file: usize = path
         .rsplit('/')
@@ -39,13 +44,22 @@ fn main() {
     let entries = parse_obf(&text).unwrap_or_else(|(line, e)| fail(&format!("{path}:{line}: {e}")));
 
     let megabytes = std::env::var("FFO_TT_MB").ok().and_then(|v| v.parse().ok()).unwrap_or(64);
+    // One thread: the solver alone, as the command line's `solve` without --threads.
     let mut solver = Solver::new(megabytes);
+    let mut team = (threads > 1).then(|| Team::new(threads, 2 * megabytes));
     let course = std::env::var("FFO_EVAL").is_ok_and(|v| v == "course");
     if !course {
         let weights = reversi::othello::eval::pattern::file::bundled().unwrap_or_else(|e| fail(&e));
-        solver.set_pattern_weights(Some(weights));
+        solver.set_pattern_weights(Some(weights.clone()));
+        if let Some(team) = team.as_mut() {
+            team.set_pattern_weights(Some(weights));
+        }
     }
-    println!("move ordering with the {} evaluation", if course { "course" } else { "pattern" });
+    println!(
+        "move ordering with the {} evaluation, {threads} thread{}",
+        if course { "course" } else { "pattern" },
+        if threads == 1 { "" } else { "s" }
+    );
     let (mut total_nodes, mut total_seconds, mut wrong) = (0u64, 0f64, 0);
     println!("  #  empties  move  score  expected          nodes     seconds     Mn/s");
     for (i, entry) in entries.iter().enumerate() {
@@ -54,16 +68,22 @@ fn main() {
             continue;
         }
         solver.clear();
+        if let Some(team) = team.as_mut() {
+            team.clear();
+        }
         let start = Instant::now();
         let expected = entry.best_score();
         // Diagnostic: `FFO_WINDOW=D` solves inside (score - D, score + D) around the known score.
-        let solution = match std::env::var("FFO_WINDOW").ok().and_then(|v| v.parse::<i32>().ok()) {
-            Some(d) => {
-                let e = expected.unwrap_or(0);
-                solver.solve(entry.position.board(), e - d, e + d, &mut |_| false).expect("never stopped")
-            }
-            None => solver.solve_exact(entry.position.board()),
+        let (alpha, beta) = match std::env::var("FFO_WINDOW").ok().and_then(|v| v.parse::<i32>().ok()) {
+            Some(d) => (expected.unwrap_or(0) - d, expected.unwrap_or(0) + d),
+            None => (-64, 64),
         };
+        let board = entry.position.board();
+        let solution = match team.as_mut() {
+            Some(team) => team.solve(board, alpha, beta, &mut Control::new(&monotonic_ms)),
+            None => solver.solve(board, alpha, beta, &mut |_| false),
+        }
+        .expect("never stopped");
         let seconds = start.elapsed().as_secs_f64();
         let best_moves: Vec<_> = entry.solutions.iter().filter(|s| Some(s.1) == expected).map(|s| s.0).collect();
         let right = Some(solution.score) == expected && best_moves.contains(&solution.best_move);

@@ -45,3 +45,29 @@ print("AI split over two workers against one (fixed depth, same positions), best
       % (len(runs), best["speedup"], one, two, [r["speedup"] for r in runs], gap))'
 wasm=www/pkg/reversi_bg.wasm
 echo "wasm: $(wc -c <$wasm) bytes raw, $(gzip -9c $wasm | wc -c) gzipped"
+
+# The AI's team on a shared memory (the threads build, an isolated page) against one worker, and
+# natively the same with threads: the time to the same depth, FFO #40–49 solved. WORKERS (make
+# bench WORKERS=8 on a machine with the cores) is the most workers and threads measured.
+workers=${WORKERS:-2}
+echo "team on a shared memory, 1 to $workers workers (tests/e2e/bench-team.mjs):"
+team=$(node tests/e2e/bench-team.mjs "$workers" ffo)
+echo "$team"
+echo "$team" | python3 -c '
+import json, sys
+r = json.load(sys.stdin)
+mid, ffo = r["midgame"], r["ffo"]
+teams = sorted((k for k in mid if k.startswith("team")), key=lambda k: int(k[4:]))
+print("depth %d, level 9 evaluation and ProbCut, 4 positions: SIMD build, 1 worker %d ms; threads build %s"
+      % (r["depth"], mid["simd"]["ms"], ", ".join("%s workers %d ms" % (k[4:], mid[k]["ms"]) for k in teams)))
+print("FFO #40-49: SIMD build, 1 worker %d ms; threads build %s; exact scores alike: %s"
+      % (ffo["simd"]["ms"], ", ".join("%s workers %d ms" % (k[4:], ffo[k]["ms"]) for k in teams),
+         all(ffo[k]["scores"] == ffo["simd"]["scores"] for k in teams) or "NO"))
+print("threads build on 1 worker / SIMD build: %.2f; 1 worker / 2 workers: midgame %.2fx, FFO %.2fx; longest frame gap %d ms"
+      % (mid["team1"]["ms"] / mid["simd"]["ms"], mid["team1"]["ms"] / mid["team2"]["ms"] if "team2" in mid else 0,
+         ffo["team1"]["ms"] / ffo["team2"]["ms"] if "team2" in ffo else 0, r["longestFrameGapMs"]))'
+nice cargo bench --quiet --bench midgame --bench ffo --no-run
+for threads in $(seq 1 "$workers"); do
+  echo "native, $threads thread(s): $(cargo bench --quiet --bench midgame -- 4 15 5 --threads "$threads" 2>/dev/null | tail -1)"
+  echo "native, $threads thread(s), FFO #40-49: $(cargo bench --quiet --bench ffo -- --threads "$threads" 2>/dev/null | tail -1)"
+done

@@ -39,7 +39,7 @@ listed() {
     fi
   done
 }
-listed "$game_list" www/game/* www/common/* www/pkg/*.js www/pkg/*.wasm
+listed "$game_list" www/game/* www/common/* www/pkg/*.js www/pkg/*.wasm www/pkg/threads/*.js www/pkg/threads/*.wasm
 listed "$classroom_list" www/classroom/* www/pkg/classroom/*.js www/pkg/classroom/*.wasm
 
 game=$(hashes "$game_list")

@@ -4,6 +4,9 @@
 #                       builds of the same code, reversi_simd_bg.wasm (128-bit SIMD, what every
 #                       current browser runs) and reversi_bg.wasm (without, for older browsers);
 #                       www/common/engine-wasm.js picks one
+#   www/pkg/threads/    the same engine with shared memory (SIMD and threads: its workers search
+#                       one position together), loaded by the game page's AI workers only where the
+#                       page is cross-origin isolated; bindings of its own (they import the memory)
 #   www/pkg/classroom/  the classroom page (the same, plus the traced lessons and the heuristic lab)
 # Each package also gets reversi.d.ts, the bindings' TypeScript types (the shapes of what they
 # return included): what `make typecheck` checks the page's JavaScript against; it is not served.
@@ -16,22 +19,55 @@ scripts/ensure-npm-packages.sh scripts/tools
 wasm_opt=scripts/tools/node_modules/.bin/wasm-opt
 terser=scripts/tools/node_modules/.bin/terser
 
-# build OUT_DIR TARGET_DIR WASM_NAME SIMD [cargo options…]: one package's wasm, and its bindings
-# unless WASM_NAME is the SIMD build's (the bindings of both builds are the same file: checked).
-# Each build has a target folder of its own, so that switching features or flags never rebuilds
-# another.
+# The threads build's memory, in 64 KiB pages: the page creates it (www/common/engine-wasm.js:
+# THREADS_MEMORY) and hands it to every worker, so its size must suit the module (checked below:
+# at least the module's initial size, exactly its maximum). At most 1 GiB: a game page's AI table
+# is at most 128 MiB (www/game/app.js), and a phone is asked for little address space.
+threads_initial_pages=80
+threads_max_pages=16384
+
+# The threads build's flags. Shared memory needs the standard library compiled with atomics:
+# stable Rust ships it compiled without, so the build compiles it (-Z build-std, with the
+# rust-src component), a flag of nightly Rust that RUSTC_BOOTSTRAP=1 allows on the stable
+# toolchain the rest of the project uses. A nightly toolchain would do without RUSTC_BOOTSTRAP;
+# the day build-std is stable, neither is needed. The linker then shares and imports the memory
+# and exports what wasm-bindgen needs to start each worker's thread-local storage.
+threads_rustflags="-C target-feature=+atomics,+bulk-memory,+mutable-globals,+simd128"
+for arg in --shared-memory --import-memory --max-memory=$((threads_max_pages * 65536)) \
+  --export=__wasm_init_tls --export=__tls_size --export=__tls_align --export=__tls_base; do
+  threads_rustflags+=" -C link-arg=$arg"
+done
+
+# build OUT_DIR TARGET_DIR WASM_NAME KIND [cargo options…]: one package's wasm (KIND plain, simd
+# or threads), and its bindings unless WASM_NAME is the SIMD build's (the bindings of the plain
+# and SIMD builds are the same file: checked; the threads build has its own folder). Each build
+# has a target folder of its own, so that switching features or flags never rebuilds another.
 build() {
-  local out=$1 target_dir=$2 name=$3 simd=$4
+  local out=$1 target_dir=$2 name=$3 kind=$4
   shift 4
   local wasm=$target_dir/wasm32-unknown-unknown/release/reversi.wasm
   local rustflags="" opt_features=""
-  if [ "$simd" = simd ]; then
-    rustflags="-C target-feature=+simd128"
-    opt_features="--enable-simd"
-  fi
+  local extra=() bootstrap=()
+  case "$kind" in
+    simd)
+      rustflags="-C target-feature=+simd128"
+      opt_features="--enable-simd"
+      ;;
+    threads)
+      rustflags=$threads_rustflags
+      opt_features="--enable-simd --enable-threads"
+      bootstrap=(RUSTC_BOOTSTRAP=1)
+      extra=(-Z build-std=std,panic_abort)
+      ;;
+  esac
   # -p reversi --lib: the engine's library alone (the workspace's command-line programs are of no
-  # use in a browser).
-  RUSTFLAGS="$rustflags" nice cargo build --quiet -p reversi --lib --release --target wasm32-unknown-unknown --target-dir "$target_dir" "$@"
+  # use in a browser). rustc warns on every build that the atomics feature is unstable (the
+  # reason for RUSTC_BOOTSTRAP above): that warning is dropped, any other is shown.
+  env "${bootstrap[@]}" RUSTFLAGS="$rustflags" nice cargo build --quiet -p reversi --lib --release \
+    --target wasm32-unknown-unknown --target-dir "$target_dir" "${extra[@]}" "$@" 2> >(
+    awk '/^warning: unstable feature specified for `-Ctarget-feature`: `atomics`/ { skip = 1 }
+         skip && /^$/ { skip = 0; next } !skip' >&2
+  )
   if [ -f "$out/$name" ] && [ ! "$wasm" -nt "$out/$name" ] && [ "$out/reversi.js" -nt "$wasm" ] && [ -f "$out/reversi.d.ts" ]; then
     return 0
   fi
@@ -39,10 +75,22 @@ build() {
   tmp=$(mktemp -d)
   trap 'rm -rf "$tmp"' RETURN
   wasm-bindgen --target web --out-dir "$tmp" "$wasm"
+  if [ "$kind" = threads ]; then
+    local declared
+    declared=$(grep -o 'new WebAssembly.Memory({initial:[0-9]*,maximum:[0-9]*,shared:true})' "$tmp/reversi.js" || true)
+    local initial=${declared#*initial:}
+    initial=${initial%%,*}
+    if [ -z "$declared" ] || [ "$initial" -gt "$threads_initial_pages" ] ||
+      [[ $declared != *"maximum:$threads_max_pages,"* ]]; then
+      echo "build-wasm: the threads build wants a memory of '${declared:-?}', not the $threads_initial_pages to $threads_max_pages pages www/common/engine-wasm.js creates" >&2
+      exit 1
+    fi
+  fi
   # -O3 (speed) also makes the game's wasm about 12 % smaller gzipped: what keeps the first load
-  # under 150 KB. The features are those rustc's wasm32 target emits (and SIMD in the SIMD build).
+  # under 150 KB. The features are those rustc's wasm32 target emits (and SIMD in the SIMD build,
+  # SIMD and threads in the threads build).
   # On failure the bindings go, so that the next run does not take the package for up to date.
-  # shellcheck disable=SC2086 # opt_features is empty or one flag
+  # shellcheck disable=SC2086 # opt_features is empty or flags
   if ! "$wasm_opt" -O3 --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext \
     --enable-mutable-globals $opt_features "$tmp/reversi_bg.wasm" -o "$tmp/opt.wasm"; then
     rm -f "$out/reversi.js"
@@ -55,7 +103,7 @@ build() {
     exit 1
   fi
   mkdir -p "$out"
-  if [ "$simd" = simd ]; then
+  if [ "$kind" = simd ]; then
     # One set of bindings serves both builds of the wasm: they must be the same file.
     if [ -f "$out/reversi.js" ] && ! cmp -s "$tmp/reversi.min.js" "$out/reversi.js"; then
       echo "build-wasm: the SIMD build's bindings differ from $out/reversi.js" >&2
@@ -73,5 +121,6 @@ build() {
 
 build www/pkg target reversi_bg.wasm plain
 build www/pkg target/simd reversi_simd_bg.wasm simd
+build www/pkg/threads target/threads reversi_bg.wasm threads
 build www/pkg/classroom target/classroom reversi_bg.wasm plain --features classroom
 scripts/build-offline.sh

@@ -314,7 +314,7 @@ fn the_build_runs_end_to_end_deterministic_resumable_extendable() {
     // Adding a line: its moves become book moves, the rest is unchanged.
     let line = replay(Position::start(), "f5f6e6f4g7").unwrap().0;
     let before = book.moves_in_book(Position::start(), &line);
-    let (added, new) = reversi::train::book::add_lines(&book, std::slice::from_ref(&line), 5, 3).unwrap();
+    let (added, new) = reversi::train::book::add_lines(&book, std::slice::from_ref(&line), 5, 3, 1).unwrap();
     assert_eq!(added.moves_in_book(Position::start(), &line), 5);
     assert!(before == 5 || new > 0, "a line leaving the book adds positions");
     assert_eq!(added.len(), book.len() + new);
@@ -327,7 +327,7 @@ fn the_build_runs_end_to_end_deterministic_resumable_extendable() {
     for &k in &start_symmetries() {
         assert_eq!(added.moves_in_book(Position::start(), &image(&line, k)), 5);
     }
-    let (again, none) = reversi::train::book::add_lines(&added, &[line], 5, 3).unwrap();
+    let (again, none) = reversi::train::book::add_lines(&added, &[line], 5, 3, 1).unwrap();
     assert_eq!((none, again.len()), (0, added.len()));
 
     // Verify against searches 1 ply deeper: counts add up.
@@ -364,7 +364,7 @@ fn the_build_runs_end_to_end_deterministic_resumable_extendable() {
     let entry = book.entry(f5).unwrap();
     let reply = f5.legal_moves().into_iter().map(Move::Play).find(|&m| entry.moves.iter().all(|b| b.mv != m)).unwrap();
     let short = replay(Position::start(), &format!("f5{reply}")).unwrap().0;
-    let (with_short, _) = reversi::train::book::add_lines(&book, &[short], 5, 3).unwrap();
+    let (with_short, _) = reversi::train::book::add_lines(&book, &[short], 5, 3, 1).unwrap();
     let entry = with_short.entry(f5).unwrap();
     assert!(entry.moves.iter().any(|m| m.mv == reply && !m.deep), "{entry:?}");
     assert!(entry.moves.iter().filter(|m| m.mv != reply).all(|m| m.deep), "{entry:?}");

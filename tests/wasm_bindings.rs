@@ -171,6 +171,31 @@ fn a_search_passes_for_a_side_without_moves_and_rejects_bad_options() {
 }
 
 #[wasm_bindgen_test]
+fn a_team_search_is_a_session_and_the_calls_say_what_is_missing() {
+    // In this build each worker has a memory of its own: a team of one engine, searching in
+    // sessions as the threads build's main worker does (the page's helpers need that build).
+    let start = Game::new().board();
+    let mut alone = Searcher::new(1);
+    let no_team = alone.search(&start, &options(&[("depth", 3.into()), ("session", 1.into())]), None).err().unwrap();
+    assert!(message_of(no_team).contains("a session needs a team"));
+    assert!(message_of(alone.help(1).err().unwrap()).contains("in no team"));
+    assert!(message_of(alone.session_address().err().unwrap()).contains("in no team"));
+    let mut main = Searcher::new(2);
+    let team = main.start_team();
+    assert!(message_of(alone.join_team(team + 100).err().unwrap()).contains(&format!("no team {}", team + 100)));
+    assert!(main.session_address().unwrap() > 0);
+    let zero = main.search(&start, &options(&[("depth", 3.into()), ("session", 0.into())]), None).err().unwrap();
+    assert!(message_of(zero).contains("session must be a whole number from 1"));
+    // A session the page has not asked to be served stops at once: the best move so far.
+    let result = main.search(&start, &options(&[("depth", 20.into()), ("session", 7.into())]), None).unwrap();
+    assert!(["d3", "c4", "f5", "e6"].contains(&get(&result, "move").as_string().unwrap().as_str()));
+    assert!(get(&result, "depth").as_f64().unwrap() < 20.0);
+    // A helper of the same memory joins; its help of a session that is not served ends at once.
+    alone.join_team(team).unwrap();
+    alone.help(7).unwrap();
+}
+
+#[wasm_bindgen_test]
 fn a_throwing_progress_callback_becomes_an_error() {
     let mut searcher = Searcher::new(1);
     let throws = Function::new_no_args("throw new Error('boom')");

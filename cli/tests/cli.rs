@@ -416,3 +416,55 @@ fn option_mistakes_name_the_option_in_one_line() {
         assert_eq!((code, err.trim_end()), (2, says), "{args:?}: {out}");
     }
 }
+
+#[test]
+fn threads_search_together_and_give_the_same_exact_scores() {
+    // FFO #1 (14 empties) solved by `best` at level 9 on two threads, and a fixed-depth search.
+    let text = std::fs::read_to_string(ffo("fforum-1-19.obf")).unwrap();
+    let line = text.lines().next().unwrap();
+    let board = line.split(';').next().unwrap();
+    let (code, out, err) = reversi(&["best", board, "--level", "9", "--threads", "2"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.lines().next().unwrap().starts_with("g8 +18 exact"), "{out}");
+    assert!(out.lines().nth(2).unwrap().ends_with(" threads 2"), "{out}");
+    let (_, one, _) = reversi(&["best", START, "--depth", "6"]);
+    let (_, two, _) = reversi(&["best", START, "--depth", "6", "--threads", "2"]);
+    let score = |out: &str| out.lines().next().unwrap().split(' ').nth(1).unwrap().to_string();
+    assert_eq!(score(&two), score(&one));
+
+    // `solve --threads 2` checks its scores against the file as one thread does.
+    let dir = std::env::temp_dir().join(format!("reversi-cli-threads-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let two_positions = dir.join("two.obf");
+    std::fs::write(&two_positions, text.lines().take(2).collect::<Vec<_>>().join("\n")).unwrap();
+    let (code, out, err) = reversi(&["solve", two_positions.to_str().unwrap(), "--threads", "2"]);
+    assert_eq!(code, 0, "{out}{err}");
+    assert_eq!(out.lines().count(), 3, "{out}");
+    std::fs::remove_dir_all(&dir).ok();
+
+    // A match whose player searches on two threads.
+    let (code, out, err) = reversi(&[
+        "match",
+        "depth=3,eval=course,threads=2",
+        "depth=3,eval=course",
+        "--openings",
+        "1",
+        "--threads",
+        "1",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.lines().next().unwrap().ends_with(", 2 threads)"), "{out}");
+
+    for (bad, says) in [
+        (&["best", START, "--threads", "0"][..], "--threads 0 is out of range (1 to 64)"),
+        (&["best", START, "--threads", "65"], "--threads 65"),
+        (&["solve", "x.obf", "--threads", "0"], "--threads 0"),
+        (&["match", "9,threads=2", "9", "--clock", "cpu"], "needs --clock wall"),
+        (&["match", "9,threads=0", "9"], "threads '0'"),
+    ] {
+        let (code, _, err) = reversi(bad);
+        assert_eq!(code, 2, "{bad:?}");
+        assert_eq!(err.lines().count(), 1, "{err}");
+        assert!(err.contains(says), "{bad:?}: {err}");
+    }
+}

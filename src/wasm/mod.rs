@@ -26,7 +26,8 @@
 //! - **Errors**: every bad input is a JavaScript `Error` whose message says what was wrong.
 //!
 //! One module per concept: [`game`] (rules and record, exports and imports), [`searcher`]
-//! (searches, hints, shares of a parallel search), [`review`] (a game's review in parts),
+//! (searches, hints, shares of a parallel search), [`team`] (one search on several workers
+//! sharing the memory, in the threads build), [`review`] (a game's review in parts),
 //! [`evaluation`] (the static evaluations explained), [`levels`] and [`openings`] (the engine's
 //! tables), [`options`] (search options read from JavaScript) and [`convert`] (the conversions
 //! they share).
@@ -39,6 +40,7 @@ mod openings;
 mod options;
 mod review;
 mod searcher;
+mod team;
 
 #[cfg(feature = "classroom")]
 pub mod classroom;

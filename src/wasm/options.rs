@@ -27,13 +27,17 @@ export interface SearchOptions {
   evaluation?: Evaluation;
   /** Play from the opening book while it has a move (without it: as the level does). */
   book?: boolean;
+  /** The team's session this search is (a searcher that started a team, see `startTeam`): at
+   * least 1, the number the page wrote into the session word. */
+  session?: number;
 }
 
 /** The static evaluation that scored a search: the course's, or the trained pattern one. */
 export type Evaluation = 'course' | 'pattern';
 "#;
 
-const OPTION_KEYS: [&str; 8] = ["level", "depth", "timeMs", "nodes", "exactFromEmpties", "seed", "evaluation", "book"];
+const OPTION_KEYS: [&str; 9] =
+    ["level", "depth", "timeMs", "nodes", "exactFromEmpties", "seed", "evaluation", "book", "session"];
 
 /// Reads an optional whole number in `0..=max` from `options[key]`.
 fn option_number(options: &JsValue, key: &str, max: u64) -> Result<Option<f64>, JsError> {
@@ -47,6 +51,14 @@ fn option_number(options: &JsValue, key: &str, max: u64) -> Result<Option<f64>, 
             "search options: {key} must be a whole number from 0 to {max}, not {}",
             shown(&value)
         ))),
+    }
+}
+
+/// The team session of `{session?}` (1 to 2^32 − 1), if given (see `team.rs`).
+pub(super) fn session_from(options: &JsValue) -> Result<Option<u32>, JsError> {
+    match option_number(options, "session", u64::from(u32::MAX))? {
+        Some(0.0) => Err(JsError::new("search options: session must be a whole number from 1 to 4294967295, not 0")),
+        n => Ok(n.map(|n| n as u32)),
     }
 }
 

@@ -2,13 +2,15 @@
 //! the opening book, and one share of a search split among several workers.
 
 use super::convert::{field, js_error, parse_position, strings, ObjectBuilder};
-use super::options::limits_from;
+use super::options::{limits_from, session_from};
+use super::team::TeamEntry;
 use crate::othello::analysis::review::score_in_tenths;
 use crate::othello::book::{self, BookEntry};
 use crate::othello::eval::pattern;
 use crate::othello::records::notation::replay;
 use crate::othello::rules::board::Board;
 use crate::othello::rules::square::Move;
+use crate::othello::search::parallel::Teamwork;
 use crate::othello::search::score::Score;
 use crate::othello::search::{Control, Engine, EvalChoice, Progress, SearchResult, INFINITY};
 use js_sys::{Array, Function};
@@ -88,10 +90,13 @@ export interface WindowResult extends Scored {
 "#;
 
 /// The search engine, with a transposition table kept between calls. Meant for a Web Worker:
-/// a search blocks its thread until it ends (to cancel one, terminate the worker).
+/// a search blocks its thread until it ends (to cancel one, terminate the worker; in a team, write
+/// 0 into the session word: see `startTeam`).
 #[wasm_bindgen]
 pub struct Searcher {
     pub(super) engine: Engine,
+    /// The team this engine leads or helps (`team.rs`), if any.
+    pub(super) team: Option<Arc<TeamEntry>>,
 }
 
 #[wasm_bindgen]
@@ -99,7 +104,7 @@ impl Searcher {
     /// An engine with about `ttMegabytes` MiB of tables (at least 1).
     #[wasm_bindgen(constructor)]
     pub fn new(tt_megabytes: u32) -> Searcher {
-        Searcher { engine: Engine::new((tt_megabytes as usize).clamp(1, 1024)) }
+        Searcher { engine: Engine::new((tt_megabytes as usize).clamp(1, 1024)), team: None }
     }
 
     /// Forgets what earlier searches learnt (call it for a new game).
@@ -113,8 +118,11 @@ impl Searcher {
     /// evaluation.
     #[wasm_bindgen(js_name = setPatternWeights)]
     pub fn set_pattern_weights(&mut self, bytes: &[u8]) -> Result<(), JsError> {
-        let weights = pattern::file::parse(bytes).map_err(js_error)?;
-        self.engine.set_pattern_weights(Some(Arc::new(weights)));
+        let weights = Some(Arc::new(pattern::file::parse(bytes).map_err(js_error)?));
+        if let Some(team) = &self.team {
+            team.set_weights(weights.clone());
+        }
+        self.engine.set_pattern_weights(weights);
         Ok(())
     }
 
@@ -174,7 +182,8 @@ impl Searcher {
     /// after each completed depth. Returns `{move, book, score, exact, discs, evaluation, pv,
     /// depth, nodes, elapsedMs, nps, ttHits, cutoffs}`; scores are from the side to move's point
     /// of view (`score` in the evaluation's units or exact discs, `discs` in discs), `move` is
-    /// `"pa"` when it must pass.
+    /// `"pa"` when it must pass. With `session` among the options, the search is that session of
+    /// the engine's team (see `startTeam`): its helpers search along, and `nodes` counts theirs.
     #[wasm_bindgen(unchecked_return_type = "SearchResult")]
     pub fn search(
         &mut self,
@@ -188,6 +197,7 @@ impl Searcher {
             return Err(JsError::new("search: the game is over, there is nothing to search"));
         }
         let limits = limits_from(options)?;
+        let session = session_from(options)?;
         let pattern = self.engine.uses_pattern(&limits);
         let mut callback_error: Option<JsValue> = None;
         let mut report = |progress: &Progress| {
@@ -200,6 +210,7 @@ impl Searcher {
         let clock = crate::clock::monotonic_ms;
         let mut control = Control::new(&clock);
         control.on_progress = Some(&mut report);
+        control.team = team_part(&self.team, session, "search")?;
         let result = self.engine.search(position.board(), &limits, &mut control);
         if let Some(e) = callback_error {
             return Err(JsError::new(&format!(
@@ -261,7 +272,8 @@ impl Searcher {
     /// `evaluation`) and comes last. Empty when it must pass. When the engine has a book and the
     /// position is in it (unless the options say `book: false`), its book moves have `book: true`
     /// and their `discs` are the book's value (whole discs; `unknown: false` even if the search
-    /// had no time for them); the list is then ordered by `discs`.
+    /// had no time for them); the list is then ordered by `discs`. With `session`, as `search`:
+    /// the team's helpers search each move along.
     #[wasm_bindgen(unchecked_return_type = "Hint[]")]
     pub fn analyze(
         &mut self,
@@ -270,11 +282,13 @@ impl Searcher {
     ) -> Result<Array, JsError> {
         let position = parse_position(board)?;
         let limits = limits_from(options)?;
+        let session = session_from(options)?;
         let use_book = field(options, "book").as_bool() != Some(false);
         let book = if use_book { self.book_entry(position.board()) } else { None };
         let pattern = self.engine.uses_pattern(&limits);
         let clock = crate::clock::monotonic_ms;
         let mut control = Control::new(&clock);
+        control.team = team_part(&self.team, session, "analyze")?;
         let mut scored = self.engine.analyze_moves(position.board(), &limits, &mut control);
         let book_value = |mv: Move| book.as_ref().and_then(|e| e.moves.iter().find(|m| m.mv == mv)).map(|m| m.value);
         match &book {
@@ -314,6 +328,19 @@ impl Searcher {
 impl Searcher {
     fn book_entry(&self, board: Board) -> Option<BookEntry> {
         self.engine.book().and_then(|book| book.entry(board))
+    }
+}
+
+/// A search's part in its team's session `session`, if the options named one.
+fn team_part<'a>(
+    team: &'a Option<Arc<TeamEntry>>,
+    session: Option<u32>,
+    call: &str,
+) -> Result<Option<Teamwork<'a>>, JsError> {
+    match (session, team) {
+        (None, _) => Ok(None),
+        (Some(session), Some(team)) => Ok(Some(Teamwork::main(&team.share, session))),
+        (Some(_), None) => Err(JsError::new(&format!("{call}: a session needs a team (startTeam)"))),
     }
 }
 

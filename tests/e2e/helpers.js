@@ -38,25 +38,32 @@ function isRunning(pid) {
 
 // Python's static server, asking Linux to stop it when its parent (this test process) ends: a test
 // process that dies abruptly (killed by the runner, a crash) runs no clean-up code, and the server
-// would be left behind. Port 0: the system picks a free port, which the server prints.
+// would be left behind. Port 0: the system picks a free port, which the server prints. With an
+// argument, `make play`'s server instead (scripts/serve.py: the headers of cross-origin isolation).
 const SERVER = `
 import ctypes, os, runpy, signal, sys
 PR_SET_PDEATHSIG = 1
 ctypes.CDLL(None).prctl(PR_SET_PDEATHSIG, signal.SIGTERM)
 if os.getppid() == 1:
     sys.exit('the test process ended before the server started')
-sys.argv = ['http.server', os.environ.get('SERVE_PORT', '0'), '--bind', '127.0.0.1']
-runpy.run_module('http.server', run_name='__main__')
+if len(sys.argv) > 1:
+    sys.argv = ['serve.py', os.environ.get('SERVE_PORT', '0'), '.']
+    runpy.run_path(${JSON.stringify(path.join(repoRoot, 'scripts/serve.py'))}, run_name='__main__')
+else:
+    sys.argv = ['http.server', os.environ.get('SERVE_PORT', '0'), '--bind', '127.0.0.1']
+    runpy.run_module('http.server', run_name='__main__')
 `;
 
 /**
  * Serves the repository root (or another folder) on a free port (or `port`); resolves to {url,
  * port, close, requests}: `requests` lists what the server answered, `{path, status}` in order
- * (from its request log); `close()` resolves once the server has stopped.
+ * (from its request log); `close()` resolves once the server has stopped. `isolated`: with
+ * `make play`'s headers of cross-origin isolation (scripts/serve.py), as a host that sets them
+ * would.
  */
-export function startServer(root = repoRoot, port = 0) {
+export function startServer(root = repoRoot, { port = 0, isolated = false } = {}) {
   return new Promise((resolve, reject) => {
-    const server = spawn('python3', ['-u', '-c', SERVER], {
+    const server = spawn('python3', ['-u', '-c', SERVER, ...(isolated ? ['isolated'] : [])], {
       cwd: root,
       stdio: ['ignore', 'pipe', 'pipe'],
       env: { ...process.env, SERVE_PORT: String(port) },

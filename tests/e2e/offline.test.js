@@ -262,7 +262,7 @@ async function controlledPage() {
       await site.close();
     },
     online: async () => {
-      site = await startServer(repoRoot, site.port);
+      site = await startServer(repoRoot, { port: site.port });
       await opened.context.setOffline(false);
     },
     close: async () => {

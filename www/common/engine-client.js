@@ -1,6 +1,8 @@
 // The AI as promises. Searches run in a module worker; cancelling one terminates the worker
 // (a busy single-threaded worker cannot be interrupted any other way) and starts a fresh one
-// from the already compiled WebAssembly module, which takes milliseconds.
+// from the already compiled WebAssembly module, which takes milliseconds. A worker on a shared
+// memory (the threads build, see team-search.js) is never terminated while it may be working:
+// its owner stops its search through the memory, and cancelling only drops the answers.
 
 /** Rejection reason of a request that was cancelled. */
 export class SearchCancelled extends Error {
@@ -25,8 +27,8 @@ export class SearchCancelled extends Error {
  * @typedef {{ok: true, bytes: ArrayBuffer} | {ok: false, message: string}} FileEvent */
 /** Where a worker gets a data file: bytes another client has, or 'none' (not wanted).
  * @typedef {ArrayBuffer | 'none'} FileSource */
-/** A request waiting for its answer.
- * @typedef {{resolve: (result: any) => void, reject: (error: Error) => void, onProgress?: (progress: any) => void}} Pending */
+/** A request waiting for its answer (`kept`: a cancel leaves it waiting, see `request`).
+ * @typedef {{resolve: (result: any) => void, reject: (error: Error) => void, onProgress?: (progress: any) => void, kept?: boolean}} Pending */
 
 /** The data files a worker loads after it is ready (see worker.js), in that order.
  * @type {FileName[]} */
@@ -41,15 +43,19 @@ export class EngineClient {
    * another client already has (see `fileCopy`: saves the fetch) or 'none' (not wanted).
    * `onWeights` / `weights` are the same for the weights alone. `onBroken(error)` hears each time
    * the worker fails to start or its engine fails (its requests are refused meanwhile).
+   * `memory`: a shared WebAssembly.Memory for the threads build (`module` is then that build's).
    * @param {{module: WebAssembly.Module, ttMegabytes: number, workerUrl?: URL,
+   *          memory?: WebAssembly.Memory,
    *          files?: {weights?: FileSource, book?: FileSource}, weights?: ArrayBuffer,
    *          onFile?: (name: FileName, event: FileEvent) => void,
    *          onWeights?: (event: FileEvent) => void, onBroken?: (error: Error) => void}} options
    */
-  constructor({ module, ttMegabytes, workerUrl = new URL('./worker.js', import.meta.url), files = {}, weights, onFile, onWeights, onBroken }) {
+  constructor({ module, ttMegabytes, workerUrl = new URL('./worker.js', import.meta.url), memory, files = {}, weights, onFile, onWeights, onBroken }) {
     this.module = module;
     this.ttMegabytes = ttMegabytes;
     this.workerUrl = workerUrl;
+    /** The shared memory of the threads build, or null. @type {WebAssembly.Memory | null} */
+    this.memory = memory ?? null;
     /** @type {(name: FileName, event: FileEvent) => void} */
     this.onFile = (name, event) => {
       if (name === 'weights' && onWeights) onWeights(event);
@@ -95,7 +101,7 @@ export class EngineClient {
       const sources = { loading: 'fetch', ready: file.bytes && file.bytes.slice(0), failed: 'none', none: 'none' };
       files[name] = sources[file.state];
     }
-    worker.postMessage({ type: 'init', module: this.module, ttMegabytes: this.ttMegabytes, files });
+    worker.postMessage({ type: 'init', module: this.module, memory: this.memory, ttMegabytes: this.ttMegabytes, files });
     return worker;
   }
 
@@ -146,23 +152,31 @@ export class EngineClient {
     if (first) this.onBroken?.(error);
   }
 
-  /** @param {Error} error */
-  failAll(error) {
-    for (const request of this.pending.values()) request.reject(error);
-    this.pending.clear();
+  /** Rejects the pending requests (`keepKept`: all but the kept ones, whose worker lives on).
+   * @param {Error} error
+   * @param {boolean} [keepKept] */
+  failAll(error, keepKept = false) {
+    for (const [id, request] of this.pending) {
+      if (keepKept && request.kept) continue;
+      request.reject(error);
+      this.pending.delete(id);
+    }
   }
 
   /**
+   * `kept`: the request survives a cancel on a shared memory (a team's set-up, quick and needed by
+   * every later search).
    * @param {string} type
    * @param {object} payload
    * @param {(progress: any) => void} [onProgress]
+   * @param {{kept?: boolean}} [how]
    * @returns {Promise<any>}
    */
-  request(type, payload, onProgress) {
+  request(type, payload, onProgress, { kept = false } = {}) {
     if (this.broken) return Promise.reject(this.broken);
     const id = this.nextId++;
     return new Promise((resolve, reject) => {
-      this.pending.set(id, { resolve, reject, onProgress });
+      this.pending.set(id, { resolve, reject, onProgress, kept });
       this.worker.postMessage({ id, type, ...payload });
     });
   }
@@ -221,18 +235,26 @@ export class EngineClient {
   }
 
   /** Stops whatever runs: pending promises reject with SearchCancelled. A worker that broke down
-   * is started again. */
+   * is started again. On a shared memory the worker is kept (terminated in the middle of an
+   * allocation, it would leave the memory's lock taken for the others): the owner has stopped its
+   * search through the memory, and its late answers are dropped. */
   cancel() {
     if (!this.busy && !this.broken) return;
-    this.worker.terminate();
     const cancelled = new SearchCancelled();
+    if (this.memory && !this.broken) {
+      this.failAll(cancelled, true);
+      return;
+    }
+    this.worker.terminate();
     this.failAll(cancelled);
     this.worker = this.startWorker();
   }
 
-  /** Stops the worker for good (its board left the page); pending promises reject. */
+  /** Stops the worker for good (its board left the page); pending promises reject. On a shared
+   * memory it is asked to end itself once its work is done (its engine and stack freed). */
   close() {
-    this.worker.terminate();
+    if (this.memory && !this.broken) this.worker.postMessage({ type: 'close' });
+    else this.worker.terminate();
     this.failAll(new SearchCancelled());
   }
 

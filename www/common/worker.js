@@ -1,12 +1,14 @@
 // The AI's thread: owns one Searcher (engine + transposition table) and answers requests in order.
 //
-// Messages in:  {type: 'init', module, ttMegabytes, files} · {id, type: 'search', board, options}
-//               {id, type: 'analyze', board, options} · {type: 'clear'}
+// Messages in:  {type: 'init', module, memory?, ttMegabytes, files} · {type: 'clear'}
+//               {id, type: 'search', board, options} · {id, type: 'analyze', board, options}
 //               {id, type: 'bookMoves', board}
 //               {id, type: 'searchWindow', board, options, alpha, beta} (one share of a parallel
 //               search, see parallel-search.js)
 //               {id, type: 'reviewPart', startBoard, moves, options, index} (one position of a
 //               review, see reviewInParallel in parallel-search.js)
+//               {id, type: 'startTeam'} · {id, type: 'joinTeam', team} · {id, type: 'help', session}
+//               {type: 'close'} (a team of workers on one shared memory, see team-search.js)
 // Messages out: {id, type: 'progress', progress} · {id, type: 'result', result}
 //               {id, type: 'error', message} · {type: 'fatal', message}
 //               {type: 'file', name, ok, bytes?, message?}
@@ -18,8 +20,13 @@
 // its predecessor fetched), 'fetch' (fetch the file next to the page's files, then report with a
 // 'file' message carrying a copy of the bytes), or 'none' (an earlier load failed, or the page
 // does not want it).
+//
+// With a shared `memory` in 'init', the worker runs the threads build (www/pkg/threads/: the same
+// engine and bindings, its memory shared with the other workers of its team).
 
-import init, { Searcher } from '../pkg/reversi.js';
+import initDefault, { Searcher as DefaultSearcher } from '../pkg/reversi.js';
+
+/** @typedef {DefaultSearcher} Searcher (the threads build's is the same class) */
 
 /** @typedef {'weights' | 'book'} FileName */
 /** Where a data file comes from (see 'init'). @typedef {ArrayBuffer | 'fetch' | 'none'} FileSource */
@@ -34,6 +41,9 @@ const DATA_FILES = {
 
 /** Settles when the engine is ready. @type {Promise<void> | null} */
 let ready = null;
+/** What the threads build's start returns: its exports, which end this thread's share of the
+ * memory (`__wbindgen_thread_destroy`). @type {any} */
+let threadExports = null;
 /** The engine, once ready. @type {Searcher} */
 let searcher = /** @type {Searcher} */ (/** @type {unknown} */ (null));
 /** Settles when every data file is in the engine or known to be unavailable: a review waits for
@@ -41,10 +51,21 @@ let searcher = /** @type {Searcher} */ (/** @type {unknown} */ (null));
  * have (the AI and the hints never wait). */
 let filesSettled = Promise.resolve();
 
-/** @param {{module?: WebAssembly.Module, ttMegabytes?: number, files?: Partial<Record<string, FileSource>>}} init */
-function start({ module, ttMegabytes, files = { weights: 'fetch', book: 'fetch' } }) {
+/** The bindings of the build this worker runs: the threads build on a shared memory.
+ * @param {WebAssembly.Memory | undefined} memory
+ * @returns {Promise<{init: (options: any) => Promise<any>, Searcher: typeof DefaultSearcher}>} */
+async function bindings(memory) {
+  if (!memory) return { init: initDefault, Searcher: DefaultSearcher };
+  const threads = await import('../pkg/threads/reversi.js');
+  return { init: threads.default, Searcher: threads.Searcher };
+}
+
+/** @param {{module?: WebAssembly.Module, memory?: WebAssembly.Memory, ttMegabytes?: number, files?: Partial<Record<string, FileSource>>}} init */
+function start({ module, memory, ttMegabytes, files = { weights: 'fetch', book: 'fetch' } }) {
   // With a module compiled by the page, instantiating is quick and needs no second download.
-  ready = init(module ? { module_or_path: module } : undefined).then(() => {
+  ready = bindings(memory ?? undefined).then(async ({ init, Searcher }) => {
+    const exports = await init(module ? { module_or_path: module, ...(memory ? { memory } : {}) } : undefined);
+    if (memory) threadExports = exports;
     searcher = new Searcher(ttMegabytes || 16);
     for (const [name, source] of Object.entries(files)) {
       if (source instanceof ArrayBuffer && DATA_FILES[/** @type {FileName} */ (name)]) useFile(/** @type {FileName} */ (name), new Uint8Array(source));
@@ -103,6 +124,13 @@ function answer(message) {
       result = searcher.bookMoves(board);
     } else if (type === 'reviewPart') {
       result = searcher.reviewPart(message.startBoard, message.moves, options, message.index);
+    } else if (type === 'startTeam') {
+      const team = searcher.startTeam();
+      result = { team, sessionAddress: searcher.sessionAddress };
+    } else if (type === 'joinTeam') {
+      result = searcher.joinTeam(message.team);
+    } else if (type === 'help') {
+      result = searcher.help(message.session);
     } else {
       throw new Error(`unknown request '${type}'`);
     }
@@ -122,5 +150,10 @@ self.addEventListener('message', async (event) => {
   await ready;
   if (message.type === 'reviewPart') await filesSettled;
   if (message.type === 'clear') searcher.clear();
-  else answer(message);
+  else if (message.type === 'close') {
+    // A worker of a team on a shared memory gives back its engine and its thread's stack first.
+    searcher.free();
+    if (threadExports) threadExports.__wbindgen_thread_destroy();
+    self.close();
+  } else answer(message);
 });

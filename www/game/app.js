@@ -11,7 +11,7 @@
 
 import init, * as wasm from '../pkg/reversi.js';
 import { Game, levels } from '../pkg/reversi.js';
-import { ENGINE_WASM } from '../common/engine-wasm.js';
+import { ENGINE_WASM, THREADS_WASM, threadsSupported } from '../common/engine-wasm.js';
 import { createRenderer, FLIP_MS, GUTTER } from '../common/render.js';
 import { createGrid } from '../common/grid.js';
 import { attachInput } from '../common/input.js';
@@ -404,9 +404,13 @@ function startNext() {
       thinkingLine.update();
     };
     const board = state.game.board;
-    const search = searchesInParallel(state.level)
-      ? engines.parallel().then((parallel) => parallel.search(board, options, onProgress))
-      : engines.ai.search(board, options, onProgress);
+    // A team on shared memory searches levels 7–9 on every worker allowed (the others think too
+    // briefly to need them); elsewhere the split of parallel-search.js, when it is on.
+    const search = engines.team
+      ? engines.team.search(board, options, onProgress, { helped: state.level >= 7 })
+      : searchesInParallel(state.level)
+        ? engines.parallel().then((parallel) => parallel.search(board, options, onProgress))
+        : engines.ai.search(board, options, onProgress);
     // The reply is not drawn before the last move's discs have finished turning over.
     const flipsLeft = (flipsEnd() ?? 0) - performance.now();
     const pause = new Promise((resolve) => setTimeout(resolve, Math.max(delay, flipsLeft)));
@@ -428,7 +432,10 @@ function startNext() {
   } else if (state.hintsOn && isHumanTurn()) {
     // Deep hints think for seconds: shared out among the AI's workers when there are several.
     const parallel = state.settings.hintStrength === 'deep' && (state.settings.workers || 1) > 1 && !config.hintOptions;
-    searchHints(engines.ai, parallel ? engines.parallel() : null, state.game.board, hintOptions()).then(
+    const hints = engines.team
+      ? engines.team.analyze(state.game.board, hintOptions())
+      : searchHints(engines.ai, parallel ? engines.parallel() : null, state.game.board, hintOptions());
+    hints.then(
       (hints) => {
         if (epoch !== state.epoch) return;
         state.hints = hints;
@@ -886,8 +893,12 @@ export async function start() {
   // One compilation serves the page and every worker the AI will ever need; this tab's game is
   // looked up in the game store meanwhile.
   const wasmUrl = new URL(`../pkg/${ENGINE_WASM}`, import.meta.url);
-  const [module, claimed] = await Promise.all([
+  // Where the page is cross-origin isolated, the AI's workers run the threads build (a failure to
+  // compile it leaves the page as it is elsewhere).
+  const threadsUrl = threadsSupported ? new URL(`../pkg/${THREADS_WASM}`, import.meta.url) : null;
+  const [module, threadsModule, claimed] = await Promise.all([
     WebAssembly.compileStreaming(fetch(wasmUrl)),
+    threadsUrl ? WebAssembly.compileStreaming(fetch(threadsUrl)).catch(() => null) : null,
     TabGame.claim({
       resume: !addressGame,
       onSaved: (record) => {
@@ -915,6 +926,7 @@ export async function start() {
   attachInput(board, { onSquare, onUndo: undo, onRedo: redo, onToggleHints: () => byId('hints').click() });
   engines = new Engines({
     module,
+    threadsModule,
     ttMegabytes: config.ttMegabytes,
     reviewTtMegabytes: config.reviewTtMegabytes,
     workers: () => state.settings.workers,
@@ -987,6 +999,9 @@ export async function start() {
   // Registered when the weights have arrived (onWeights); a fetch still hanging after 30 s does
   // not keep the game from working offline.
   setTimeout(registerOffline, 30_000);
+  // Which way the AI's workers search, for tests and for anyone curious: 'team' (one shared table)
+  // or 'split'.
+  document.documentElement.dataset.aiWorkers = engines.team ? 'team' : 'split';
   document.documentElement.dataset.ready = 'true';
   // Since navigation start: what a visitor waits before the board can be played.
   document.documentElement.dataset.readyMs = String(Math.round(performance.now()));

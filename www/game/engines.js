@@ -2,31 +2,59 @@
 // (deep hints, and the AI's move when it is split), and the review's worker with helpers of its
 // own, so that playing on never waits for a review. Helpers start on first use with copies of the
 // data files the first worker has, up to the number of workers the setting allows.
+//
+// Where the page is cross-origin isolated, the AI's workers are a team on one shared memory
+// instead (team-search.js, the threads build): its moves and the hints are searched by every
+// worker the setting allows, sharing one table. The review keeps its workers as everywhere: its
+// parts are positions scored each from cleared tables (a score must not depend on what else was
+// searched), so they share out one per worker rather than one table.
 
 import { EngineClient } from '../common/engine-client.js';
+import { TeamSearch } from '../common/team-search.js';
 
 /** The most workers the AI may use: one core is left to the page, at most 8. */
 export function maxWorkers() {
   return Math.max(1, Math.min(8, (navigator.hardwareConcurrency || 2) - 1));
 }
 
+/**
+ * The AI team's shared table (MiB), by the device's memory in GB (`navigator.deviceMemory`, which
+ * Chrome gives rounded, at most 8, and other browsers not at all): 16 MiB with at most 1 GB, 32
+ * with 2, 64 with 4 or an unknown amount, 128 with 8. The whole shared memory is the table and
+ * about 4 MB more (the weights once, the book, 1 MiB of stack per worker).
+ * @param {number | undefined} deviceMemory
+ */
+export function teamTtMegabytes(deviceMemory) {
+  if (!deviceMemory) return 64;
+  if (deviceMemory <= 1) return 16;
+  if (deviceMemory <= 2) return 32;
+  if (deviceMemory <= 4) return 64;
+  return 128;
+}
+
 export class Engines {
   /**
-   * @param {{module: WebAssembly.Module, ttMegabytes: number, reviewTtMegabytes: number,
+   * @param {{module: WebAssembly.Module, threadsModule?: WebAssembly.Module | null,
+   *          ttMegabytes: number, reviewTtMegabytes: number,
    *          workers: () => number,
    *          onWeights: (event: import('../common/engine-client.js').FileEvent) => void,
    *          onFile: (name: string, event: import('../common/engine-client.js').FileEvent) => void,
    *          onBroken?: (error: Error) => void}} options
-   *   `workers()`: how many workers the setting allows now; `onBroken`: the AI's worker could not
-   *   start, or its engine failed
+   *   `workers()`: how many workers the setting allows now; `threadsModule`: the threads build,
+   *   compiled, where the page is cross-origin isolated (the AI's workers are then a team);
+   *   `onBroken`: the AI's worker could not start, or its engine failed
    */
-  constructor({ module, ttMegabytes, reviewTtMegabytes, workers, onWeights, onFile, onBroken }) {
+  constructor({ module, threadsModule = null, ttMegabytes, reviewTtMegabytes, workers, onWeights, onFile, onBroken }) {
     this.module = module;
     this.ttMegabytes = ttMegabytes;
     this.reviewTtMegabytes = reviewTtMegabytes;
     this.workers = workers;
-    /** The AI's worker: its moves, the hints, the book. */
-    this.ai = new EngineClient({ module, ttMegabytes, onWeights, onFile, onBroken });
+    /** The AI's workers on one shared memory, where the page is isolated; null elsewhere. */
+    this.team = threadsModule
+      ? new TeamSearch({ module: threadsModule, ttMegabytes: teamTtMegabytes(/** @type {any} */ (navigator).deviceMemory), workers, onWeights, onFile, onBroken })
+      : null;
+    /** The AI's worker: its moves, the hints, the book (the team's main worker, in a team). */
+    this.ai = this.team ? this.team.main : new EngineClient({ module, ttMegabytes, onWeights, onFile, onBroken });
     /** @type {EngineClient[]} */
     this.aiHelpers = [];
     /** The review's worker, started on the first review. @type {EngineClient | null} */
@@ -88,13 +116,15 @@ export class Engines {
 
   /** Stops the AI's searches (its moves and the hints). */
   cancelAi() {
-    this.ai.cancel();
+    if (this.team) this.team.cancel();
+    else this.ai.cancel();
     for (const helper of this.aiHelpers) helper.cancel();
   }
 
   /** Forgets what the AI's searches learnt (a new game). */
   clearAi() {
-    this.ai.clear();
+    if (this.team) this.team.clear();
+    else this.ai.clear();
     for (const helper of this.aiHelpers) helper.clear();
   }
 
@@ -106,6 +136,7 @@ export class Engines {
 
   /** Fewer workers allowed: the extra helpers go (their threads and tables are freed). */
   closeExtraHelpers() {
+    this.team?.closeExtraHelpers();
     const most = this.workers() - 1;
     while (this.aiHelpers.length > most) this.aiHelpers.pop()?.close();
     while (this.reviewHelpers.length > most) this.reviewHelpers.pop()?.close();

@@ -20,7 +20,8 @@ use crate::othello::eval::expert::{ordered_moves, override_move, ExpertRules};
 use crate::othello::eval::pattern::PatternWeights;
 use crate::othello::rules::board::{legal_moves, Board, Position};
 use crate::othello::rules::square::{Color, Move, Square};
-use crate::othello::search::{Control, Engine, Limits};
+use crate::othello::search::parallel::Team;
+use crate::othello::search::{Control, Limits};
 use crate::rng::XorShift64Star;
 use std::sync::Arc;
 
@@ -66,10 +67,11 @@ impl GameClock {
     }
 }
 
-/// The playing engine ([`Engine`]) with limits chosen per move by a function of the position and
+/// The playing engine ([`crate::othello::search::Engine`]) with limits chosen per move by a function of the position and
 /// the ply (a level's limits, a fixed depth, a time budget…).
 pub struct EnginePlayer<F: FnMut(Board, u32) -> Limits> {
-    engine: Engine,
+    /// The engine, on one thread or several ([`EnginePlayer::with_threads`]).
+    engine: Team,
     limits: F,
     /// The clock of time limits (milliseconds).
     clock: fn() -> f64,
@@ -85,7 +87,7 @@ impl<F: FnMut(Board, u32) -> Limits> EnginePlayer<F> {
     /// An engine with tables of `tt_megabytes` MiB, searching each move with `limits(board, ply)`.
     pub fn new(tt_megabytes: usize, limits: F) -> EnginePlayer<F> {
         EnginePlayer {
-            engine: Engine::new(tt_megabytes),
+            engine: Team::new(1, tt_megabytes),
             limits,
             clock: monotonic_ms,
             game: 0,
@@ -107,6 +109,14 @@ impl<F: FnMut(Board, u32) -> Limits> EnginePlayer<F> {
     /// a move that overruns the clock loses the game.
     pub fn with_game_clock(mut self, game_clock: Option<GameClock>) -> EnginePlayer<F> {
         self.game_clock = game_clock;
+        self
+    }
+
+    /// The same player searching each move on `threads` threads sharing its table
+    /// ([`crate::othello::search::parallel`]; natively only). Time it by the wall clock: the
+    /// processor time of one thread does not count the others' work.
+    pub fn with_threads(mut self, threads: usize) -> EnginePlayer<F> {
+        self.engine.set_threads(threads);
         self
     }
 

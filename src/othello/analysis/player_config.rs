@@ -23,6 +23,8 @@ pub struct PlayerConfig {
     pub weights: Option<String>,
     /// A game clock (`clock=M+S`) instead of a time per move.
     pub game_clock: Option<GameClock>,
+    /// Threads searching each move together (`threads=N`, 1 by default; natively).
+    pub threads: usize,
     /// The text it was parsed from, for reports.
     pub text: String,
 }
@@ -55,6 +57,7 @@ impl PlayerConfig {
     /// | `probcut` | `on` or `off` (default: on with the pattern evaluation, off with the course's) |
     /// | `book` | `on` or `off`: play from the opening book (default: as the level does, level 9 a best book move; off without a level; `on` without a level: as level 9) |
     /// | `book-margin` | discs from the best within which book moves are drawn (0–64; implies `book=on`) |
+    /// | `threads` | threads searching each move together, sharing the player's table (1–64, default 1; [`crate::othello::search::parallel`]) |
     ///
     /// A bare number is a level (`9` is `level=9`). A configuration needs a level, a depth, a node
     /// limit or a time.
@@ -75,6 +78,7 @@ impl PlayerConfig {
         let mut book_margin = None;
         let mut bounded = false;
         let mut game_clock = None;
+        let mut threads = 1;
         for part in text.split(',').map(str::trim).filter(|p| !p.is_empty()) {
             let (key, value) = part.split_once('=').unwrap_or(if part.bytes().all(|c| c.is_ascii_digit()) {
                 ("level", part)
@@ -169,9 +173,10 @@ impl PlayerConfig {
                     })?)
                 }
                 "probcut" => probcut = Some(either("on", "off")?),
+                "threads" => threads = number(64)? as usize,
                 _ => {
                     return fail(format!(
-                        "'{}' is not a setting (level, depth, nodes, time, clock, exact, solve, eval, weights, probcut, book, book-margin)",
+                        "'{}' is not a setting (level, depth, nodes, time, clock, exact, solve, eval, weights, probcut, book, book-margin, threads)",
                         excerpt(part)
                     ))
                 }
@@ -189,7 +194,7 @@ impl PlayerConfig {
         if let Some(margin) = book_margin {
             limits.book = Some(BookUse { margin, ..limits.book.unwrap_or(BookUse::STRONG) });
         }
-        Ok(PlayerConfig { limits, weights, game_clock, text: text.to_string() })
+        Ok(PlayerConfig { limits, weights, game_clock, threads, text: text.to_string() })
     }
 
     /// An engine player with these limits, `weights` (for the pattern evaluation) and `book` (for
@@ -207,6 +212,7 @@ impl PlayerConfig {
             seed: seed ^ limits.seed ^ board.hash() ^ u64::from(ply).wrapping_mul(GOLDEN_GAMMA),
             ..limits.clone()
         })
+        .with_threads(self.threads)
         .with_pattern_weights(weights)
         .with_book(book)
         .with_game_clock(self.game_clock)
@@ -239,6 +245,9 @@ mod tests {
         let c = PlayerConfig::parse("level=9,eval=course,time=150").unwrap();
         assert_eq!((c.limits.time_ms, c.limits.eval, c.limits.probcut), (Some(150), EvalChoice::Course, false));
         assert_eq!(c.limits.depth, Some(nine.depth));
+        let c = PlayerConfig::parse("level=9,threads=2").unwrap();
+        assert_eq!((c.threads, c.limits), (2, nine.limits(0)));
+        assert_eq!(PlayerConfig::parse("9").unwrap().threads, 1);
         let c = PlayerConfig::parse("nodes=5000,weights=w.bin").unwrap();
         assert_eq!((c.weights.as_deref(), c.limits.eval), (Some("w.bin"), EvalChoice::Pattern));
         for (bad, says) in [
@@ -250,6 +259,8 @@ mod tests {
             ("eval=great,depth=2", "eval 'great'"),
             ("probcut=maybe,depth=2", "probcut 'maybe'"),
             ("colour=red", "'colour=red' is not a setting"),
+            ("level=9,threads=0", "threads '0' is not a number from 1 to 64"),
+            ("level=9,threads=65", "threads '65'"),
         ] {
             let e = PlayerConfig::parse(bad).unwrap_err().to_string();
             assert!(e.contains(says), "{bad}: {e}");

@@ -12,7 +12,7 @@ impl Engine {
     /// Scores every legal move (for hints): each move's score is the negated search of the position
     /// after it, exact when the solver applies. A move whose search was stopped (nodes, time, stop
     /// flag) before completing even its first iteration gets `None`: its score is unknown, and no
-    /// number is made up for it.
+    /// number is made up for it. With [`Control::team`], the team's helpers search each move along.
     ///
     /// ```
     /// use reversi::{clock::monotonic_ms, othello::search::{Control, Engine, Limits}, Board};
@@ -27,9 +27,16 @@ impl Engine {
         limits: &Limits,
         control: &mut Control,
     ) -> Vec<(Move, Option<Score>)> {
+        if let Some(team) = control.team {
+            team.share.open(team.session);
+        }
         let start = (control.clock)();
-        self.reset_counters(limits, start);
-        self.analyze(board, limits, control, start)
+        self.reset_counters(limits, start, true);
+        let scored = self.analyze(board, limits, control, start);
+        if let Some(team) = control.team {
+            team.share.close(team.session);
+        }
+        scored
     }
 
     fn analyze(

@@ -33,6 +33,7 @@ use crate::othello::eval::pattern::PatternWeights;
 use crate::othello::rules::board::{flips_at, last_flip_count, legal_moves, Board};
 use crate::othello::rules::square::{Move, Square};
 use crate::othello::rules::stability::{edge_stability_table, stable_discs};
+use crate::othello::search::parallel::Teamwork;
 use crate::othello::search::tt::{Bound, TranspositionTable, NO_MOVE};
 use std::sync::Arc;
 
@@ -113,8 +114,9 @@ pub struct Solution {
     pub nodes: u64,
 }
 
-/// The exact endgame solver; owns its transposition table, which is kept between calls so that
-/// consecutive solves of one game reuse each other's work.
+/// The exact endgame solver; its transposition table (its own, or shared with a parallel solve's
+/// other threads) is kept between calls so that consecutive solves of one game reuse each
+/// other's work.
 ///
 /// ```
 /// use reversi::{othello::search::endgame::Solver, othello::records::notation::parse_board, Move};
@@ -132,7 +134,7 @@ pub struct Solution {
 /// assert!(bounded.score <= 0);
 /// ```
 pub struct Solver {
-    tt: TranspositionTable,
+    tt: Arc<TranspositionTable>,
     /// Pattern weights for the ordering search's leaves, if given (the course's evaluation
     /// otherwise); they change the order of the moves, never the result.
     pattern: Option<Arc<PatternWeights>>,
@@ -141,8 +143,18 @@ pub struct Solver {
 impl Solver {
     /// A solver with a transposition table of about `tt_megabytes` MiB.
     pub fn new(tt_megabytes: usize) -> Solver {
+        Solver::with_table(Arc::new(TranspositionTable::new(tt_megabytes)))
+    }
+
+    /// A solver using this table, which other solvers may share (a parallel solve's threads).
+    pub fn with_table(tt: Arc<TranspositionTable>) -> Solver {
         edge_stability_table(); // build it now rather than inside the first timed solve
-        Solver { tt: TranspositionTable::new(tt_megabytes), pattern: None }
+        Solver { tt, pattern: None }
+    }
+
+    /// Uses this table from now on.
+    pub fn attach(&mut self, tt: Arc<TranspositionTable>) {
+        self.tt = tt;
     }
 
     /// Orders moves with the pattern evaluation (or, with `None`, the course's): it knows more
@@ -169,25 +181,42 @@ impl Solver {
         beta: i32,
         should_stop: &mut dyn FnMut(u64) -> bool,
     ) -> Option<Solution> {
+        self.solve_in(board, alpha, beta, should_stop, None).ok()
+    }
+
+    /// [`Solver::solve`] as one thread of a parallel solve (`team`), or alone; `Err` with the
+    /// positions visited when stopped. A helper leaves the principal variation to the main thread.
+    pub(super) fn solve_in(
+        &mut self,
+        board: Board,
+        alpha: i32,
+        beta: i32,
+        should_stop: &mut dyn FnMut(u64) -> bool,
+        team: Option<Teamwork>,
+    ) -> Result<Solution, u64> {
         let board = Board { player: board.player, opponent: board.opponent & !board.player };
         let alpha = alpha.clamp(-INFINITY + 1, 64);
         let beta = if beta > alpha { beta.min(INFINITY - 1) } else { alpha + 1 };
-        self.tt.new_search();
-        let mut search = Search::new(&mut self.tt, should_stop);
+        let helper = team.is_some_and(|t| t.is_helper());
+        if !helper {
+            self.tt.new_search();
+        }
+        let mut search = Search::new(&self.tt, should_stop);
+        search.team = team;
         search.pattern = self.pattern.as_deref();
         if search.pattern.is_none() {
             search.units_per_disc = crate::othello::eval::course::UNITS_PER_DISC;
         }
         let (score, best_move) = search.aspiration(board, alpha, beta);
         if search.stopped {
-            return None;
+            return Err(search.nodes);
         }
         let exact = alpha < score && score < beta;
-        let pv = search.principal_variation(board, best_move, score, exact);
+        let pv = if helper { Vec::new() } else { search.principal_variation(board, best_move, score, exact) };
         if search.stopped {
-            return None;
+            return Err(search.nodes);
         }
-        Some(Solution { score, best_move, pv, nodes: search.nodes })
+        Ok(Solution { score, best_move, pv, nodes: search.nodes })
     }
 
     /// The exact value with the full window; never stops early.
@@ -198,7 +227,9 @@ impl Solver {
 
 /// State of one solve: the table, counters and the stop request.
 struct Search<'a> {
-    tt: &'a mut TranspositionTable,
+    tt: &'a TranspositionTable,
+    /// The solve's part in a parallel solve, if it is one.
+    team: Option<Teamwork<'a>>,
     nodes: u64,
     next_poll: u64,
     should_stop: &'a mut dyn FnMut(u64) -> bool,
@@ -227,6 +258,10 @@ const W_MOBILITY: i32 = 64;
 const W_POTENTIAL: i32 = 8;
 const W_CORNER: i32 = 32;
 const W_PARITY: i32 = 24;
+
+/// In a parallel solve, a node with this many empties or more puts off a later move another thread
+/// is solving (simplified ABDADA, [`crate::othello::search::parallel`]).
+const DEFER_MIN_EMPTIES: u32 = 12;
 
 /// Try enhanced transposition cutoffs down to this many empties (the children of 9 are the first
 /// in the table). The probes come after every child's bucket has been prefetched, so that the
@@ -316,9 +351,10 @@ fn last_move_score(player: u64, sq: usize) -> i32 {
 }
 
 impl<'a> Search<'a> {
-    fn new(tt: &'a mut TranspositionTable, should_stop: &'a mut dyn FnMut(u64) -> bool) -> Search<'a> {
+    fn new(tt: &'a TranspositionTable, should_stop: &'a mut dyn FnMut(u64) -> bool) -> Search<'a> {
         Search {
             tt,
+            team: None,
             nodes: 0,
             next_poll: POLL_INTERVAL,
             should_stop,
@@ -565,12 +601,41 @@ impl<'a> Search<'a> {
         let (alpha_searched, beta_searched) = (alpha, beta);
         let mut best = -INFINITY;
         let mut best_move = NO_MOVE;
-        for (i, &key) in keys.iter().enumerate() {
+        // A parallel solve's moves put off because another thread is solving them, by index.
+        let team = self.team.filter(|_| empties >= DEFER_MIN_EMPTIES);
+        let mut deferred = 0u64;
+        let mut i = 0;
+        loop {
+            let (key, put_off) = if i < keys.len() {
+                i += 1;
+                (keys[i - 1], false)
+            } else if deferred != 0 {
+                let k = deferred.trailing_zeros() as usize;
+                deferred &= deferred - 1;
+                (keys[k], true)
+            } else {
+                break;
+            };
+            let first = i == 1 && !put_off;
             let sq = (key & 63) as usize;
             let flipped = flips[sq];
             let next_player = opponent ^ flipped;
             let next_opponent = player | flipped | (1u64 << sq);
-            let score = if i == 0 {
+            let busy = match team {
+                Some(team) if !first => {
+                    // A selective pass's search of the position is another search than the proof's.
+                    let hash = Board { player: next_player, opponent: next_opponent }.hash()
+                        ^ u64::from(self.level).wrapping_mul(crate::rng::GOLDEN_GAMMA);
+                    if !put_off && team.share.busy.contains(hash) {
+                        deferred |= 1 << (i - 1);
+                        continue;
+                    }
+                    team.share.busy.enter(hash);
+                    Some((team, hash))
+                }
+                _ => None,
+            };
+            let score = if first {
                 -self.search(next_player, next_opponent, -beta, -alpha)
             } else {
                 let probe = -self.search(next_player, next_opponent, -alpha - 1, -alpha);
@@ -580,6 +645,9 @@ impl<'a> Search<'a> {
                     probe
                 }
             };
+            if let Some((team, hash)) = busy {
+                team.share.busy.leave(hash);
+            }
             if self.stopped {
                 return (0, NO_MOVE);
             }

@@ -11,13 +11,15 @@
 //! are this module; its parts are the submodules: move ordering (`ordering.rs`), every move scored
 //! for hints and weak play (`analysis.rs`: [`Engine::analyze_moves`]), the exact solver
 //! ([`endgame`]), the transposition table ([`tt`]), Multi-ProbCut ([`probcut`]), the time plan
-//! ([`timing`]), search values ([`score`]), the playing levels ([`levels`]) and one share of a
-//! search split among workers ([`split`]).
+//! ([`timing`]), search values ([`score`]), the playing levels ([`levels`]), one share of a
+//! search split among workers without shared memory ([`split`]) and one search on several
+//! threads sharing the tables ([`parallel`]).
 
 mod analysis;
 pub mod endgame;
 pub mod levels;
 mod ordering;
+pub mod parallel;
 pub mod probcut;
 pub mod score;
 pub mod split;
@@ -30,8 +32,9 @@ use crate::othello::eval::expert::{override_move, ExpertRules};
 use crate::othello::eval::pattern::{PatternWeights, UNITS_PER_DISC};
 use crate::othello::rules::board::{legal_moves, legal_moves_both, Board};
 use crate::othello::rules::square::{Move, Square};
-use crate::othello::search::endgame::Solver;
+use crate::othello::search::endgame::{Solution, Solver};
 use crate::othello::search::ordering::MoveList;
+use crate::othello::search::parallel::{Job, SharedTables, Teamwork};
 use crate::othello::search::score::{terminal_value, Score, WIN_BASE};
 use crate::othello::search::timing::{Decision, Iteration, SolveCost, TimePlan, QUIET_SHARE};
 use crate::othello::search::tt::{Bound, TranspositionTable, NO_MOVE};
@@ -148,11 +151,20 @@ pub struct Control<'a> {
     /// anywhere: use [`crate::clock::monotonic_ms`]).
     pub clock: &'a dyn Fn() -> f64,
     pub on_progress: Option<&'a mut dyn FnMut(&Progress)>,
+    /// The search's part in a parallel search ([`parallel`]): helpers follow what it searches,
+    /// and it stops when its session is no longer the one served. `None`: a search alone.
+    pub team: Option<Teamwork<'a>>,
 }
 
 impl<'a> Control<'a> {
     pub fn new(clock: &'a dyn Fn() -> f64) -> Control<'a> {
-        Control { stop: None, clock, on_progress: None }
+        Control { stop: None, clock, on_progress: None, team: None }
+    }
+
+    /// Whether the stop flag is set or the team's session is over.
+    #[inline]
+    fn stopped(&self) -> bool {
+        self.stop.is_some_and(|s| s.load(Ordering::Relaxed)) || self.team.is_some_and(|t| t.cancelled())
     }
 }
 
@@ -165,6 +177,10 @@ const SOLVE_FALLBACK_DEPTH: u32 = 8;
 /// Nodes of this depth or more use the main transposition table, shallower ones a small one.
 const TT_MIN_DEPTH: u32 = 2;
 
+/// In a parallel search, a node of this depth or more puts off a later move another thread is
+/// searching (simplified ABDADA, [`parallel`]); below it a move is cheaper to search than to look up.
+const DEFER_MIN_DEPTH: u32 = 4;
+
 /// The small table's size.
 const SHALLOW_TT_BYTES: usize = 64 << 10;
 
@@ -176,9 +192,12 @@ const PRE_SOLVE_SHARE: f64 = 0.1;
 /// Values beyond this are not cut by ProbCut (decided games, or windows outside any evaluation).
 const PROBCUT_MAX_VALUE: i32 = 64 * UNITS_PER_DISC;
 
-/// The engine: owns its transposition table and endgame solver, reused across searches.
+/// The engine: its transposition tables (its own, or shared with the other engines of a parallel
+/// search) and endgame solver, reused across searches.
 pub struct Engine {
-    tt: TranspositionTable,
+    /// The midgame and solver tables, and the midgame one at hand.
+    tables: Arc<SharedTables>,
+    tt: Arc<TranspositionTable>,
     /// The table of the nodes below [`TT_MIN_DEPTH`]: small enough to stay in the processor's
     /// cache, so that the most numerous nodes do not wait on the main table's memory.
     shallow_tt: TranspositionTable,
@@ -218,11 +237,17 @@ impl Engine {
     /// assert_eq!(result.pv[0], result.best_move);
     /// ```
     pub fn new(tt_megabytes: usize) -> Engine {
-        let half = (tt_megabytes / 2).max(1);
+        Engine::with_tables(Arc::new(SharedTables::new(tt_megabytes)))
+    }
+
+    /// An engine using these tables, which other engines may share (a parallel search's threads:
+    /// [`parallel`]).
+    pub fn with_tables(tables: Arc<SharedTables>) -> Engine {
         Engine {
-            tt: TranspositionTable::new(half),
+            tt: Arc::clone(&tables.midgame),
+            solver: Solver::with_table(Arc::clone(&tables.endgame)),
+            tables,
             shallow_tt: TranspositionTable::with_bytes(SHALLOW_TT_BYTES),
-            solver: Solver::new(half),
             nodes: 0,
             tt_hits: 0,
             cutoffs: 0,
@@ -239,6 +264,19 @@ impl Engine {
             book: None,
             solve_cost: SolveCost::default(),
         }
+    }
+
+    /// Makes the engine use these tables from now on (those of a parallel search's main engine,
+    /// for a helper), dropping its own.
+    pub fn attach(&mut self, tables: Arc<SharedTables>) {
+        self.tt = Arc::clone(&tables.midgame);
+        self.solver.attach(Arc::clone(&tables.endgame));
+        self.tables = tables;
+    }
+
+    /// The engine's tables (to share them with another engine: [`Engine::attach`]).
+    pub fn tables(&self) -> &Arc<SharedTables> {
+        &self.tables
     }
 
     /// Gives the engine an opening book (or takes it away): searches whose limits ask for it
@@ -264,6 +302,11 @@ impl Engine {
     /// disc) rather than the course's heuristics.
     pub fn uses_pattern(&self, limits: &Limits) -> bool {
         limits.eval == EvalChoice::Pattern && self.pattern.is_some()
+    }
+
+    /// The pattern weights, if the engine has them.
+    pub fn pattern_weights(&self) -> Option<Arc<PatternWeights>> {
+        self.pattern.clone()
     }
 
     /// Whether searches asking for the pattern evaluation get it.
@@ -313,7 +356,9 @@ impl Engine {
         self.shallow_tt.clear();
     }
 
-    fn reset_counters(&mut self, limits: &Limits, start: f64) {
+    /// Resets the statistics and limits for a search under `limits` started at `start`; a new
+    /// search of the shared tables too (`new_search`: not for a parallel search's helpers).
+    fn reset_counters(&mut self, limits: &Limits, start: f64, new_search: bool) {
         self.nodes = 0;
         self.tt_hits = 0;
         self.cutoffs = 0;
@@ -329,7 +374,9 @@ impl Engine {
             ExpertUse::Ordering(rules) => rules,
             _ => ExpertRules::NONE,
         };
-        self.tt.new_search();
+        if new_search {
+            self.tt.new_search();
+        }
         self.shallow_tt.new_search();
     }
 
@@ -345,16 +392,33 @@ impl Engine {
     }
 
     fn must_stop_now(&self, control: &Control) -> bool {
-        control.stop.is_some_and(|s| s.load(Ordering::Relaxed)) || (control.clock)() >= self.deadline
+        if let Some(team) = control.team.filter(Teamwork::is_helper) {
+            team.share.add_helper_nodes(CHECK_INTERVAL);
+        }
+        control.stopped() || (control.clock)() >= self.deadline
     }
 
     /// Finds the best move under `limits`.
     ///
     /// A side that must pass gets `Move::Pass` (with the score of the position after the pass);
     /// a finished game gets `Move::Pass` and its exact score.
+    ///
+    /// With [`Control::team`], the search is a parallel search's main thread: its helpers
+    /// ([`Engine::help`]) search along, and its statistics count their positions too.
     pub fn search(&mut self, board: Board, limits: &Limits, control: &mut Control) -> SearchResult {
+        if let Some(team) = control.team {
+            team.share.open(team.session);
+        }
+        let result = self.search_alone(board, limits, control);
+        if let Some(team) = control.team {
+            team.share.close(team.session);
+        }
+        result
+    }
+
+    fn search_alone(&mut self, board: Board, limits: &Limits, control: &mut Control) -> SearchResult {
         let start = (control.clock)();
-        self.reset_counters(limits, start);
+        self.reset_counters(limits, start, true);
         if let Some(result) = self.book_move(board, limits) {
             return self.finish(result, control, start);
         }
@@ -399,12 +463,33 @@ impl Engine {
 
     fn finish(&self, mut result: SearchResult, control: &Control, start: f64) -> SearchResult {
         let elapsed = ((control.clock)() - start).max(0.0);
-        result.stats.nodes = self.nodes;
+        let nodes = self.nodes + control.team.map_or(0, |t| t.share.helper_nodes());
+        result.stats.nodes = nodes;
         result.stats.tt_hits = self.tt_hits;
         result.stats.cutoffs = self.cutoffs;
         result.stats.elapsed_ms = elapsed as u64;
-        result.stats.nps = if elapsed > 0.0 { (self.nodes as f64 * 1000.0 / elapsed) as u64 } else { 0 };
+        result.stats.nps = if elapsed > 0.0 { (nodes as f64 * 1000.0 / elapsed) as u64 } else { 0 };
         result
+    }
+
+    /// The exact value of `board` within (`alpha`, `beta`) by the engine's solver (fail-soft, as
+    /// [`Solver::solve`]), `None` when stopped (the stop flag, or the team's session ended). With
+    /// [`Control::team`], the team's helpers solve along.
+    pub fn solve(&mut self, board: Board, alpha: i32, beta: i32, control: &mut Control) -> Option<Solution> {
+        if let Some(team) = control.team {
+            team.share.open(team.session);
+            team.publish(Job::Solve { board, alpha, beta });
+        }
+        let control: &Control = control;
+        let mut should_stop = |_| control.stopped();
+        let mut solution = self.solver.solve_in(board, alpha, beta, &mut should_stop, control.team).ok();
+        if let Some(team) = control.team {
+            team.share.close(team.session);
+            if let Some(s) = solution.as_mut() {
+                s.nodes += team.share.helper_nodes();
+            }
+        }
+        solution
     }
 
     fn search_best(&mut self, board: Board, limits: &Limits, control: &mut Control, start: f64) -> Searched {
@@ -417,6 +502,7 @@ impl Engine {
         // Before a solve, the fallback iterations leave most of the time to the solver.
         let quiet_share = if solve { PRE_SOLVE_SHARE } else { QUIET_SHARE };
         let mut plan = limits.time_ms.map(|t| TimePlan::new(t as f64, quiet_share, self.units_per_disc()));
+        self.publish_midgame(control, board, limits, midgame_depth);
         let Searched { mut result, mut score_known } =
             self.iterate(board, midgame_depth, plan.as_mut(), control, start);
         if solve && limits.plan_solve && !self.aborted {
@@ -427,6 +513,7 @@ impl Engine {
                     // The solve would not finish: the midgame search gets the budget instead.
                     solve = false;
                     let mut plan = TimePlan::new(budget as f64, QUIET_SHARE, self.units_per_disc());
+                    self.publish_midgame(control, board, limits, max_depth);
                     Searched { result, score_known } = self.iterate(board, max_depth, Some(&mut plan), control, start);
                 }
             }
@@ -436,14 +523,20 @@ impl Engine {
             let nodes_before = self.nodes;
             let node_limit = self.node_limit;
             let deadline = self.deadline;
-            let (stop, clock) = (control.stop, control.clock);
+            let team = control.team;
+            if let Some(team) = team {
+                team.publish(Job::Solve { board, alpha: -64, beta: 64 });
+            }
+            let helper_nodes_before = team.map_or(0, |t| t.share.helper_nodes());
+            let stopping: &Control = control;
+            let clock = control.clock;
             let mut should_stop = |solver_nodes: u64| {
-                nodes_before + solver_nodes >= node_limit
-                    || stop.is_some_and(|s| s.load(Ordering::Relaxed))
-                    || clock() >= deadline
+                nodes_before + solver_nodes >= node_limit || stopping.stopped() || clock() >= deadline
             };
-            if let Some(solution) = self.solver.solve(board, -64, 64, &mut should_stop) {
-                self.solve_cost.record(solution.nodes, (control.clock)() - solve_start);
+            if let Ok(solution) = self.solver.solve_in(board, -64, 64, &mut should_stop, team) {
+                // The speed of the solve as run: every thread's positions.
+                let helped = team.map_or(0, |t| t.share.helper_nodes()) - helper_nodes_before;
+                self.solve_cost.record(solution.nodes + helped, (control.clock)() - solve_start);
                 self.nodes += solution.nodes;
                 result = SearchResult {
                     best_move: solution.best_move,
@@ -462,6 +555,14 @@ impl Engine {
         Searched { result, score_known }
     }
 
+    /// Posts the midgame iterations about to run for a parallel search's helpers.
+    fn publish_midgame(&self, control: &Control, board: Board, limits: &Limits, max_depth: u32) {
+        if let Some(team) = control.team {
+            let limits = Limits { time_ms: None, nodes: None, ..limits.clone() };
+            team.publish(Job::Midgame { board, pattern: self.uses_pattern(&limits), limits, max_depth });
+        }
+    }
+
     fn report(&self, control: &mut Control, result: &SearchResult, elapsed_ms: u64) {
         if let Some(cb) = control.on_progress.as_mut() {
             cb(&Progress {
@@ -469,7 +570,7 @@ impl Engine {
                 best_move: result.best_move,
                 score: result.score,
                 pv: result.pv.clone(),
-                nodes: self.nodes,
+                nodes: self.nodes + control.team.map_or(0, |t| t.share.helper_nodes()),
                 elapsed_ms,
             });
         }
@@ -628,8 +729,33 @@ impl Engine {
         let mut best = -INFINITY;
         let mut best_move = NO_MOVE;
         let mut first = true;
-        while let Some(sq) = list.next_best() {
+        // A parallel search's moves put off because another thread is searching them.
+        let team = control.team.filter(|_| depth >= DEFER_MIN_DEPTH);
+        let mut deferred = 0u64;
+        loop {
+            let (sq, put_off) = match list.next_best() {
+                Some(sq) => (sq, false),
+                None if deferred != 0 => {
+                    let sq = Square::new(deferred.trailing_zeros() as u8).expect("a move's square");
+                    deferred &= deferred - 1;
+                    (sq, true)
+                }
+                None => break,
+            };
             let child = b.play_unchecked(sq);
+            let busy = match team {
+                Some(team) if !first => {
+                    // The same position searched to another depth (a ProbCut probe's) is another search.
+                    let hash = child.hash() ^ u64::from(depth).wrapping_mul(crate::rng::GOLDEN_GAMMA);
+                    if !put_off && team.share.busy.contains(hash) {
+                        deferred |= 1 << sq.index();
+                        continue;
+                    }
+                    team.share.busy.enter(hash);
+                    Some((team, hash))
+                }
+                _ => None,
+            };
             let v = if first {
                 -self.pvs(control, child, depth - 1, -beta, -alpha, ply + 1)
             } else {
@@ -640,6 +766,9 @@ impl Engine {
                     v
                 }
             };
+            if let Some((team, hash)) = busy {
+                team.share.busy.leave(hash);
+            }
             if self.aborted {
                 return 0;
             }
@@ -664,7 +793,7 @@ impl Engine {
         } else {
             Bound::Upper
         };
-        let table = if depth >= TT_MIN_DEPTH { &mut self.tt } else { &mut self.shallow_tt };
+        let table = if depth >= TT_MIN_DEPTH { &self.tt } else { &self.shallow_tt };
         table.store(b, best, bound, depth.min(255) as u8, best_move);
         best
     }

@@ -51,7 +51,7 @@ impl Engine {
         control: &mut Control,
     ) -> WindowResult {
         let start = (control.clock)();
-        self.reset_counters(limits, start);
+        self.reset_counters(limits, start, true);
         let empties = board.empty_count();
         if legal_moves(board.player, board.opponent) == 0 && legal_moves(board.opponent, board.player) == 0 {
             let value = terminal_value(board.final_score());

@@ -1,7 +1,7 @@
 //! `book-add`: the moves of given lines missing from a book added as shallow moves, without
 //! changing any value of the book.
 
-use super::{book_engine, child_of, key, moves_by_child, own_depth, search, to_discs, weights};
+use super::{book_team, child_of, key, moves_by_child, own_depth, search_on, to_discs, weights};
 use crate::othello::book::{Book, RawNode, PASS};
 use crate::othello::rules::board::Position;
 use crate::othello::rules::square::Move;
@@ -12,11 +12,18 @@ use crate::othello::rules::square::Move;
 /// the book has it already). No value of the book changes: the own values stay those of the build,
 /// which cover the moves outside the built tree, the added ones among them, and a position's value
 /// leaves its shallow moves out (one search of a position a few moves from the start does not
-/// compare with a tree reaching the book's depth). Returns the new book and how many positions
-/// were added.
-pub fn add_lines(book: &Book, games: &[Vec<Move>], plies: usize, leaf_depth: u32) -> Result<(Book, usize), String> {
+/// compare with a tree reaching the book's depth). Each search runs on `threads` threads (with
+/// more than one, a value may vary from run to run by what ProbCut cuts). Returns the new book and
+/// how many positions were added.
+pub fn add_lines(
+    book: &Book,
+    games: &[Vec<Move>],
+    plies: usize,
+    leaf_depth: u32,
+    threads: usize,
+) -> Result<(Book, usize), String> {
     let weights = weights()?;
-    let mut engine = book_engine(&weights);
+    let mut engine = book_team(&weights, threads);
     let mut raw = book.to_raw();
     let mut added = 0;
     for game in games {
@@ -36,7 +43,7 @@ pub fn add_lines(book: &Book, games: &[Vec<Move>], plies: usize, leaf_depth: u32
                     // its horizon has the leaves' side to move.
                     let level = (60 - canonical.empty_count()) as u8;
                     engine.clear();
-                    let (value, _) = search(&mut engine, child, own_depth(leaf_depth, level, book.plies()));
+                    let (value, _) = search_on(&mut engine, child, own_depth(leaf_depth, level, book.plies()));
                     slot.insert(RawNode { own: Some(to_discs(value)), children: Vec::new() });
                     added += 1;
                 }

@@ -51,8 +51,9 @@ use crate::othello::eval::pattern::file::bundled;
 use crate::othello::eval::pattern::PatternWeights;
 use crate::othello::rules::board::Board;
 use crate::othello::rules::square::{Move, Square};
+use crate::othello::search::parallel::Team;
 use crate::othello::search::score::Score;
-use crate::othello::search::{Control, Engine, EvalChoice, Limits};
+use crate::othello::search::{Control, Engine, EvalChoice, Limits, SearchResult};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 
@@ -96,6 +97,13 @@ pub fn book_engine(weights: &Arc<PatternWeights>) -> Engine {
     engine
 }
 
+/// [`book_engine`] on `threads` threads sharing its tables.
+pub fn book_team(weights: &Arc<PatternWeights>, threads: usize) -> Team {
+    let mut team = Team::new(threads, TT_MB);
+    team.set_pattern_weights(Some(weights.clone()));
+    team
+}
+
 /// The built-in pattern weights (book searches need them).
 pub fn weights() -> Result<Arc<PatternWeights>, String> {
     bundled()
@@ -104,10 +112,24 @@ pub fn weights() -> Result<Arc<PatternWeights>, String> {
 /// The value of `board` for its side to move, hundredths of a disc, by a search of `depth` plies
 /// with the pattern evaluation and ProbCut (as level 9 searches), and its best move.
 pub fn search(engine: &mut Engine, board: Board, depth: u32) -> (i32, Move) {
-    let limits =
-        Limits { eval: EvalChoice::Pattern, probcut: true, exact_from_empties: Some(0), ..Limits::depth(depth.max(1)) };
     let clock = crate::clock::monotonic_ms;
-    let found = engine.search(board, &limits, &mut Control::new(&clock));
+    value_and_move(engine.search(board, &search_limits(depth), &mut Control::new(&clock)))
+}
+
+/// [`search`] on several threads ([`crate::othello::search::parallel`]: the value may differ from
+/// one run to the next by what ProbCut cuts, as the threads' order of work varies).
+pub fn search_on(team: &mut Team, board: Board, depth: u32) -> (i32, Move) {
+    let clock = crate::clock::monotonic_ms;
+    value_and_move(team.search(board, &search_limits(depth), &mut Control::new(&clock)))
+}
+
+/// The limits of a book search of `depth` plies.
+fn search_limits(depth: u32) -> Limits {
+    Limits { eval: EvalChoice::Pattern, probcut: true, exact_from_empties: Some(0), ..Limits::depth(depth.max(1)) }
+}
+
+/// A search's value in hundredths of a disc, and its move.
+fn value_and_move(found: SearchResult) -> (i32, Move) {
     let value = match found.score {
         Score::Exact(d) => d * 100,
         Score::Eval(u) => u,

@@ -57,7 +57,7 @@ export default {
     'page.flip': "View from White's side",
     'page.sound': 'Sound',
     'page.workers': 'AI cores',
-    'page.workersTitle': 'Deep hints and the review share their work among this many workers, each on a core of its own',
+    'page.workersTitle': 'The AI\'s searches share their work among this many workers, each on a core of its own',
     'page.transcript': 'Transcript:',
     'page.review': 'Review',
     'page.reviewCancel': 'Cancel review',

@@ -55,7 +55,7 @@ export default {
     'page.flip': 'Ver do lado das brancas',
     'page.sound': 'Som',
     'page.workers': 'Núcleos da IA',
-    'page.workersTitle': 'As dicas profundas e a análise dividem o trabalho entre esta quantidade de workers, cada um em um núcleo próprio',
+    'page.workersTitle': 'As buscas da IA dividem o trabalho entre esta quantidade de workers, cada um em um núcleo próprio',
     'page.transcript': 'Transcrição:',
     'page.review': 'Análise',
     'page.reviewCancel': 'Cancelar a análise',

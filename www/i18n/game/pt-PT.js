@@ -55,7 +55,7 @@ export default {
     'page.flip': 'Ver do lado das brancas',
     'page.sound': 'Som',
     'page.workers': 'Núcleos da IA',
-    'page.workersTitle': 'As dicas profundas e a análise repartem o trabalho por este número de workers, cada um num núcleo próprio',
+    'page.workersTitle': 'As pesquisas da IA repartem o trabalho por este número de workers, cada um num núcleo próprio',
     'page.transcript': 'Transcrição:',
     'page.review': 'Análise',
     'page.reviewCancel': 'Cancelar a análise',

@@ -1,6 +1,6 @@
 //! `reversi best`: the engine's move in a position, its score and principal variation.
 
-use crate::engines::{describe, new_engine, pattern_weights, signed_tenths};
+use crate::engines::{checked_threads, describe, new_team, pattern_weights, signed_tenths};
 use reversi::clock::monotonic_ms;
 use reversi::othello::analysis::review::score_in_tenths;
 use reversi::othello::book::BookUse;
@@ -16,9 +16,11 @@ use std::process::ExitCode;
 ///
 /// Level L's settings (level 9's when not given) with that time or depth; --depth alone: a plain
 /// fixed-depth search. book=on|off plays from the opening book or not (a level's default: level 9
-/// does; a depth or a time alone does not).
+/// does; a depth or a time alone does not). --threads N searches on N threads sharing one table.
 #[derive(clap::Args)]
-#[command(override_usage = "reversi best \"<64 squares> <X|O>\" [--level L] [--time-ms T] [--depth D] [book=on|off]")]
+#[command(
+    override_usage = "reversi best \"<64 squares> <X|O>\" [--level L] [--time-ms T] [--depth D] [--threads N] [book=on|off]"
+)]
 pub struct Args {
     /// The position's 64 squares and the side to move (one argument, or two), and book=on|off.
     #[arg(value_name = "POSITION", allow_hyphen_values = true)]
@@ -36,6 +38,9 @@ pub struct Args {
     /// Search depth (1 to 60); the level's time budget is dropped unless --time-ms is given too.
     #[arg(long, value_name = "D", value_parser = number::<u32>, allow_negative_numbers = true)]
     depth: Option<u32>,
+    /// Threads searching together, sharing one transposition table (1 to 64).
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = number::<usize>)]
+    threads: usize,
 }
 
 pub fn run(args: Args) -> Result<ExitCode, UsageError> {
@@ -59,13 +64,14 @@ pub fn run(args: Args) -> Result<ExitCode, UsageError> {
         return Err(UsageError("best needs a position \"<64 squares> <X|O>\"".into()));
     }
     let position = position_from(&words)?;
+    let threads = checked_threads(args.threads)?;
     let limits = best_limits(&args)?;
     let limits = match book {
         Some(true) => Limits { book: limits.book.or(Some(BookUse::STRONG)), ..limits },
         Some(false) => Limits { book: None, ..limits },
         None => limits,
     };
-    let mut engine = new_engine(64);
+    let mut engine = new_team(threads, 64);
     let r = engine.search(position.board(), &limits, &mut Control::new(&monotonic_ms));
     if r.book {
         // The book's value is in discs whatever the evaluation.
@@ -74,7 +80,7 @@ pub fn run(args: Args) -> Result<ExitCode, UsageError> {
         // As the page shows scores: discs (to a tenth for an estimate), and what kind of score.
         match r.score {
             Score::Exact(d) => say!("{} {:+} exact", r.best_move, d),
-            Score::Eval(_) if engine.uses_pattern(&limits) => {
+            Score::Eval(_) if engine.main().uses_pattern(&limits) => {
                 say!("{} {} estimate", r.best_move, signed_tenths(score_in_tenths(r.score, limits.eval)))
             }
             // The course's heuristic has no disc scale: its own units, as the course's examples.
@@ -84,13 +90,15 @@ pub fn run(args: Args) -> Result<ExitCode, UsageError> {
     let pv: Vec<String> = r.pv.iter().map(|m| m.to_string()).collect();
     say!("pv: {}", pv.join(" "));
     say!(
-        "depth {} nodes {} time {} ms nps {} tt_hits {} cutoffs {}",
+        "depth {} nodes {} time {} ms nps {} tt_hits {} cutoffs {}{}",
         r.stats.depth,
         r.stats.nodes,
         r.stats.elapsed_ms,
         r.stats.nps,
         r.stats.tt_hits,
-        r.stats.cutoffs
+        r.stats.cutoffs,
+        // Every thread's positions; the table hits and cut-offs are the main thread's.
+        if threads > 1 { format!(" threads {threads}") } else { String::new() }
     );
     say!("settings: {}", describe(&limits, pattern_weights().is_some()));
     Ok(ExitCode::SUCCESS)

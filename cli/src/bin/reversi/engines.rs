@@ -3,8 +3,10 @@
 
 use reversi::othello::eval::pattern::PatternWeights;
 use reversi::othello::search::endgame::Solver;
+use reversi::othello::search::parallel::Team;
 use reversi::othello::search::{Engine, EvalChoice, Limits};
 use reversi_cli::files::{bundled_book, bundled_weights};
+use reversi_cli::options::UsageError;
 use std::sync::Arc;
 
 /// The built-in pattern weights (levels 6–9 evaluate with them, the solver orders its moves with
@@ -19,6 +21,26 @@ pub fn new_engine(tt_megabytes: usize) -> Engine {
     engine.set_pattern_weights(pattern_weights());
     engine.set_book(bundled_book());
     engine
+}
+
+/// `new_engine` on `threads` threads sharing its tables (`--threads`).
+pub fn new_team(threads: usize, tt_megabytes: usize) -> Team {
+    let mut team = Team::new(threads, tt_megabytes);
+    team.set_pattern_weights(pattern_weights());
+    team.set_book(bundled_book());
+    team
+}
+
+/// The most threads `--threads` and `threads=` accept.
+pub const MAX_THREADS: usize = 64;
+
+/// Checks a `--threads` value: threads searching one position together.
+pub fn checked_threads(threads: usize) -> Result<usize, UsageError> {
+    if (1..=MAX_THREADS).contains(&threads) {
+        Ok(threads)
+    } else {
+        Err(UsageError(format!("--threads {threads} is out of range (1 to {MAX_THREADS})")))
+    }
 }
 
 /// An exact solver ordering its moves with the built-in weights.

@@ -28,13 +28,14 @@ const MATCH_SEED: u64 = 0x0123_4567_89ab_cdef;
 /// A match between two players.
 ///
 /// Every opening twice, colours swapped; a progress line per game on stderr, the result with its
-/// confidence interval and Elo difference on stdout.
+/// confidence interval and Elo difference on stdout. --threads is how many games are played at
+/// once; a player's own threads=N is how many threads search each of its moves together.
 #[derive(clap::Args)]
 #[command(
     args_override_self = true,
     override_usage = "reversi match A B [--openings N] [--plies P] [--seed S] [--threads T] [--tt MIB] [--clock wall|cpu] [--games FILE]",
     after_help = "A, B: a level (9) or settings: level=9,eval=course,time=200,depth=8,nodes=N,exact=E,
-      weights=FILE,probcut=on|off,book=on|off
+      weights=FILE,probcut=on|off,book=on|off,threads=N
       or another reversi binary: program=PATH,level=L,time=T[,depth=D]"
 )]
 pub struct Args {
@@ -53,7 +54,7 @@ pub struct Args {
     /// Seed of the openings and of the players' random choices.
     #[arg(long, value_name = "S", default_value_t = MATCH_SEED, value_parser = number::<u64>)]
     seed: u64,
-    /// Games played at once (1 to 64).
+    /// Games played at once (1 to 64; a player's threads=N searches each of its moves on N threads).
     #[arg(long, value_name = "T", default_value_t = 2, value_parser = number::<usize>)]
     threads: usize,
     /// Each player's transposition table in MiB (1 to 4096).
@@ -95,6 +96,14 @@ impl MatchSide {
         matches!(self, MatchSide::Engine(c) if c.game_clock.is_some())
     }
 
+    /// Threads searching each of its moves.
+    fn threads(&self) -> usize {
+        match self {
+            MatchSide::Engine(c) => c.threads,
+            MatchSide::Program(_) => 1,
+        }
+    }
+
     /// The pattern weights an engine side plays with: its file, else the built-in ones (none for
     /// a program).
     fn weights(&self) -> Result<Option<Arc<PatternWeights>>, UsageError> {
@@ -127,15 +136,19 @@ impl MatchSide {
     fn describe(&self, has_weights: bool) -> String {
         match self {
             MatchSide::Program(p) => p.describe(),
-            MatchSide::Engine(c) => match c.game_clock {
-                Some(g) => format!(
-                    "{}, game clock {} s + {} s a move",
-                    describe(&c.limits, has_weights),
-                    g.total_ms as f64 / 1000.0,
-                    g.increment_ms as f64 / 1000.0
-                ),
-                None => describe(&c.limits, has_weights),
-            },
+            MatchSide::Engine(c) => {
+                match c.game_clock {
+                    Some(g) => format!(
+                        "{}, game clock {} s + {} s a move",
+                        describe(&c.limits, has_weights),
+                        g.total_ms as f64 / 1000.0,
+                        g.increment_ms as f64 / 1000.0
+                    ),
+                    None => describe(&c.limits, has_weights),
+                }
+                .to_string()
+                    + &if c.threads > 1 { format!(", {} threads", c.threads) } else { String::new() }
+            }
         }
     }
 }
@@ -162,6 +175,12 @@ pub fn run(args: Args) -> Result<ExitCode, UsageError> {
             "out of range: --openings 1 to 10000, --plies 0 to 40, --threads 1 to 64, --tt 1 to 4096 (MiB)".into(),
         ));
     }
+    let player_threads = a.threads().max(b.threads());
+    if player_threads > 1 && args.clock == ClockChoice::Cpu {
+        return Err(UsageError(
+            "a player on several threads needs --clock wall: the processor time of one thread does not count its helpers' work".into(),
+        ));
+    }
     // Each thread holds two engines (one per player) of --tt MiB each.
     let needed_mib = (threads * 2 * tt) as u64;
     if let Some(available) = available_memory_mib().filter(|&a| needed_mib > a) {
@@ -174,6 +193,14 @@ pub fn run(args: Args) -> Result<ExitCode, UsageError> {
     let starts = if plies == 0 { vec![Position::start(); openings] } else { arena::openings(openings, plies, seed) };
     // The games file is created before the first game, so that a bad path costs nothing.
     let games_file = args.games.as_deref().map(GamesFile::create).transpose()?.map(Mutex::new);
+    // Said once everything is checked: a warning, not a refusal.
+    let cores = std::thread::available_parallelism().map_or(1, usize::from);
+    if threads * player_threads > cores {
+        note!(
+            "reversi: {threads} game(s) at once × {player_threads} thread(s) a move = more threads than the {cores} cores: the players share them (for a fair timed match, --threads {})",
+            (cores / player_threads).max(1)
+        );
+    }
     let book = bundled_book();
     let start = Instant::now();
     let on_game = |report: &arena::MatchReport, total: usize| {

@@ -1,13 +1,14 @@
 //! `reversi solve`: every position of an OBF file solved exactly (and checked against the file's
 //! solutions), or searched at a level.
 
-use crate::engines::{new_engine, new_solver};
+use crate::engines::{checked_threads, new_solver, new_team};
 use reversi::clock::monotonic_ms;
 use reversi::othello::records::notation::ObfEntry;
 use reversi::othello::search::endgame::Solver;
 use reversi::othello::search::levels::{self, Level};
+use reversi::othello::search::parallel::Team;
 use reversi::othello::search::score::Score;
-use reversi::othello::search::{Control, Engine};
+use reversi::othello::search::Control;
 use reversi::Move;
 use reversi_cli::files::read_obf;
 use reversi_cli::options::{number, UsageError};
@@ -18,7 +19,8 @@ use std::time::Instant;
 /// Solves the positions of an OBF file exactly.
 ///
 /// One line each (move, score, nodes, seconds); exit code 1 when a solution contradicts the
-/// file's. With --level, that level's search instead.
+/// file's. With --level, that level's search instead. --threads N solves (or searches) each
+/// position on N threads sharing one table; nodes are then every thread's.
 #[derive(clap::Args)]
 #[command(args_override_self = true)]
 pub struct Args {
@@ -28,6 +30,9 @@ pub struct Args {
     /// Search at this level (1 to 9) instead of solving.
     #[arg(long, value_name = "L", value_parser = number::<i64>, allow_negative_numbers = true)]
     level: Option<i64>,
+    /// Threads solving each position together, sharing one transposition table (1 to 64).
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = number::<usize>)]
+    threads: usize,
 }
 
 pub fn run(args: Args) -> Result<ExitCode, UsageError> {
@@ -36,9 +41,10 @@ pub fn run(args: Args) -> Result<ExitCode, UsageError> {
         Some(l) => Some(levels::level(l).map_err(|e| UsageError(e.to_string()))?),
         None => None,
     };
+    let threads = checked_threads(args.threads)?;
     let entries = read_obf(&path)?;
     let mut solver = new_solver(64);
-    let mut engine = new_engine(64);
+    let mut engine = new_team(threads, 64);
     let (mut total_nodes, mut total_secs, mut wrong) = (0u64, 0f64, 0);
     for (i, entry) in entries.iter().enumerate() {
         let (mv, score, nodes, secs) = solve_entry(&mut solver, &mut engine, entry, level);
@@ -62,15 +68,22 @@ pub fn run(args: Args) -> Result<ExitCode, UsageError> {
 /// Solves one OBF entry; returns (move, score, nodes, seconds).
 fn solve_entry(
     solver: &mut Solver,
-    engine: &mut Engine,
+    engine: &mut Team,
     entry: &ObfEntry,
     level: Option<Level>,
 ) -> (Move, i32, u64, f64) {
     let start = Instant::now();
     match level {
-        None => {
+        None if engine.threads() == 1 => {
             solver.clear();
             let s = solver.solve_exact(entry.position.board());
+            (s.best_move, s.score, s.nodes, start.elapsed().as_secs_f64())
+        }
+        None => {
+            engine.clear();
+            let s = engine
+                .solve(entry.position.board(), -64, 64, &mut Control::new(&monotonic_ms))
+                .expect("a solve that is never stopped finishes");
             (s.best_move, s.score, s.nodes, start.elapsed().as_secs_f64())
         }
         Some(level) => {

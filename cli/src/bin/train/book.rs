@@ -106,7 +106,7 @@ pub enum Scope {
 #[derive(clap::Args)]
 #[command(
     args_override_self = true,
-    override_usage = "train book-add --book weights/book.bin (--line TRANSCRIPT | --lines FILE | --games FILE.ggf) [--out FILE] [--plies P] [--leaf-depth D]"
+    override_usage = "train book-add --book weights/book.bin (--line TRANSCRIPT | --lines FILE | --games FILE.ggf) [--out FILE] [--plies P] [--leaf-depth D] [--threads N]"
 )]
 pub struct AddArgs {
     /// The book extended.
@@ -130,6 +130,10 @@ pub struct AddArgs {
     /// Depth of the searches of new positions (the book's by default; 1 to 30).
     #[arg(long = "leaf-depth", value_name = "D", value_parser = in_range::<u32>(1, 30))]
     leaf_depth: Option<u32>,
+    /// Threads searching each new position together, sharing one table (1 to 64; with more than
+    /// one a value may vary from run to run by what ProbCut cuts).
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = number::<usize>)]
+    threads: usize,
 }
 
 /// Checks the book against deeper searches.
@@ -367,6 +371,9 @@ pub fn deepen(args: DeepenArgs) -> Result<ExitCode, UsageError> {
 }
 
 pub fn add(args: AddArgs) -> Result<ExitCode, UsageError> {
+    if !(1..=64).contains(&args.threads) {
+        return Err(UsageError(format!("--threads {} is out of range (1 to 64)", args.threads)));
+    }
     let out = args.out.clone().unwrap_or_else(|| PathBuf::from(&args.book));
     check_writable(&out, "book file")?;
     let book = load_book(&args.book)?;
@@ -404,7 +411,7 @@ pub fn add(args: AddArgs) -> Result<ExitCode, UsageError> {
     let plies = args.plies.unwrap_or(book.plies() as usize);
     let leaf_depth = args.leaf_depth.unwrap_or(book.leaf_depth());
     let start = Instant::now();
-    let (new_book, added) = add_lines(&book, &games, plies, leaf_depth).map_err(UsageError)?;
+    let (new_book, added) = add_lines(&book, &games, plies, leaf_depth, args.threads).map_err(UsageError)?;
     let size = match write_book(&out, &new_book) {
         Ok(size) => size,
         Err(e) => return Ok(output_failed(&e)),

@@ -1,0 +1,43 @@
+#!/usr/bin/env python3
+"""Serves a folder on 127.0.0.1 (python3 scripts/serve.py PORT [FOLDER]) as a static host that can
+set headers should: every response says Cross-Origin-Opener-Policy: same-origin and
+Cross-Origin-Embedder-Policy: require-corp, which make the game page cross-origin isolated (its AI
+workers then share one WebAssembly memory: www/common/engine-wasm.js), and
+Cross-Origin-Resource-Policy: cross-origin, so that an isolated page of another site may still load
+the <othello-board> element's files. Everything else is Python's http.server."""
+
+import functools
+import http.server
+import sys
+
+
+class Handler(http.server.SimpleHTTPRequestHandler):
+    # The types the pages need, whatever the system's MIME table says.
+    extensions_map = {
+        **http.server.SimpleHTTPRequestHandler.extensions_map,
+        ".js": "text/javascript",
+        ".mjs": "text/javascript",
+        ".wasm": "application/wasm",
+        ".webmanifest": "application/manifest+json",
+    }
+
+    def end_headers(self):
+        self.send_header("Cross-Origin-Opener-Policy", "same-origin")
+        self.send_header("Cross-Origin-Embedder-Policy", "require-corp")
+        self.send_header("Cross-Origin-Resource-Policy", "cross-origin")
+        super().end_headers()
+
+
+def main():
+    port = int(sys.argv[1]) if len(sys.argv) > 1 else 8000
+    folder = sys.argv[2] if len(sys.argv) > 2 else "."
+    http.server.test(
+        HandlerClass=functools.partial(Handler, directory=folder),
+        ServerClass=http.server.ThreadingHTTPServer,
+        port=port,
+        bind="127.0.0.1",
+    )
+
+
+if __name__ == "__main__":
+    main()
