@@ -87,8 +87,8 @@ build() {
     fi
   fi
   # -O3 (speed) also makes the game's wasm about 12 % smaller gzipped: what keeps the first load
-  # under 150 KB. The features are those rustc's wasm32 target emits (and SIMD in the SIMD build,
-  # SIMD and threads in the threads build).
+  # within its budget (tests/e2e/embed.test.js). The features are those rustc's wasm32 target
+  # emits (and SIMD in the SIMD build, SIMD and threads in the threads build).
   # On failure the bindings go, so that the next run does not take the package for up to date.
   # shellcheck disable=SC2086 # opt_features is empty or flags
   if ! "$wasm_opt" -O3 --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext \
