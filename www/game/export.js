@@ -15,6 +15,24 @@ import { t } from '../i18n/page.js';
 const EXPORT_FILES = { ggf: ['othello.ggf', 'application/x-ggf'], transcript: ['othello.txt', 'text/plain'], obf: ['othello-position.obf', 'text/plain'] };
 
 /**
+ * Saves text as a file the browser downloads (the URL is kept a while: some browsers read it late).
+ * @param {string} name
+ * @param {string} contents
+ * @param {string} type
+ */
+export function downloadFile(name, contents, type) {
+  const url = URL.createObjectURL(new Blob([contents], { type }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = name;
+  link.hidden = true;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+/**
  * The exported text of `format`.
  * @param {string} format 'ggf', 'obf' or 'transcript'
  * @param {{game: Game, review: Review | null, record: ImportedRecord | null,
@@ -98,15 +116,7 @@ export function attachExport({ game, source, notify }) {
   byId('export-download').addEventListener('click', () => {
     const chosen = /** @type {ExportFormat} */ (output.dataset.format);
     const [name, type] = EXPORT_FILES[chosen] || EXPORT_FILES.transcript;
-    const url = URL.createObjectURL(new Blob([output.value + '\n'], { type }));
-    const link = document.createElement('a');
-    link.href = url;
-    link.download = name;
-    link.hidden = true;
-    document.body.append(link);
-    link.click();
-    link.remove();
-    setTimeout(() => URL.revokeObjectURL(url), 10_000);
+    downloadFile(name, output.value + '\n', type);
     notify(t('export.saved', { name }));
   });
 }

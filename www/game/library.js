@@ -7,7 +7,7 @@
 import { Game } from '../pkg/reversi.js';
 import { checkRecord } from './game-store.js';
 import { playerName } from './record.js';
-import { exportText } from './export.js';
+import { downloadFile, exportText } from './export.js';
 import { byId, closestTarget, setText } from '../common/dom.js';
 import { bounded } from './messages.js';
 import { t, language } from '../i18n/page.js';
@@ -274,15 +274,7 @@ export function attachLibrary(page) {
         page.notify(text.nothingToExport + (skipped ? text.skipped(skipped) : ''));
         return;
       }
-      const url = URL.createObjectURL(new Blob([lines.join('\n') + '\n'], { type: 'application/x-ggf' }));
-      const link = document.createElement('a');
-      link.href = url;
-      link.download = LIBRARY_FILE;
-      link.hidden = true;
-      document.body.append(link);
-      link.click();
-      link.remove();
-      setTimeout(() => URL.revokeObjectURL(url), 10_000);
+      downloadFile(LIBRARY_FILE, lines.join('\n') + '\n', 'application/x-ggf');
       page.notify(text.exported(lines.length, LIBRARY_FILE) + (skipped ? text.skipped(skipped) : ''));
     } catch (error) {
       page.notify(text.exportFailed(String(/** @type {Error} */ (error).message || error)));
