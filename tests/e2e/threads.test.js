@@ -167,7 +167,9 @@ test('on a plain static server the first visit runs as before; from the next one
     await waitMoves(page, 2);
     // The service worker is registered once the weights have arrived, and then installs.
     await page.evaluate(() => navigator.serviceWorker.ready.then(() => true));
-    await page.reload();
+    // (The address again asks for two workers: this machine's cores leave the AI only one, and
+    // one worker runs the SIMD build.)
+    await page.goto(plain.url + '?workers=2');
     await waitReady(page);
     assert.deepEqual(await page.evaluate(() => [crossOriginIsolated, document.documentElement.dataset.aiWorkers, Boolean(navigator.serviceWorker.controller)]), [true, 'team', true]);
     // The game in progress came back, and the team plays on.
@@ -219,4 +221,20 @@ test('the <othello-board> element on a host page that is not isolated, under a s
   } finally {
     await site.close();
   }
+});
+
+test('an isolated page whose cores leave the AI one worker runs the SIMD build', { timeout: 60_000 }, async () => {
+  const first = isolated.requests.length;
+  const { page, context, errors } = await openPage(browser, undefined, { serviceWorkers: 'block' });
+  await page.addInitScript(() => {
+    Object.defineProperty(Navigator.prototype, 'hardwareConcurrency', { get: () => 2 });
+  });
+  await page.goto(isolated.url + '?black=human&white=ai&level=9');
+  await waitReady(page);
+  assert.deepEqual(await page.evaluate(() => [crossOriginIsolated, document.documentElement.dataset.aiWorkers]), [true, 'split']);
+  await page.click('[data-square="f5"]');
+  await waitMoves(page, 2);
+  assert.deepEqual(threadsRequests(isolated, first), []);
+  assert.deepEqual(errors, []);
+  await context.close();
 });

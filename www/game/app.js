@@ -23,7 +23,7 @@ import { TabGame } from './tab-game.js';
 import { MessageList } from '../common/message-list.js';
 import { reloadHealed } from './start.js';
 import { bounded, excerpt } from './messages.js';
-import { Engines } from './engines.js';
+import { Engines, maxWorkers } from './engines.js';
 import { hintMarks, searchHints } from './hints.js';
 import { renderThinking } from './thinking.js';
 import { onceAFrame } from '../common/frames.js';
@@ -894,8 +894,10 @@ export async function start() {
   // looked up in the game store meanwhile.
   const wasmUrl = new URL(`../pkg/${ENGINE_WASM}`, import.meta.url);
   // Where the page is cross-origin isolated, the AI's workers run the threads build (a failure to
-  // compile it leaves the page as it is elsewhere).
-  const threadsUrl = threadsSupported ? new URL(`../pkg/${THREADS_WASM}`, import.meta.url) : null;
+  // compile it leaves the page as it is elsewhere), if they can be more than one: on a device
+  // whose cores leave the AI one worker, the team would be that worker on a slower build.
+  const teamPossible = maxWorkers() > 1 || Number(params.get('workers')) > 1 || (storage.loadSettings().workers ?? 1) > 1;
+  const threadsUrl = threadsSupported && teamPossible ? new URL(`../pkg/${THREADS_WASM}`, import.meta.url) : null;
   const [module, threadsModule, claimed] = await Promise.all([
     WebAssembly.compileStreaming(fetch(wasmUrl)),
     threadsUrl ? WebAssembly.compileStreaming(fetch(threadsUrl)).catch(() => null) : null,
