@@ -213,3 +213,30 @@ test('keyboard: Left and Right along the line shown, Up and Down between the var
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+test('the lines tree: added, continued, promoted, removed, and rebuilt from its transcripts', async () => {
+  const { Lines, movesOf } = await import('../../www/game/lines.js');
+  const lines = Lines.fromTranscripts(['f5d6c3', 'f5f4e3']);
+  lines.add(movesOf('f5d6c5'));
+  lines.add(movesOf('f5f6'));
+  assert.deepEqual(lines.transcripts(), ['f5d6c3', 'f5d6c5', 'f5f4e3', 'f5f6']);
+  assert.equal(lines.variationCount(), 3);
+  assert.deepEqual(Lines.fromTranscripts(lines.transcripts()).transcripts(), lines.transcripts());
+  assert.deepEqual(lines.mainLine(), ['f5', 'd6', 'c3']);
+  assert.deepEqual(lines.continuation(['f5', 'f4']), ['f5', 'f4', 'e3']);
+  assert.equal(lines.isMain(['f5', 'd6']), true);
+  assert.equal(lines.isMain(['f5', 'f4']), false);
+  assert.equal(lines.isMain(['f5', 'zz']), false);
+  assert.deepEqual(lines.alternatives(['f5', 'f4']), [['f5', 'd6'], ['f5', 'f4'], ['f5', 'f6']]);
+  assert.deepEqual(lines.variationOf(['f5', 'f4', 'e3']), ['f5', 'f4']);
+  assert.equal(lines.variationOf(['f5', 'd6', 'c3']), null);
+  lines.promote(['f5', 'f4', 'e3']);
+  assert.deepEqual(lines.mainLine(), ['f5', 'f4', 'e3']);
+  assert.deepEqual(lines.transcripts(), ['f5f4e3', 'f5d6c3', 'f5d6c5', 'f5f6']);
+  // Removing a sub-variation leaves its parent line; the main line cannot be removed this way.
+  assert.deepEqual(lines.remove(['f5', 'd6', 'c5']), ['f5', 'd6']);
+  assert.deepEqual(lines.transcripts(), ['f5f4e3', 'f5d6c3', 'f5f6']);
+  assert.equal(lines.remove(['f5', 'f4']), null);
+  assert.deepEqual(lines.remove(['f5', 'd6', 'c3']), ['f5']);
+  assert.deepEqual(lines.transcripts(), ['f5f4e3', 'f5f6']);
+});

@@ -585,17 +585,19 @@ function render() {
   });
 
   const finished = isFinished();
-  setText(byId('score-black'), String(game.scoreBlack));
-  setText(byId('score-white'), String(game.scoreWhite));
+  const discs = (/** @type {number} */ value) => squares.reduce((n, v) => n + (v === value ? 1 : 0), 0);
+  setText(byId('score-black'), String(setup.active ? discs(1) : game.scoreBlack));
+  setText(byId('score-white'), String(setup.active ? discs(2) : game.scoreWhite));
   for (const color of /** @type {const} */ (['black', 'white'])) {
     const name = nameOf(color);
     setText(byId(`player-${color}`), name);
     if (byId(`player-${color}`).title !== name) byId(`player-${color}`).title = name;
-    byId(`score-box-${color}`).classList.toggle('to-move', !finished && game.sideToMove === color);
+    byId(`score-box-${color}`).classList.toggle('to-move', setup.active ? setup.side() === color : !finished && game.sideToMove === color);
   }
   renderClocks();
   let turn;
-  if (finished) turn = t('result.gameOver', { result: gameResult() });
+  if (setup.active) turn = t('setup.editing', { side: sideName(setup.side()) });
+  else if (finished) turn = t('result.gameOver', { result: gameResult() });
   else if (state.viewing && !isHumanTurn()) turn = t('game.viewing', { side: sideName(game.sideToMove) });
   else if (isHumanTurn()) turn = t(humanColors().length === 1 ? 'game.toMoveYou' : 'game.toMove', { side: sideName(game.sideToMove) });
   else if (game.canRedo) turn = t('game.aiToMoveRedo', { side: sideName(game.sideToMove) });
