@@ -156,6 +156,25 @@ test('a variation is kept, survives a reload, exports, is promoted and deleted',
   await context.close();
 });
 
+test('a review of the main line is back when the main line is shown again after a variation', { timeout: 90_000 }, async () => {
+  const { page, context, errors } = await openPage(browser);
+  await open(page, '?black=human&white=human');
+  await playMoves(page, 'f5d6c3d3');
+  await page.click('[data-testid="review"]');
+  await page.waitForSelector('[data-testid="review-table"] tbody tr', { timeout: 60_000 });
+  await page.click('#move-list button[data-ply="2"]');
+  await playMoves(page, 'c5');
+  assert.equal(await text(page, 'moves'), 'f5d6c5');
+  // The review is of another line: not shown here.
+  assert.equal(await page.isVisible('[data-testid="review-table"]'), false);
+  await page.click('#move-list button[data-line="f5d6c3d3"]');
+  assert.equal(await page.isVisible('[data-testid="review-table"]'), true);
+  assert.equal(await page.locator('[data-testid="review-table"] tbody tr').count(), 4);
+  assert.equal(await page.isDisabled('[data-testid="review"]'), false);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
 test('against the AI, a move after a take-back is the game and the line taken back a variation', { timeout: 60_000 }, async () => {
   const { page, context, errors } = await openPage(browser);
   await open(page, '?black=human&white=ai&level=1');

@@ -39,7 +39,7 @@ import { t, language, sideName, gridLabels, engineText, LANGUAGES } from '../i18
 import { startLanguage, applyLanguage, fillLanguageMenu } from './language.js';
 import { attachLibrary, gameDate } from './library.js';
 import { onTimeSentence, resultSentence } from './result.js';
-import { Lines } from './lines.js';
+import { Lines, movesOf } from './lines.js';
 import { attachLineTools, linesFromSaved, variationGames } from './lines-tools.js';
 import { attachSetup, readBoardText, SETUP_PARAM } from './setup.js';
 
@@ -1046,6 +1046,11 @@ export async function start() {
     render,
     showError: (message) => showError('review', message),
     goToPly,
+    // A review of the main line stays while a variation is looked at (the record is its key).
+    keeps: (key) => {
+      const [startBoard, moves] = key.split('|');
+      return startBoard === state.game.startBoard && state.lines.node(movesOf(moves)) !== null;
+    },
   });
   setup = attachSetup({
     game: () => state.game,
