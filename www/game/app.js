@@ -309,7 +309,7 @@ function onSquare(name) {
 
 function undo() {
   const game = state.game;
-  if (!game.canUndo) return;
+  if (!game.canUndo || setup.active) return;
   game.undo();
   // Back to the human's previous turn: skip the AI's moves and forced passes.
   if (humanColors().length > 0) {
@@ -324,7 +324,7 @@ function undo() {
 
 function redo() {
   const game = state.game;
-  if (!game.canRedo) return;
+  if (!game.canRedo || setup.active) return;
   game.redo();
   if (humanColors().length > 0) {
     while (game.canRedo && (state.players[game.sideToMove] !== 'human' || game.mustPass)) game.redo();
@@ -354,6 +354,7 @@ function goToPly(ply) {
  * @param {{viewing?: boolean, clockSpec?: ClockSpec | null}} [options]
  */
 function newGame(game = new Game(), message = t('game.new'), { viewing = false, clockSpec = null } = {}) {
+  setup.leave();
   engines.cancelAi();
   engines.clearAi();
   // A game of its own in the store: the one left, if unfinished, is kept as abandoned.
@@ -624,8 +625,8 @@ function render() {
   renderEvaluation();
   renderClassroomLink();
 
-  byId('undo', HTMLButtonElement).disabled = !game.canUndo;
-  byId('redo', HTMLButtonElement).disabled = !game.canRedo;
+  byId('undo', HTMLButtonElement).disabled = !game.canUndo || setup.active;
+  byId('redo', HTMLButtonElement).disabled = !game.canRedo || setup.active;
   byId('hints', HTMLInputElement).checked = state.hintsOn;
   byId('black-player', HTMLSelectElement).value = state.players.black;
   byId('white-player', HTMLSelectElement).value = state.players.white;
@@ -943,6 +944,7 @@ async function openStored(record) {
     return true;
   }
   if (!(await tabGame.open(record))) return false;
+  setup.leave();
   engines.cancelAi();
   engines.clearAi();
   state.record = null;

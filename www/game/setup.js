@@ -165,6 +165,13 @@ export function attachSetup({ game, standardStart, changed, play }) {
       return active;
     },
     open,
+    /** Closes the editor without redrawing: another game is starting. */
+    leave() {
+      if (!active) return;
+      active = false;
+      problem = '';
+      writeAddress();
+    },
     squares: () => squares,
     side: () => side,
     /** A tap or a click on a square while the editor is open.
