@@ -175,23 +175,41 @@ test('a review of the main line is back when the main line is shown again after 
   await context.close();
 });
 
-test('against the AI, a move after a take-back is the game and the line taken back a variation', { timeout: 60_000 }, async () => {
+test('against the AI, a move after a take-back is the game and the line taken back a variation, where the clock stops', { timeout: 60_000 }, async () => {
   const { page, context, errors } = await openPage(browser);
-  await open(page, '?black=human&white=ai&level=1');
+  await open(page, '?black=human&white=ai&level=1&clock=5+0');
   await playMoves(page, 'f5');
   await page.waitForFunction(() => document.querySelector('[data-testid="moves"]').textContent.length === 4);
   await page.click('[data-testid="undo"]');
   assert.equal(await text(page, 'moves'), '');
+  // (The AI may answer at once: every status line is kept.)
+  await page.evaluate(() => {
+    const status = document.querySelector('[data-testid="status"]');
+    window.statusLines = [];
+    new MutationObserver(() => window.statusLines.push(status.textContent)).observe(status, { childList: true, characterData: true, subtree: true });
+  });
   await playMoves(page, 'd3');
-  assert.match(await text(page, 'status'), /The moves taken back are kept as a variation\./);
+  assert.ok((await page.evaluate(() => window.statusLines)).some((line) => /The moves taken back are kept as a variation\./.test(line)));
   // The AI answers on the new main line.
   await page.waitForFunction(() => document.querySelector('[data-testid="moves"]').textContent.length === 4);
   assert.equal((await page.$$eval('#move-list > li > button', (bs) => bs.map((b) => b.dataset.line)))[0], 'd3');
   assert.equal((await page.$$eval('#move-list li.variation button', (bs) => bs.map((b) => b.dataset.line)))[0], 'f5');
-  // In the variation, either side's move is played by hand and the AI does not answer.
+  await page.waitForSelector('[data-testid="clock-black"].running');
+  // In the variation, either side's move is played by hand, the AI does not answer and the clock
+  // does not run.
   await page.click('#move-list li.variation button[data-line="f5"]');
   const white = await legalSquares(page);
   assert.ok(white.length > 0, 'White plays by hand in a variation');
+  assert.equal(await page.locator('.score-clock.running').count(), 0);
+  const times = [await text(page, 'clock-black'), await text(page, 'clock-white')];
+  await playMoves(page, white[0]);
+  assert.equal(await text(page, 'moves'), `f5${white[0]}`);
+  await page.waitForTimeout(1200);
+  assert.deepEqual([await text(page, 'clock-black'), await text(page, 'clock-white')], times);
+  assert.equal(await page.locator('.score-clock.running').count(), 0);
+  // Back at the main line's last move, Black's clock runs again.
+  await page.click('#move-list > li:last-child > button');
+  await page.waitForSelector('[data-testid="clock-black"].running');
   assert.deepEqual(errors, []);
   await context.close();
 });

@@ -242,11 +242,17 @@ function playMove(move) {
     showError('move', engineText(/** @type {Error} */ (error).message));
     return false;
   }
-  // A move played by hand is a new decision: the old redo line no longer follows from it, and the
-  // AI only answers at the end of the record. Playing a move in a loaded record plays on from it.
+  // A move played by hand is a new decision: the old redo line no longer follows from it (it stays
+  // in the tree of lines), and the AI only answers at the end of the record.
   state.game.discardRedo();
-  state.viewing = false;
-  if (state.clock) state.clock.moved(mover, performance.now());
+  state.lines.add(state.game.moves);
+  if (takesBack) state.lines.promote(state.game.moves);
+  // A move of the main line is the game's: a loaded record plays on from it and the clock counts
+  // it. A move in a variation is study.
+  if (state.lines.isMain(state.game.moves)) {
+    state.viewing = false;
+    if (state.clock) state.clock.moved(mover, performance.now());
+  }
   if (state.settings.sound) playSound(flipped.length);
   messages.clear('move');
   const startedAt = performance.now();
@@ -258,9 +264,8 @@ function playMove(move) {
   const notes = [t('game.played', { side: sideName(mover), move, n: flipped.length })];
   notes.push(...settleForcedPasses());
   const line = state.game.moves;
-  state.lines.add(line);
+  state.lines.add(line); // with its forced pass
   if (takesBack) {
-    state.lines.promote(line);
     notes.push(t('lines.keptAsVariation'));
   } else if (branches) {
     notes.push(t('lines.newVariation'));
