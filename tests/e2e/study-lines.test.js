@@ -135,6 +135,15 @@ test('a variation is kept, survives a reload, exports, is promoted and deleted',
   assert.equal(records.length, 2);
   assert.match(records[1], /B\[F5[^\]]*\]W\[F4[^\]]*\];\)$/i);
 
+  // My games' export writes the kept record's main line too.
+  const stored = await page.evaluate(async () => {
+    const { storedGgf } = await import('/www/game/library.js');
+    const startBoard = `${'-'.repeat(27)}OX${'-'.repeat(6)}XO${'-'.repeat(27)} X`;
+    const players = { black: 'human', white: 'human' };
+    return storedGgf({ startBoard, moves: 'f5f4', lines: ['f5d6c3', 'f5f4'], players, level: 4, record: null, created: 0 });
+  });
+  assert.match(stored, /B\[F5[^\]]*\]W\[D6[^\]]*\]B\[C3[^\]]*\];\)$/i);
+
   // Made the main line: the old main line becomes the variation.
   await page.click('[data-testid="line-promote"]');
   assert.equal(await page.isVisible('[data-testid="line-tools"]'), false);
