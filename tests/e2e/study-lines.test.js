@@ -77,6 +77,8 @@ test('an impossible position is refused with its reason, and a link opens the ed
   await open(page, '?black=human&white=human');
   await playMoves(page, 'f5');
   await page.click('[data-testid="setup-open"]');
+  assert.equal(await text(page, 'turn'), 'Setting up a position: White to move');
+  assert.equal(await text(page, 'status'), '');
   // From the game: the position shown, White to move.
   assert.equal(await page.inputValue('[data-testid="setup-side"]'), 'white');
   await page.click('[data-testid="setup-clear"]');
@@ -88,6 +90,7 @@ test('an impossible position is refused with its reason, and a link opens the ed
   // Refused: the editor stays open, the game is untouched.
   assert.equal(await page.isVisible('[data-testid="setup"]'), true);
   await page.click('[data-testid="setup-cancel"]');
+  assert.equal(await text(page, 'status'), 'Back to the game.');
   assert.equal(await text(page, 'moves'), 'f5');
   assert.equal(await text(page, 'score-black'), '4');
 

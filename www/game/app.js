@@ -1063,6 +1063,7 @@ export async function start() {
     game: () => state.game,
     standardStart: () => START_BOARD,
     changed,
+    announce,
     play: (game) => {
       state.record = null;
       panelToTop();

@@ -63,7 +63,7 @@ const EDITOR_HTML = `
     </div>
     <p class="setup-error" id="setup-error" data-testid="setup-error" role="alert" hidden></p>
     <div class="controls">
-      <button type="button" id="setup-play" data-testid="setup-play" class="primary" data-i18n="setup.play"></button>
+      <button type="button" id="setup-play" data-testid="setup-play" data-i18n="setup.play"></button>
       <button type="button" id="setup-cancel" data-testid="setup-cancel" data-i18n="setup.cancel"></button>
     </div>
   </div>`;
@@ -71,11 +71,11 @@ const EDITOR_HTML = `
 /**
  * The editor, in the Study area's `study-setup` section.
  * @param {{game: () => Game, standardStart: () => string, changed: () => void,
- *          play: (game: Game) => void}} page `changed`: the page redraws and stops or restarts
- *   what it was doing (the editor took the board, or gave it back); `play`: a game from the
- *   position set up starts
+ *          announce: (text: string) => void, play: (game: Game) => void}} page `changed`: the
+ *   page redraws and stops or restarts what it was doing (the editor took the board, or gave it
+ *   back); `announce`: the status line's news; `play`: a game from the position set up starts
  */
-export function attachSetup({ game, standardStart, changed, play }) {
+export function attachSetup({ game, standardStart, changed, announce, play }) {
   const section = studySection('study-setup', 'setup.title');
   section.insertAdjacentHTML('beforeend', EDITOR_HTML);
   translateStatic(section);
@@ -116,6 +116,7 @@ export function attachSetup({ game, standardStart, changed, play }) {
     active = true;
     if (position) load(position);
     else fromGame();
+    announce(''); // the game's last news is not the editor's
     writeAddress();
     changed();
     editor.querySelector('button')?.focus({ preventScroll: true });
@@ -123,6 +124,7 @@ export function attachSetup({ game, standardStart, changed, play }) {
   const close = () => {
     active = false;
     problem = '';
+    announce(t('setup.cancelled'));
     writeAddress();
     changed();
   };
