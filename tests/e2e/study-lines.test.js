@@ -187,6 +187,29 @@ test('a review of the main line is back when the main line is shown again after 
   await context.close();
 });
 
+test('a variation of a finished game leaves the game finished, with its result, in the store', { timeout: 60_000 }, async () => {
+  const { page, context, errors } = await openPage(browser);
+  await open(page, '?black=human&white=human');
+  const game = 'd3c5e6d2c6f6c2d6c4b5d7d8f7f5e2d1a5b6e8c8g6c3b2f8e1f1a7a6b4a8f2a4c7e3f4e7b7b8f3g1g2h1h2h3g3a1a2a3b3h4g8g4g5h6g7h5h7b1h8c1';
+  await page.fill('[data-testid="paste-input"]', game);
+  await page.click('[data-testid="paste-load"]');
+  await page.waitForFunction(() => document.documentElement.dataset.savedStatus === 'finished');
+  // Back to an earlier move where another move can be played: a variation; the game kept is
+  // still the finished one.
+  let other;
+  for (let ply = 40; !other; ply++) {
+    await page.click(`#move-list button[data-ply="${ply}"]`);
+    const next = (await page.getAttribute(`#move-list button[data-ply="${ply + 1}"]`, 'data-line')).slice(-2);
+    [other] = (await legalSquares(page)).filter((square) => square !== next);
+  }
+  await playMoves(page, other);
+  assert.equal(await page.locator('#move-list li.variation').count(), 1);
+  await page.waitForFunction((moves) => document.documentElement.dataset.savedMoves?.endsWith(moves), other);
+  assert.equal(await page.evaluate(() => document.documentElement.dataset.savedStatus), 'finished');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
 test('against the AI, a move after a take-back is the game and the line taken back a variation, where the clock stops', { timeout: 60_000 }, async () => {
   const { page, context, errors } = await openPage(browser);
   await open(page, '?black=human&white=ai&level=1&clock=5+0');

@@ -532,7 +532,14 @@ function startNext() {
 /** This tab's game written to the game store (at every change: tab-game.js writes them in turn). */
 function saveGame() {
   if (state.clock) state.clock.settle(performance.now());
-  const finished = isFinished();
+  // The record's status and result are its main line's (the game), whichever line is shown.
+  const main = state.lines.mainLine();
+  const showsMain = state.game.fullTranscript === main.join('');
+  const end = showsMain ? state.game : Game.restore(state.game.startBoard, main.join(''), main.length);
+  const flagged = state.clock && state.clock.flagged;
+  const finished = (showsMain ? isFinished() : end.isGameOver || Boolean(flagged));
+  const result = !finished ? '' : showsMain ? gameResult() : flagged ? onTimeSentence(flagged) : resultSentence(end.scoreBlack, end.scoreWhite);
+  if (end !== state.game) end.free();
   tabGame.save({
     status: finished ? 'finished' : 'in-progress',
     startBoard: state.game.startBoard,
@@ -544,7 +551,7 @@ function saveGame() {
     viewing: state.viewing,
     record: state.record,
     clock: state.clock ? state.clock.toJSON() : null,
-    result: finished ? gameResult() : '',
+    result,
     // Kept only when there are variations: every line, the main line first.
     ...(state.lines.variationCount() ? { lines: state.lines.transcripts() } : {}),
   });
