@@ -279,7 +279,7 @@ export default {
     // A área de estudo; montar uma posição; variantes
     'study.label': 'Estudo',
     'setup.title': 'Montar uma posição',
-    'setup.intro': 'Ponha qualquer posição no tabuleiro e depois jogue-a, peça sugestões sobre ela ou partilhe o seu endereço.',
+    'setup.intro': 'Ponha qualquer posição no tabuleiro e depois jogue-a, peça dicas sobre ela ou partilhe o seu endereço.',
     'setup.open': 'Montar uma posição',
     'setup.help': 'Toque ou clique numa casa para a deixar vazia, preta ou branca, uma de cada vez, ou para pôr o que a paleta tem. O endereço guarda a posição: uma ligação para ele abre este editor nela.',
     'setup.palette': 'Um toque põe',
