@@ -68,6 +68,12 @@ test('a position set up plays: hints score it and the AI answers from it', { tim
   await page.reload();
   await waitReady(page);
   assert.equal(await text(page, 'moves'), moves);
+  // The link to the position shown starts a game from it.
+  const scores = [await text(page, 'score-black'), await text(page, 'score-white')];
+  await page.click('[data-testid="position-link"]');
+  await waitReady(page);
+  assert.equal(await text(page, 'moves'), '');
+  assert.deepEqual([await text(page, 'score-black'), await text(page, 'score-white')], scores);
   assert.deepEqual(errors, []);
   await context.close();
 });

@@ -3,7 +3,8 @@
 // move, Clear, the start position and the position of the game. Play from here starts a game from
 // it, once the rules' constructor accepts it (it says why when not: a centre square is empty).
 // While it is open the board shows the position set up, and the address holds it
-// (`?setup=<board>`), so that a link shares it.
+// (`?setup=<board>`), so that a link shares it; beside it, a link that starts a game from the
+// position shown (`?board=<board>`).
 
 import { Game } from '../pkg/reversi.js';
 import { studySection } from './study-panel.js';
@@ -40,7 +41,10 @@ export function readBoardText(text) {
 
 const EDITOR_HTML = `
   <p class="setup-intro" data-i18n="setup.intro"></p>
-  <button type="button" id="setup-open" data-testid="setup-open" data-i18n="setup.open"></button>
+  <div class="controls">
+    <button type="button" id="setup-open" data-testid="setup-open" data-i18n="setup.open"></button>
+    <a id="position-link" data-testid="position-link" data-i18n="setup.link" href="?"></a>
+  </div>
   <div id="setup-editor" class="setup-editor" data-testid="setup" hidden>
     <p class="setup-help" data-i18n="setup.help"></p>
     <fieldset class="setup-palette" data-testid="setup-palette">
@@ -185,6 +189,11 @@ export function attachSetup({ game, standardStart, changed, announce, play }) {
     },
     render() {
       byId('setup-open').hidden = active;
+      // A link that starts a game from the position shown (the address's `board`), to share it.
+      const link = byId('position-link');
+      link.hidden = active;
+      const href = `?${new URLSearchParams({ board: game().board })}`;
+      if (link.getAttribute('href') !== href) link.setAttribute('href', href);
       editor.hidden = !active;
       section.classList.toggle('editing', active);
       if (!active) return;

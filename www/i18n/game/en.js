@@ -305,6 +305,7 @@ export default {
     'setup.cancel': 'Cancel',
     'setup.editing': 'Setting up a position: {side} to move',
     'setup.cancelled': 'Back to the game.',
+    'setup.link': 'Link to the position shown',
     'setup.refused': 'This position cannot be played: {reason}.',
     'setup.started': 'A game from the position set up.',
     'setup.badAddress': "The address's position to set up ({value}) is not 64 squares (X, O, -) and the side to move (X or O)",

@@ -296,6 +296,7 @@ export default {
     'setup.cancel': 'Cancelar',
     'setup.editing': 'A montar uma posição: jogam as {side}',
     'setup.cancelled': 'De volta à partida.',
+    'setup.link': 'Ligação para a posição mostrada',
     'setup.refused': 'Esta posição não pode ser jogada: {reason}.',
     'setup.started': 'Uma partida a partir da posição montada.',
     'setup.badAddress': 'A posição a montar do endereço ({value}) não tem 64 casas (X, O, -) e o lado que joga (X ou O)',
