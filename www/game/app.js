@@ -39,6 +39,9 @@ import { t, language, sideName, gridLabels, engineText, LANGUAGES } from '../i18
 import { startLanguage, applyLanguage, fillLanguageMenu } from './language.js';
 import { attachLibrary, gameDate } from './library.js';
 import { onTimeSentence, resultSentence } from './result.js';
+import { Lines, movesOf } from './lines.js';
+import { attachLineTools, linesFromSaved, variationGames } from './lines-tools.js';
+import { attachSetup, readBoardText, SETUP_PARAM } from './setup.js';
 
 /** @typedef {import('../pkg/reversi.js').Side} Side */
 /** @typedef {import('../pkg/reversi.js').Hint} Hint */
@@ -106,6 +109,9 @@ const state = {
   settings: defaultSettings(),
   /** Bumped on every change; async answers for an older epoch are dropped. */
   epoch: 0,
+  /** Every line tried from the game's start (lines.js): the main line is the game, the others
+   * variations; `game` holds the line shown. */
+  lines: new Lines(),
 };
 
 /** @type {ReturnType<typeof createRenderer>} */
@@ -116,6 +122,10 @@ let grid;
 let engines;
 /** @type {ReturnType<typeof createReviewPanel>} */
 let reviewPanel;
+/** Setting up a position (setup.js). @type {ReturnType<typeof attachSetup>} */
+let setup;
+/** The variations' tools under the move list (lines-tools.js). @type {ReturnType<typeof attachLineTools>} */
+let lineTools;
 /** The problems and notices shown until dismissed (message-list.js). @type {MessageList} */
 let messages;
 /** This tab's game in the game store. @type {TabGame} */
@@ -153,11 +163,35 @@ let START_BOARD = '';
 const humanColors = () => /** @type {Side[]} */ (['black', 'white']).filter((c) => state.players[c] === 'human');
 /** Over on the board, or on time. */
 const isFinished = () => state.game.isGameOver || Boolean(state.clock && state.clock.flagged);
-const isHumanTurn = () => !isFinished() && state.players[state.game.sideToMove] === 'human';
-/** The AI moves only at the end of the record (with a redo line, the player is looking back) and
- * not while a loaded record is being shown. */
+/** The moves up to the position shown. */
+const shownMoves = () => state.game.moves.slice(0, state.game.ply);
+/** The position shown is on a variation: study, where either side's move is played by hand, the
+ * AI does not answer and the clock does not run. */
+const inVariation = () => !state.lines.isMain(shownMoves());
+const isHumanTurn = () =>
+  !setup.active && (inVariation() ? !state.game.isGameOver : !isFinished() && state.players[state.game.sideToMove] === 'human');
+/** The AI moves only at the end of the record (with a redo line, the player is looking back), on
+ * the main line, and not while a loaded record is being shown or a position set up. */
 const isAiTurn = () =>
-  !isFinished() && !state.viewing && !state.game.canRedo && state.players[state.game.sideToMove] === 'ai';
+  !setup.active && !isFinished() && !state.viewing && !state.game.canRedo && !inVariation() && state.players[state.game.sideToMove] === 'ai';
+
+/** A game being played (against the AI, or on a clock) whose main line has not ended: a move
+ * played from one of its earlier positions takes back the moves after it, which become a
+ * variation. Elsewhere (a loaded or finished game, two players studying) such a move starts a
+ * variation and the main line stays. */
+function isLiveGame() {
+  const playing = humanColors().length < 2 || Boolean(state.clock);
+  if (!playing || state.viewing || (state.clock && state.clock.flagged)) return false;
+  const main = state.lines.mainLine();
+  try {
+    const end = Game.restore(state.game.startBoard, main.join(''), main.length);
+    const over = end.isGameOver;
+    end.free();
+    return !over;
+  } catch {
+    return false;
+  }
+}
 
 /** How many of the game's moves are book moves in a row, or null without a book. */
 const bookPly = () => (bookReader ? bookReader.bookPly(state.game) : null);
@@ -196,6 +230,11 @@ function settleForcedPasses() {
 /** @param {string} move */
 function playMove(move) {
   const mover = state.game.sideToMove;
+  const from = shownMoves();
+  const tried = state.lines.node(from)?.children.map((child) => child.move) ?? [];
+  // Another move than the line's from here: a variation, or in a game being played a take-back.
+  const branches = tried.length > 0 && !tried.includes(move);
+  const takesBack = branches && isLiveGame() && state.lines.isMain(from);
   let flipped;
   try {
     flipped = state.game.play(move);
@@ -203,11 +242,17 @@ function playMove(move) {
     showError('move', engineText(/** @type {Error} */ (error).message));
     return false;
   }
-  // A move played by hand is a new decision: the old redo line no longer follows from it, and the
-  // AI only answers at the end of the record. Playing a move in a loaded record plays on from it.
+  // A move played by hand is a new decision: the old redo line no longer follows from it (it stays
+  // in the tree of lines), and the AI only answers at the end of the record.
   state.game.discardRedo();
-  state.viewing = false;
-  if (state.clock) state.clock.moved(mover, performance.now());
+  state.lines.add(state.game.moves);
+  if (takesBack) state.lines.promote(state.game.moves);
+  // A move of the main line is the game's: a loaded record plays on from it and the clock counts
+  // it. A move in a variation is study.
+  if (state.lines.isMain(state.game.moves)) {
+    state.viewing = false;
+    if (state.clock) state.clock.moved(mover, performance.now());
+  }
   if (state.settings.sound) playSound(flipped.length);
   messages.clear('move');
   const startedAt = performance.now();
@@ -218,13 +263,45 @@ function playMove(move) {
   byId('board').dispatchEvent(new CustomEvent('othello-move', { detail: { move, side: mover, startedAt, endsAt } }));
   const notes = [t('game.played', { side: sideName(mover), move, n: flipped.length })];
   notes.push(...settleForcedPasses());
+  const line = state.game.moves;
+  state.lines.add(line); // with its forced pass
+  if (takesBack) {
+    notes.push(t('lines.keptAsVariation'));
+  } else if (branches) {
+    notes.push(t('lines.newVariation'));
+  }
+  // A move tried before: its line comes back to be replayed (redo).
+  const continued = state.lines.continuation(line);
+  if (continued.length > line.length) state.game = Game.restore(state.game.startBoard, continued.join(''), line.length);
   announce(notes.join('. ') + '.');
   changed();
   return true;
 }
 
+/** Shows the position after `moves`, on the line that continues from there (the main line's
+ * own moves first); `message` says what happened (where it is, when not given).
+ * @param {string[]} moves
+ * @param {string} [message] */
+function goToLine(moves, message) {
+  let game;
+  try {
+    game = Game.restore(state.game.startBoard, state.lines.continuation(moves).join(''), moves.length);
+  } catch (error) {
+    showError('move', engineText(/** @type {Error} */ (error).message));
+    return;
+  }
+  state.game = game;
+  state.animation = null;
+  announce(message ?? (state.lines.isMain(moves) ? t('game.showing', { ply: moves.length, total: game.moves.length }) : t('lines.showing', { ply: moves.length })));
+  changed();
+}
+
 /** @param {string} name */
 function onSquare(name) {
+  if (setup.active) {
+    setup.tap(squareIndex(name));
+    return;
+  }
   if (!isHumanTurn()) return;
   if (!state.game.legalMoves().includes(name)) {
     // Not an error worth a message: a tap beside the markers. Say why for screen-reader users.
@@ -237,7 +314,7 @@ function onSquare(name) {
 
 function undo() {
   const game = state.game;
-  if (!game.canUndo) return;
+  if (!game.canUndo || setup.active) return;
   game.undo();
   // Back to the human's previous turn: skip the AI's moves and forced passes.
   if (humanColors().length > 0) {
@@ -252,7 +329,7 @@ function undo() {
 
 function redo() {
   const game = state.game;
-  if (!game.canRedo) return;
+  if (!game.canRedo || setup.active) return;
   game.redo();
   if (humanColors().length > 0) {
     while (game.canRedo && (state.players[game.sideToMove] !== 'human' || game.mustPass)) game.redo();
@@ -282,11 +359,13 @@ function goToPly(ply) {
  * @param {{viewing?: boolean, clockSpec?: ClockSpec | null}} [options]
  */
 function newGame(game = new Game(), message = t('game.new'), { viewing = false, clockSpec = null } = {}) {
+  setup.leave();
   engines.cancelAi();
   engines.clearAi();
   // A game of its own in the store: the one left, if unfinished, is kept as abandoned.
   tabGame.startNew();
   state.game = game;
+  state.lines = new Lines();
   state.viewing = viewing;
   state.clock = clockSpec && clockModule ? clockModule.createClock(clockSpec, performance.now()) : null;
   state.animation = null;
@@ -317,6 +396,7 @@ function showNotice(key, text) {
 
 function changed() {
   state.epoch++;
+  state.lines.add(state.game.moves);
   reviewPanel.gameChanged();
   state.hints = null;
   // The AI's search starts below (startNext); the line says so from the next frame.
@@ -336,7 +416,7 @@ let clockTicks = null;
  * a loaded record is shown, while the player looks back through the moves, and at the end. */
 function runClock() {
   const clock = state.clock;
-  const live = Boolean(clock) && !isFinished() && !state.viewing && !state.game.canRedo;
+  const live = Boolean(clock) && !setup.active && !isFinished() && !state.viewing && !state.game.canRedo && !inVariation();
   // The side to move's time starts once the last move's discs have turned over.
   const now = performance.now();
   if (clock) clock.run(live ? state.game.sideToMove : null, now, flipsEnd() ?? now);
@@ -452,7 +532,14 @@ function startNext() {
 /** This tab's game written to the game store (at every change: tab-game.js writes them in turn). */
 function saveGame() {
   if (state.clock) state.clock.settle(performance.now());
-  const finished = isFinished();
+  // The record's status and result are its main line's (the game), whichever line is shown.
+  const main = state.lines.mainLine();
+  const showsMain = state.game.fullTranscript === main.join('');
+  const end = showsMain ? state.game : Game.restore(state.game.startBoard, main.join(''), main.length);
+  const flagged = state.clock && state.clock.flagged;
+  const finished = (showsMain ? isFinished() : end.isGameOver || Boolean(flagged));
+  const result = !finished ? '' : showsMain ? gameResult() : flagged ? onTimeSentence(flagged) : resultSentence(end.scoreBlack, end.scoreWhite);
+  if (end !== state.game) end.free();
   tabGame.save({
     status: finished ? 'finished' : 'in-progress',
     startBoard: state.game.startBoard,
@@ -464,7 +551,9 @@ function saveGame() {
     viewing: state.viewing,
     record: state.record,
     clock: state.clock ? state.clock.toJSON() : null,
-    result: finished ? gameResult() : '',
+    result,
+    // Kept only when there are variations: every line, the main line first.
+    ...(state.lines.variationCount() ? { lines: state.lines.transcripts() } : {}),
   });
 }
 
@@ -481,19 +570,20 @@ const thinkingLine = onceAFrame(renderThinkingLine);
 
 function render() {
   const game = state.game;
-  const squares = game.squares();
+  // While a position is set up, the board shows it (and nothing of the game).
+  const squares = setup.active ? setup.squares() : game.squares();
   const humanTurn = isHumanTurn() && !state.thinking;
   const legal = humanTurn ? game.legalMoves().map(squareIndex) : [];
   const hints = state.hints && isHumanTurn() ? hintMarks(state.hints, game.sideToMove) : [];
-  const best = reviewPanel.bestMove();
+  const best = setup.active ? null : reviewPanel.bestMove();
   const bestMove = best ? squareIndex(best) : -1;
 
   renderer.draw({
     squares,
     legal,
-    moverColor: game.sideToMove,
-    lastMove: game.lastMove ? squareIndex(game.lastMove) : -1,
-    lastMoves: lastMoveOfEachSide(game).map(({ move, side }) => ({ square: squareIndex(move), side })),
+    moverColor: setup.active ? setup.side() : game.sideToMove,
+    lastMove: game.lastMove && !setup.active ? squareIndex(game.lastMove) : -1,
+    lastMoves: setup.active ? [] : lastMoveOfEachSide(game).map(({ move, side }) => ({ square: squareIndex(move), side })),
     hints,
     bestMove,
     animation: state.animation,
@@ -508,17 +598,19 @@ function render() {
   });
 
   const finished = isFinished();
-  setText(byId('score-black'), String(game.scoreBlack));
-  setText(byId('score-white'), String(game.scoreWhite));
+  const discs = (/** @type {number} */ value) => squares.reduce((n, v) => n + (v === value ? 1 : 0), 0);
+  setText(byId('score-black'), String(setup.active ? discs(1) : game.scoreBlack));
+  setText(byId('score-white'), String(setup.active ? discs(2) : game.scoreWhite));
   for (const color of /** @type {const} */ (['black', 'white'])) {
     const name = nameOf(color);
     setText(byId(`player-${color}`), name);
     if (byId(`player-${color}`).title !== name) byId(`player-${color}`).title = name;
-    byId(`score-box-${color}`).classList.toggle('to-move', !finished && game.sideToMove === color);
+    byId(`score-box-${color}`).classList.toggle('to-move', setup.active ? setup.side() === color : !finished && game.sideToMove === color);
   }
   renderClocks();
   let turn;
-  if (finished) turn = t('result.gameOver', { result: gameResult() });
+  if (setup.active) turn = t('setup.editing', { side: sideName(setup.side()) });
+  else if (finished) turn = t('result.gameOver', { result: gameResult() });
   else if (state.viewing && !isHumanTurn()) turn = t('game.viewing', { side: sideName(game.sideToMove) });
   else if (isHumanTurn()) turn = t(humanColors().length === 1 ? 'game.toMoveYou' : 'game.toMove', { side: sideName(game.sideToMove) });
   else if (game.canRedo) turn = t('game.aiToMoveRedo', { side: sideName(game.sideToMove) });
@@ -537,14 +629,16 @@ function render() {
   }
 
   setText(byId('moves'), game.transcript(false));
-  renderMoveList(byId('move-list', HTMLOListElement), game, { ...reviewPanel.marks(), inBook: bookPly() });
+  renderMoveList(byId('move-list', HTMLOListElement), game, { ...reviewPanel.marks(), inBook: bookPly() }, state.lines);
+  lineTools.render();
+  setup.render();
   renderOpening();
   reviewPanel.render();
   renderEvaluation();
   renderClassroomLink();
 
-  byId('undo', HTMLButtonElement).disabled = !game.canUndo;
-  byId('redo', HTMLButtonElement).disabled = !game.canRedo;
+  byId('undo', HTMLButtonElement).disabled = !game.canUndo || setup.active;
+  byId('redo', HTMLButtonElement).disabled = !game.canRedo || setup.active;
   byId('hints', HTMLInputElement).checked = state.hintsOn;
   byId('black-player', HTMLSelectElement).value = state.players.black;
   byId('white-player', HTMLSelectElement).value = state.players.white;
@@ -704,6 +798,8 @@ function restoreSaved(saved) {
         : [];
       state.record = { ...saved.record, black: excerpt(black ?? '', NAME_CHARS), white: excerpt(white ?? '', NAME_CHARS), result: excerpt(result ?? '', NAME_CHARS), fields };
     }
+    // A record without variations (or from an older version) has one line: its moves.
+    state.lines = linesFromSaved(saved.startBoard, saved.moves, saved.lines);
     if (saved.clock && clockModule) {
       try {
         state.clock = clockModule.createClock(clockModule.parseClockSpec(saved.clock.spec), performance.now(), saved.clock);
@@ -787,12 +883,27 @@ function wireControls() {
     state.level = Number(/** @type {HTMLSelectElement} */ (event.target).value);
     changed(); // a search in progress restarts at the new level
   });
-  attachMoveList(byId('move-list', HTMLOListElement), { game: () => state.game, goToPly });
+  attachMoveList(byId('move-list', HTMLOListElement), { game: () => state.game, lines: () => state.lines, goToPly, goToLine });
   byId('evaluation').addEventListener('toggle', render);
   byId('load').addEventListener('click', loadPasted);
+  lineTools = attachLineTools({ lines: () => state.lines, game: () => state.game, goToLine, changed, announce });
   attachExport({
     game: () => state.game,
-    source: () => ({ game: state.game, review: reviewPanel.current(), record: state.record, playerName: nameOf }),
+    source: () => {
+      // A GGF record is of the main line (with the review's scores when the review is of it);
+      // each variation as a record of its own when asked.
+      const main = state.lines.mainLine().join('');
+      const showingMain = state.game.fullTranscript === main;
+      const mainLine = showingMain ? state.game : Game.restore(state.game.startBoard, main, main.length / 2);
+      return {
+        game: state.game,
+        review: reviewPanel.current(),
+        record: state.record,
+        playerName: nameOf,
+        mainLine: { game: mainLine, review: showingMain ? reviewPanel.current() : null },
+        variations: byId('export-variations', HTMLInputElement).checked ? variationGames(state.lines, state.game.startBoard) : [],
+      };
+    },
     // What an export did ("Copied.") is news for the status line, not a standing notice.
     notify: (news) => {
       announce(news);
@@ -845,6 +956,7 @@ async function openStored(record) {
     return true;
   }
   if (!(await tabGame.open(record))) return false;
+  setup.leave();
   engines.cancelAi();
   engines.clearAi();
   state.record = null;
@@ -950,6 +1062,22 @@ export async function start() {
     render,
     showError: (message) => showError('review', message),
     goToPly,
+    // A review of the main line stays while a variation is looked at (the record is its key).
+    keeps: (key) => {
+      const [startBoard, moves] = key.split('|');
+      return startBoard === state.game.startBoard && state.lines.node(movesOf(moves)) !== null;
+    },
+  });
+  setup = attachSetup({
+    game: () => state.game,
+    standardStart: () => START_BOARD,
+    changed,
+    announce,
+    play: (game) => {
+      state.record = null;
+      panelToTop();
+      newGame(game, t('setup.started'));
+    },
   });
   trackStateStrip();
   fillLevels(byId('level', HTMLSelectElement));
@@ -982,6 +1110,7 @@ export async function start() {
       // The address starts a game of its own: nothing of the saved one carries over.
       if (fromAddress.game) game = fromAddress.game;
       else game = new Game();
+      state.lines = new Lines();
       state.record = null;
       state.viewing = false;
       state.clock = fromAddress.clockSpec && clockModule ? clockModule.createClock(fromAddress.clockSpec, performance.now()) : null;
@@ -997,6 +1126,13 @@ export async function start() {
   // The turn line says whose turn it is; the status line only says what happened (nothing yet).
   announce(notes.length ? notes.join('. ') + '.' : '');
   changed();
+  // A position being set up, shared by its address: the editor opens on it.
+  const setupText = params.get(SETUP_PARAM);
+  if (setupText !== null) {
+    const position = readBoardText(setupText);
+    if (position) setup.open(position);
+    else showError('address', t('setup.badAddress', { value: excerpt(setupText) }));
+  }
 
   // Registered when the weights have arrived (onWeights); a fetch still hanging after 30 s does
   // not keep the game from working offline.

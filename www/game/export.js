@@ -36,26 +36,20 @@ export function downloadFile(name, contents, type) {
  * The exported text of `format`.
  * @param {string} format 'ggf', 'obf' or 'transcript'
  * @param {{game: Game, review: Review | null, record: ImportedRecord | null,
- *          playerName: (color: 'black' | 'white') => string, date?: number}} source `review`: the
- *   finished review of the record shown, if any; `record`: the imported record, if any; `date`:
- *   when the game was played (milliseconds since 1970), now if not given
+ *          playerName: (color: 'black' | 'white') => string, date?: number,
+ *          mainLine?: {game: Game, review: Review | null}, variations?: Game[]}} source `review`:
+ *   the finished review of the record shown, if any; `record`: the imported record, if any;
+ *   `date`: when the game was played (milliseconds since 1970), now if not given; `mainLine`: the
+ *   game's main line and its review, which a GGF record writes (the line shown when not given);
+ *   `variations`: lines written as GGF records of their own after it
  */
-export function exportText(format, { game, review, record, playerName, date = Date.now() }) {
+export function exportText(format, { game, review, record, playerName, date = Date.now(), mainLine, variations = [] }) {
   if (format === 'ggf') {
-    // GGF scores are the mover's; the review's are Black's. Without a review, an imported
-    // record's own scores are kept, for its own moves only. Its result stands only while the
-    // game is the record itself: moves played on after it are not the original players'.
-    const imported = importedRecord(game, record);
-    /** @type {number[]} */
-    let evaluations = [];
-    if (review) evaluations = review.moves.map((m) => (m.mover === 'black' ? m.scoreBlack : -m.scoreBlack));
-    else if (imported) evaluations = imported.evaluations.map((e) => (e === null ? NaN : e));
-    const result = imported && imported.result && !playedPastRecord(game, imported) ? imported.result : undefined;
-    // The record's own fields are kept (its place, date, time control…); the page's place and
-    // date are written only where it has none.
-    const fields = imported && Array.isArray(imported.fields) ? imported.fields.flat().map(String) : [];
     const place = t('record.place');
-    return game.toGgf(playerName('black'), playerName('white'), Float64Array.from(evaluations), result, date, place, fields);
+    const main = mainLine ?? { game, review };
+    // Each variation is a record of its own from the same start, after the main line's.
+    const others = variations.map((line) => line.toGgf(playerName('black'), playerName('white'), new Float64Array(0), undefined, date, place, []));
+    return [ggfRecord(main.game, main.review, record, playerName, date, place), ...others].join('\n');
   }
   if (format === 'obf') {
     // An OBF solution is exact: written only when the review solved this position.
@@ -67,6 +61,30 @@ export function exportText(format, { game, review, record, playerName, date = Da
     return game.toObf(undefined, undefined);
   }
   return game.fullTranscript;
+}
+
+/**
+ * A GGF record of `game`. GGF scores are the mover's; the review's are Black's. Without a review,
+ * an imported record's own scores are kept, for its own moves only. Its result stands only while
+ * the game is the record itself: moves played on after it are not the original players'.
+ * @param {Game} game
+ * @param {Review | null} review
+ * @param {ImportedRecord | null} record
+ * @param {(color: 'black' | 'white') => string} playerName
+ * @param {number} date
+ * @param {string} place
+ */
+function ggfRecord(game, review, record, playerName, date, place) {
+  const imported = importedRecord(game, record);
+  /** @type {number[]} */
+  let evaluations = [];
+  if (review) evaluations = review.moves.map((m) => (m.mover === 'black' ? m.scoreBlack : -m.scoreBlack));
+  else if (imported) evaluations = imported.evaluations.map((e) => (e === null ? NaN : e));
+  const result = imported && imported.result && !playedPastRecord(game, imported) ? imported.result : undefined;
+  // The record's own fields are kept (its place, date, time control…); the page's place and
+  // date are written only where it has none.
+  const fields = imported && Array.isArray(imported.fields) ? imported.fields.flat().map(String) : [];
+  return game.toGgf(playerName('black'), playerName('white'), Float64Array.from(evaluations), result, date, place, fields);
 }
 
 /**

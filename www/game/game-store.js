@@ -29,6 +29,8 @@ export const RECORD_FORMAT = 1;
  * - `moves`: the whole record (the redo line included), `ply`: the position shown;
  * - `record`: what an imported GGF record says besides its moves (names, result, scores);
  * - `result`: the result as the page says it ("Black wins 40–24"), '' until the end;
+ * - `lines`: when variations were tried, every line to its end (the main line first, as
+ *   lines.js writes them); absent otherwise and in records of older versions;
  * - `created`, `updated`: milliseconds since 1970 (Date.now()).
  * @typedef {'in-progress' | 'finished' | 'abandoned'} GameStatus
  * @typedef {object} GameRecord
@@ -45,6 +47,7 @@ export const RECORD_FORMAT = 1;
  * @property {import('./record.js').ImportedRecord | null} record
  * @property {import('./clock.js').SavedClock | null} clock
  * @property {string} result
+ * @property {string[]} [lines]
  * @property {number} created
  * @property {number} updated
  */

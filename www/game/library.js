@@ -96,10 +96,23 @@ function storedPlayer(record, color) {
  * @param {GameRecord} record */
 const moveCount = (record) => Math.floor(record.moves.length / 2);
 
-/** The stored game as a GGF record, as the page's own export writes it.
+/** A stored game's main line, when it kept variations (its first line) and that line replays;
+ * else null (its moves are its one line).
+ * @param {GameRecord} record */
+function mainLine(record) {
+  const first = Array.isArray(record.lines) ? record.lines[0] : undefined;
+  if (typeof first !== 'string') return null;
+  try {
+    return Game.restore(record.startBoard, first, Math.floor(first.length / 2));
+  } catch {
+    return null;
+  }
+}
+
+/** The stored game as a GGF record of its main line, as the page's own export writes it.
  * @param {GameRecord} record */
 export function storedGgf(record) {
-  const game = Game.restore(record.startBoard, record.moves, moveCount(record));
+  const game = mainLine(record) ?? Game.restore(record.startBoard, record.moves, moveCount(record));
   const setup = { players: record.players, level: record.level };
   return exportText('ggf', {
     game,

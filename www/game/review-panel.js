@@ -2,7 +2,8 @@
 // workers (so that the page and the AI stay free), its progress and result, and the view of it
 // (review.js: the graph, the table, the words for the position shown, loaded while the first
 // review runs). A review belongs to the record it reviewed: moves played on after it keep it (they
-// are not reviewed), changing or taking back a reviewed move drops it.
+// are not reviewed), changing or taking back a reviewed move drops it, unless the page still keeps
+// its line (a variation was being looked at: the review is back with its line).
 
 import { SearchCancelled } from '../common/engine-client.js';
 import { byId, setText } from '../common/dom.js';
@@ -23,9 +24,11 @@ import { t, num, language } from '../i18n/page.js';
 /**
  * @param {{game: () => Game, engines: import('./engines.js').Engines, options: ReviewOptions,
  *          bookPly: () => number | null, announce: (text: string) => void, render: () => void,
- *          showError: (message: string) => void, goToPly: (ply: number) => void}} page
+ *          showError: (message: string) => void, goToPly: (ply: number) => void,
+ *          keeps?: (key: string) => boolean}} page `keeps`: whether the page still keeps the record
+ *   `key` names (one of its lines), when it is not the one shown
  */
-export function createReviewPanel({ game, engines, options, bookPly, announce, render, showError, goToPly }) {
+export function createReviewPanel({ game, engines, options, bookPly, announce, render, showError, goToPly, keeps = () => false }) {
   /** @type {ReviewState | null} */
   let review = null;
   /** review.js, once loaded: a result is only kept once it can be shown.
@@ -92,9 +95,10 @@ export function createReviewPanel({ game, engines, options, bookPly, announce, r
     render();
   }
 
-  /** After every change of the game: a review of another record is dropped. */
+  /** After every change of the game: a review of another record is dropped (one of a line the
+   * page keeps stays, for when its line is shown again). */
   function gameChanged() {
-    if (review && !stillApplies(game(), review.key)) drop();
+    if (review && !stillApplies(game(), review.key) && !keeps(review.key)) drop();
   }
 
   /** The panel, drawn from the review and the position shown. */

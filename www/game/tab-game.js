@@ -26,6 +26,9 @@ import * as storage from './storage.js';
 /** What the page gives to be saved: a record without its id, format and dates.
  * @typedef {Omit<GameRecord, 'id' | 'format' | 'created' | 'updated'>} GameSnapshot */
 
+/** The standard start as board text: a game from any other start (a position set up) is worth
+ * keeping before its first move. */
+const STANDARD_START = `${'-'.repeat(27)}OX${'-'.repeat(6)}XO${'-'.repeat(27)} X`;
 const SESSION_KEY = 'reversi.game-id';
 const LOCK_PREFIX = 'reversi.game.';
 const LEGACY_LOCK = 'reversi.legacy-slot';
@@ -214,7 +217,8 @@ export class TabGame {
    * @param {GameSnapshot} snapshot
    */
   save(snapshot) {
-    const worthKeeping = this.last !== null || snapshot.moves.length > 0 || snapshot.viewing || snapshot.record !== null;
+    const setUp = snapshot.startBoard !== STANDARD_START;
+    const worthKeeping = this.last !== null || snapshot.moves.length > 0 || snapshot.viewing || snapshot.record !== null || setUp;
     if (!worthKeeping) return;
     const last = this.last;
     // A finished game keeps who played it: players chosen after its end are for the next game.

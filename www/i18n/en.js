@@ -77,5 +77,6 @@ export default {
     'board.errorPlay': 'Could not play that: {message}.',
     'board.errorNotReady': '{what}() was called before the board was ready (wait for the ready event).',
     'embed.title': 'Othello board',
+    'engine.boardEmptyCentre': 'board: the centre square {1} is empty; in Othello the four centre squares are never empty',
   },
 };

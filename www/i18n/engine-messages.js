@@ -18,5 +18,6 @@ export const ENGINE_MESSAGES = [
   ['boardSide', /^board: the side to move \(X or O\) is missing after the 64 squares$/],
   ['boardBadSide', /^board: side to move '(.*)' at character (\d+) is not X or O$/],
   ['ggf', /^GGF, line (\d+), column (\d+): (.+)$/s],
+  ['boardEmptyCentre', /^board: the centre square (\S+) is empty; in Othello the four centre squares are never empty$/],
 ];
 

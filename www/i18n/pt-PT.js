@@ -77,5 +77,6 @@ export default {
     'board.errorPlay': 'Não foi possível jogar isso: {message}.',
     'board.errorNotReady': '{what}() foi chamado antes de o tabuleiro estar pronto (espere pelo evento ready).',
     'embed.title': 'Tabuleiro de Othello',
+    'engine.boardEmptyCentre': 'tabuleiro: a casa central {1} está vazia; no Othello as quatro casas centrais nunca ficam vazias',
   },
 };
