@@ -116,6 +116,9 @@ let grid;
 let engines;
 /** @type {ReturnType<typeof createReviewPanel>} */
 let reviewPanel;
+/** The Study area's practice (practice-panel.js, loaded once the board is up), or null until then.
+ * @type {ReturnType<typeof import('./practice-panel.js').createPracticePanel> | null} */
+let practicePanel = null;
 /** The problems and notices shown until dismissed (message-list.js). @type {MessageList} */
 let messages;
 /** This tab's game in the game store. @type {TabGame} */
@@ -540,6 +543,7 @@ function render() {
   renderMoveList(byId('move-list', HTMLOListElement), game, { ...reviewPanel.marks(), inBook: bookPly() });
   renderOpening();
   reviewPanel.render();
+  practicePanel?.render();
   renderEvaluation();
   renderClassroomLink();
 
@@ -949,6 +953,12 @@ export async function start() {
     showError: (message) => showError('review', message),
     goToPly,
   });
+  import('./practice-panel.js').then(
+    ({ createPracticePanel }) => {
+      practicePanel = createPracticePanel({ review: () => reviewPanel.current(), game: () => state.game, engines, options: config.reviewOptions });
+    },
+    (error) => showError('practice', t('error.practice', { message: error.message })),
+  );
   trackStateStrip();
   fillLevels(byId('level', HTMLSelectElement));
   fillOpenings(byId('play-opening', HTMLSelectElement));
