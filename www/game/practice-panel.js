@@ -33,6 +33,8 @@ import { PracticeStore } from './practice-store.js';
 
 /** The worker's tables (MiB): a drill's line is an exact solve. */
 const PRACTICE_TT_MEGABYTES = 32;
+/** The board and the panel side by side (the style sheet's arrangement for landscape screens). */
+const sideBySide = matchMedia('(min-width: 700px) and (min-aspect-ratio: 1/1)');
 
 /**
  * The position being practised and how it goes: the moves tried, the values once known, and how
@@ -179,7 +181,8 @@ export function createPracticePanel({ review, game, engines, options }) {
         );
     }
     render();
-    ui.area.scrollIntoView?.({ block: 'nearest' });
+    // Upright, the practice has the screen (the style sheet unsticks the main board meanwhile).
+    ui.area.scrollIntoView({ block: sideBySide.matches ? 'nearest' : 'start' });
   }
 
   /** Stops the worker's search and the clock of a line being solved. */
@@ -195,6 +198,7 @@ export function createPracticePanel({ review, game, engines, options }) {
     session?.game.free();
     session = null;
     render();
+    if (!sideBySide.matches) section.scrollIntoView({ block: 'start' });
   }
 
   /** @param {import('./practice-store.js').PracticeSet} set */
@@ -367,14 +371,12 @@ export function createPracticePanel({ review, game, engines, options }) {
     return t('practice.drillPrompt', { number: item.number, empties: item.empties, side });
   }
 
+  /** The latest wrong move's value (the earlier ones stay on their squares), or the right one;
+   * then the answer, once given. */
   function feedbackText(/** @type {Session} */ s) {
     const item = s.items[s.at];
     const parts = [];
-    for (const [i, wrong] of s.wrong.entries()) {
-      const verdict = judge(/** @type {MoveValue[]} */ (s.values), wrong.move, 0);
-      const loss = verdict ? lossText(verdict.loss, wrong.exact, scoreWords()) : '';
-      parts.push(t(i === 0 && !finished(s) ? 'practice.wrongAgain' : 'practice.wrong', { move: wrong.move, score: scoreText(wrong.discs, wrong.exact, item.toMove), loss }));
-    }
+    const wrong = s.wrong[s.wrong.length - 1];
     if (s.solvedAt !== null && s.values) {
       const move = /** @type {string} */ (s.game.lastMove);
       const verdict = judge(s.values, move, 0);
@@ -382,6 +384,10 @@ export function createPracticePanel({ review, game, engines, options }) {
         const key = s.solvedAt === 1 ? 'practice.rightFirst' : 'practice.rightSecond';
         parts.push(t(key, { move, score: scoreText(verdict.tried.discs, verdict.tried.exact, item.toMove), best: scoreText(verdict.best.discs, verdict.best.exact, item.toMove) }));
       }
+    } else if (wrong && s.values) {
+      const verdict = judge(s.values, wrong.move, 0);
+      const loss = verdict ? lossText(verdict.loss, wrong.exact, scoreWords()) : '';
+      parts.push(t(finished(s) ? 'practice.wrong' : 'practice.wrongAgain', { move: wrong.move, score: scoreText(wrong.discs, wrong.exact, item.toMove), loss }));
     }
     if (s.answered) parts.push(answerText(s));
     return parts.join(' ');
@@ -417,6 +423,11 @@ export function createPracticePanel({ review, game, engines, options }) {
   function marks(/** @type {Session} */ s) {
     /** @type {{square: number, text: string, best: boolean, label: string}[]} */
     const shown = [];
+    const item = s.items[s.at];
+    if (s.answered && !s.line && item.kind === 'drill') {
+      // The line is being solved: its first move (any of the best) already known.
+      for (const move of bestMoves(item.values)) shown.push({ square: squareIndex(move), text: '1', best: true, label: t('practice.lineLabel', { n: 1 }) });
+    }
     if (s.answered && s.line) {
       const taken = new Set();
       let n = 0;
@@ -429,7 +440,6 @@ export function createPracticePanel({ review, game, engines, options }) {
     }
     for (const wrong of s.wrong) {
       if (shown.some((m) => m.square === squareIndex(wrong.move))) continue;
-      const item = s.items[s.at];
       shown.push({ square: squareIndex(wrong.move), text: signedDiscs(wrong.discs, wrong.exact, scoreWords()), best: false, label: t('practice.triedLabel', { score: scoreText(wrong.discs, wrong.exact, item.toMove) }) });
     }
     return shown;
@@ -468,6 +478,7 @@ export function createPracticePanel({ review, game, engines, options }) {
 
     const s = session;
     ui.area.hidden = !s;
+    document.documentElement.toggleAttribute('data-practising', Boolean(s));
     if (s) {
       const item = s.items[s.at];
       setText(ui.prompt, promptText(s));
