@@ -23,7 +23,7 @@ function cellLabel(page, square) {
   return page.locator(`[data-testid="practice-board"] [data-square="${square}"]`).getAttribute('aria-label');
 }
 
-test('a reviewed game gives back its mistakes: a 10-disc mistake is refused twice, then the answer; the best move is accepted; the progress survives a reload', async () => {
+test('a reviewed game gives back its mistakes: a 10-disc mistake refused twice, then the answer; the best move accepted; after a reload, an 8-disc mistake refused and the best move accepted at the second try', async () => {
   const { page, context, errors } = await openPage(browser);
   await page.goto(server.url + '?black=human&white=human');
   await waitReady(page);
@@ -33,9 +33,11 @@ test('a reviewed game gives back its mistakes: a 10-disc mistake is refused twic
   await page.click('[data-testid="paste-load"]');
   await page.click('[data-testid="review"]');
   await page.waitForSelector('[data-testid="review-table"] tbody tr', { timeout: 60_000 });
-  // White's best move before its h3 (the review's position after move 1).
+  // White's best moves before its h3 and its a1 (the review's positions after moves 1 and 3).
   await page.click('[data-testid="review-table"] button[data-ply="1"]');
   const whiteBest = /best for White: ([a-h][1-8])/.exec(await text(page, 'review-position'))[1];
+  await page.click('[data-testid="review-table"] button[data-ply="3"]');
+  const whiteBestLater = /best for White: ([a-h][1-8])/.exec(await text(page, 'review-position'))[1];
   assert.equal(await text(page, 'practice-mistakes'), 'Practise your mistakes (3 positions)');
 
   await page.click('[data-testid="practice-mistakes"]');
@@ -70,6 +72,15 @@ test('a reviewed game gives back its mistakes: a 10-disc mistake is refused twic
   await page.click('[data-testid="practice-mistakes"]');
   assert.match(await text(page, 'practice-prompt'), /^Position 3 of 3, move 4 of the game: White to move\. a1 was played here and lost 8 discs/);
   assert.equal(await text(page, 'practice-record'), 'These mistakes: 2 of 3 practised, 1 solved at the first try, 0 at the second.');
+  // The 8-disc mistake refused, then the best move right at the second try.
+  await tap(page, 'a1');
+  await page.waitForFunction(() => /Try again/.test(document.querySelector('[data-testid="practice-feedback"]').textContent));
+  assert.match(await text(page, 'practice-feedback'), /^a1 is worth White \+\d+ \(exact\): 8 discs less than the best\. Try again\.$/);
+  await tap(page, whiteBestLater);
+  await page.waitForSelector('[data-testid="practice-board"][data-solved="2"]');
+  assert.match(await text(page, 'practice-feedback'), new RegExp(`^Right at the second try: ${whiteBestLater} is worth White \\+\\d+ \\(exact\\)`));
+  assert.equal(await text(page, 'practice-record'), 'These mistakes: 3 of 3 practised, 1 solved at the first try, 1 at the second. That was the last one.');
+  assert.equal(await page.isHidden('[data-testid="practice-next"]'), true);
   assert.deepEqual(errors, []);
   await context.close();
 });

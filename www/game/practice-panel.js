@@ -20,7 +20,7 @@ import { sideScore, signedDiscs, lossText, forBlack } from '../common/score-text
 import { setText } from '../common/dom.js';
 import { t, num, sideName, scoreWords, gridLabels } from '../i18n/page.js';
 import { studySection } from './study-panel.js';
-import { FFO_FILES, MISTAKE_TOLERANCE, bestMoves, judge, mistakesOf, parseDrills } from './practice.js';
+import { FFO_FILES, MISTAKE_TOLERANCE, PRACTICE_LOSS, bestMoves, judge, mistakesOf, parseDrills, worthPractising } from './practice.js';
 import { PracticeStore } from './practice-store.js';
 
 /** @typedef {import('./practice.js').PracticeItem} PracticeItem */
@@ -38,11 +38,11 @@ const sideBySide = matchMedia('(min-width: 700px) and (min-aspect-ratio: 1/1)');
 
 /**
  * The position being practised and how it goes: the moves tried, the values once known, and how
- * it ended (`solvedAt` 1 or 2, or `answered`).
+ * it ended (`solvedAt` 1 or 2 with the move `solvedWith`, or `answered`).
  * @typedef {{set: 'mistakes' | 'drill', items: PracticeItem[], at: number, game: Game,
  *            values: MoveValue[] | null, wrong: {move: string, discs: number, exact: boolean}[],
- *            waiting: string | null, solvedAt: 1 | 2 | null, answered: boolean,
- *            line: string[] | null, solving: number | null, error: string}} Session
+ *            waiting: string | null, solvedAt: 1 | 2 | null, solvedWith: string | null,
+ *            answered: boolean, line: string[] | null, solving: number | null, error: string}} Session
  */
 
 /**
@@ -73,9 +73,14 @@ export function createPracticePanel({ review, game, engines, options }) {
   const section = studySection('study-practice', t('practice.title'));
   const ui = build(section);
   const renderer = createRenderer(ui.canvas);
-  const grid = createGrid(ui.grid, { onActivate: onSquare, labels: gridLabels() });
+  /** The practice board's cells, only while a position is practised: the page's other
+   * `[data-square]` cells are the game's board's (docs/testing.md).
+   * @type {{grid: ReturnType<typeof createGrid>, cells: HTMLElement} | null} */
+  let cells = null;
   ui.board.style.setProperty('--gutter', `${GUTTER * 100}%`);
   attachInput(ui.board, { onSquare, onUndo: () => {}, onRedo: () => {}, onToggleHints: () => {} }, { keyTarget: ui.board });
+  // The page's shortcuts (U, R, H) are the game's: not while the focus is on the practice board.
+  ui.board.addEventListener('keydown', (event) => event.stopPropagation());
 
   ui.mistakes.addEventListener('click', startMistakes);
   ui.drill.addEventListener('change', () => {
@@ -156,7 +161,7 @@ export function createPracticePanel({ review, game, engines, options }) {
     stopWork();
     session?.game.free();
     const item = items[at];
-    session = { set, items, at, game: Game.fromBoard(item.board), values: null, wrong: [], waiting: null, solvedAt: null, answered: false, line: null, solving: null, error: '' };
+    session = { set, items, at, game: Game.fromBoard(item.board), values: null, wrong: [], waiting: null, solvedAt: null, solvedWith: null, answered: false, line: null, solving: null, error: '' };
     const current = session;
     const shown = ++epoch;
     if (set === 'mistakes') keep({ id: 'mistakes', items, at, updated: Date.now() });
@@ -197,6 +202,8 @@ export function createPracticePanel({ review, game, engines, options }) {
     stopWork();
     session?.game.free();
     session = null;
+    cells?.cells.remove();
+    cells = null;
     render();
     if (!sideBySide.matches) section.scrollIntoView({ block: 'start' });
   }
@@ -249,6 +256,7 @@ export function createPracticePanel({ review, game, engines, options }) {
     }
     if (verdict.good) {
       s.solvedAt = s.wrong.length === 0 ? 1 : 2;
+      s.solvedWith = move;
       s.game.play(move);
       if (s.game.mustPass) s.game.pass();
       record(item, s.solvedAt);
@@ -378,7 +386,7 @@ export function createPracticePanel({ review, game, engines, options }) {
     const parts = [];
     const wrong = s.wrong[s.wrong.length - 1];
     if (s.solvedAt !== null && s.values) {
-      const move = /** @type {string} */ (s.game.lastMove);
+      const move = /** @type {string} */ (s.solvedWith);
       const verdict = judge(s.values, move, 0);
       if (verdict) {
         const key = s.solvedAt === 1 ? 'practice.rightFirst' : 'practice.rightSecond';
@@ -450,19 +458,25 @@ export function createPracticePanel({ review, game, engines, options }) {
     const open = !finished(s) && !s.waiting;
     const legal = open ? s.game.legalMoves().map(squareIndex) : [];
     const hints = marks(s);
-    const last = s.solvedAt !== null && s.game.lastMove ? squareIndex(s.game.lastMove) : -1;
+    const last = s.solvedWith ? squareIndex(s.solvedWith) : -1;
     renderer.draw({ squares, legal, moverColor: s.game.sideToMove, lastMove: last, hints, animation: null });
-    grid.update({ squares, legal: new Set(legal), hints: new Map(hints.map((h) => [h.square, { label: h.label, best: h.best }])) });
+    if (!cells) {
+      const container = document.createElement('div');
+      container.className = 'board-grid';
+      ui.board.append(container);
+      cells = { grid: createGrid(container, { onActivate: onSquare, labels: gridLabels() }), cells: container };
+    }
+    cells.grid.setLabels(gridLabels());
+    cells.grid.update({ squares, legal: new Set(legal), hints: new Map(hints.map((h) => [h.square, { label: h.label, best: h.best }])) });
     ui.board.dataset.solved = s.solvedAt === null ? (s.answered ? 'answer' : '') : String(s.solvedAt);
   }
 
   function render() {
     studySection('study-practice', t('practice.title'));
-    setText(ui.intro, t('practice.intro', { loss: 3 }));
-    grid.setLabels(gridLabels());
+    setText(ui.intro, t('practice.intro', { loss: PRACTICE_LOSS }));
 
     const reviewed = review();
-    const count = reviewed ? reviewed.moves.filter((m) => m.loss >= 3 && m.class !== 'forced' && m.class !== 'book').length : 0;
+    const count = reviewed ? reviewed.moves.filter(worthPractising).length : 0;
     if (reviewed) {
       setText(ui.mistakes, t('practice.mistakes', { n: count }));
       ui.mistakes.disabled = count === 0;
@@ -558,8 +572,7 @@ function build(section) {
   const board = make('div', 'practice-board', 'practice-board');
   const canvas = /** @type {HTMLCanvasElement} */ (make('canvas', ''));
   canvas.setAttribute('aria-hidden', 'true');
-  const grid = make('div', '', 'board-grid');
-  board.append(canvas, grid);
+  board.append(canvas);
   const checking = /** @type {HTMLProgressElement} */ (make('progress', 'practice-checking'));
   const feedback = make('p', 'practice-feedback', 'practice-feedback');
   feedback.setAttribute('aria-live', 'polite');
@@ -574,5 +587,5 @@ function build(section) {
   const record = make('p', 'practice-record', 'practice-record');
   record.setAttribute('aria-live', 'polite');
   section.append(intro, controls, area, record);
-  return { intro, mistakes, drillLabel, drill, area, prompt, board, canvas, grid, checking, feedback, answer, next, stop, record };
+  return { intro, mistakes, drillLabel, drill, area, prompt, board, canvas, checking, feedback, answer, next, stop, record };
 }

@@ -30,6 +30,13 @@ export const PRACTICE_LOSS = 3;
 /** A mistake is put right by a move within this many discs of the best. */
 export const MISTAKE_TOLERANCE = 1;
 
+/** Whether a move of a review is given back to practise: it lost `PRACTICE_LOSS` discs or more,
+ * and was neither forced nor a book move.
+ * @param {import('../pkg/reversi.js').JudgedMove} move */
+export function worthPractising(move) {
+  return move.loss >= PRACTICE_LOSS && move.class !== 'forced' && move.class !== 'book';
+}
+
 /**
  * The positions of a reviewed game where the move played lost `PRACTICE_LOSS` discs or more (of
  * either player; forced moves and book moves are never among them), in the order played.
@@ -42,7 +49,7 @@ export function mistakesOf(review, startBoard, transcript) {
   /** @type {Mistake[]} */
   const mistakes = [];
   review.moves.forEach((move, ply) => {
-    if (move.loss < PRACTICE_LOSS || move.class === 'forced' || move.class === 'book') return;
+    if (!worthPractising(move)) return;
     const position = review.positions[ply];
     const game = Game.restore(startBoard, transcript, ply);
     const board = game.board;
