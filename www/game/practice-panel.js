@@ -102,7 +102,9 @@ export function createPracticePanel({ review, game, engines, options }) {
       store = opened;
       results = await opened.results();
       const kept = await opened.getSet('mistakes');
-      keptSet = kept && kept.at < kept.items.length ? kept : null;
+      // A set whose positions the engine refuses (a damaged record) is not offered; the next set
+      // replaces it.
+      keptSet = kept && kept.at < kept.items.length && kept.items.every(playable) ? kept : null;
       render();
     },
     (error) => {
@@ -111,6 +113,16 @@ export function createPracticePanel({ review, game, engines, options }) {
     },
   );
   loadDrills();
+
+  /** Whether the engine takes a kept position. @param {PracticeItem} item */
+  function playable(item) {
+    try {
+      Game.fromBoard(item.board).free();
+      return item.kind === 'mistake' && Array.isArray(item.bestLine);
+    } catch {
+      return false;
+    }
+  }
 
   /** The drills from the four FFO files, served with the page. */
   async function loadDrills() {
