@@ -9,11 +9,12 @@ out=${1:-dist}
 scripts/build-wasm.sh
 
 # The files of the site: the pages at the root (with the game's service worker and web app
-# manifest, the pattern weights and the opening book), and what they load from www/ (sources, styles, icons, the
-# wasm-bindgen output and the service worker's offline page; nothing else of the repository is
-# served).
+# manifest, the pattern weights and the opening book), the FFO positions of the practice's endgame
+# drills, and what they load from www/ (sources, styles, icons, the wasm-bindgen output and the
+# service worker's offline page; nothing else of the repository is served).
 mapfile -t files < <(
   printf '%s\n' index.html classroom.html embed.html embed-demo.html sw.js manifest.webmanifest weights/pattern.bin weights/book.bin
+  printf '%s\n' data/fforum-1-19.obf data/fforum-20-39.obf data/fforum-40-59.obf data/fforum-60-79.obf
   find www -type f \( -name '*.js' -o -name '*.css' -o -name '*.wasm' -o -name '*.svg' -o -name '*.png' -o -name '*.html' \) | sort
 )
 

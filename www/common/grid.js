@@ -117,11 +117,9 @@ export function createGrid(container, { onActivate, labels = ENGLISH_LABELS }) {
       for (let i = 0; i < 64; i++) {
         const content = squares[i] === BLACK ? words.black : squares[i] === WHITE ? words.white : words.empty;
         let label = `${squareName(i)}, ${content}`;
-        if (legal.has(i)) {
-          label += `, ${words.legal}`;
-          const hint = hints.get(i);
-          if (hint) label += `, ${hint.label}`;
-        }
+        if (legal.has(i)) label += `, ${words.legal}`;
+        const hint = hints.get(i);
+        if (hint) label += `, ${hint.label}`;
         if (i === bestMove) label += `, ${words.reviewBest}`;
         const cell = cells[i];
         if (cell.getAttribute('aria-label') !== label) cell.setAttribute('aria-label', label);

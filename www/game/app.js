@@ -126,6 +126,9 @@ let reviewPanel;
 let setup;
 /** The variations' tools under the move list (lines-tools.js). @type {ReturnType<typeof attachLineTools>} */
 let lineTools;
+/** The Study area's practice (practice-panel.js, loaded once the board is up), or null until then.
+ * @type {ReturnType<typeof import('./practice-panel.js').createPracticePanel> | null} */
+let practicePanel = null;
 /** The problems and notices shown until dismissed (message-list.js). @type {MessageList} */
 let messages;
 /** This tab's game in the game store. @type {TabGame} */
@@ -634,6 +637,7 @@ function render() {
   setup.render();
   renderOpening();
   reviewPanel.render();
+  practicePanel?.render();
   renderEvaluation();
   renderClassroomLink();
 
@@ -1079,6 +1083,12 @@ export async function start() {
       newGame(game, t('setup.started'));
     },
   });
+  import('./practice-panel.js').then(
+    ({ createPracticePanel }) => {
+      practicePanel = createPracticePanel({ review: () => reviewPanel.current(), game: () => state.game, engines, options: config.reviewOptions });
+    },
+    (error) => showError('practice', t('error.practice', { message: error.message })),
+  );
   trackStateStrip();
   fillLevels(byId('level', HTMLSelectElement));
   fillOpenings(byId('play-opening', HTMLSelectElement));
