@@ -39,6 +39,8 @@ import { t, language, sideName, gridLabels, engineText, LANGUAGES } from '../i18
 import { startLanguage, applyLanguage, fillLanguageMenu } from './language.js';
 import { attachLibrary, gameDate } from './library.js';
 import { onTimeSentence, resultSentence } from './result.js';
+import { createLiveAnalysis } from './live-analysis.js';
+import { createExplorer } from './explorer.js';
 
 /** @typedef {import('../pkg/reversi.js').Side} Side */
 /** @typedef {import('../pkg/reversi.js').Hint} Hint */
@@ -128,6 +130,11 @@ let library = null;
 let evaluationPanel = null;
 /** @type {Promise<void> | null} */
 let evaluationPanelLoading = null;
+/** The Study area's live analysis (live-analysis.js) and opening explorer (explorer.js).
+ * @type {ReturnType<typeof createLiveAnalysis>} */
+let liveAnalysis;
+/** @type {ReturnType<typeof createExplorer>} */
+let explorer;
 /** The last word from the AI worker about the weights, for a panel created after it.
  * @type {import('../common/engine-client.js').FileEvent | null} */
 let weightsEvent = null;
@@ -429,7 +436,7 @@ function startNext() {
         else showError('ai', t('error.ai', { message: error.message }));
       },
     );
-  } else if (state.hintsOn && isHumanTurn()) {
+  } else if (state.hintsOn && isHumanTurn() && !liveAnalysis.on) {
     // Deep hints think for seconds: shared out among the AI's workers when there are several.
     const parallel = state.settings.hintStrength === 'deep' && (state.settings.workers || 1) > 1 && !config.hintOptions;
     const hints = engines.team
@@ -447,6 +454,8 @@ function startNext() {
       },
     );
   }
+  // The live analysis replaces the hints while it is on (it scores the same moves, deeper).
+  if (liveAnalysis.on) liveAnalysis.start();
 }
 
 /** This tab's game written to the game store (at every change: tab-game.js writes them in turn). */
@@ -484,7 +493,7 @@ function render() {
   const squares = game.squares();
   const humanTurn = isHumanTurn() && !state.thinking;
   const legal = humanTurn ? game.legalMoves().map(squareIndex) : [];
-  const hints = state.hints && isHumanTurn() ? hintMarks(state.hints, game.sideToMove) : [];
+  const hints = liveAnalysis.on ? liveAnalysis.marks(game.board) : state.hints && isHumanTurn() ? hintMarks(state.hints, game.sideToMove) : [];
   const best = reviewPanel.bestMove();
   const bestMove = best ? squareIndex(best) : -1;
 
@@ -542,6 +551,8 @@ function render() {
   reviewPanel.render();
   renderEvaluation();
   renderClassroomLink();
+  liveAnalysis.render();
+  explorer.render(game.board, game.sideToMove, humanTurn);
 
   byId('undo', HTMLButtonElement).disabled = !game.canUndo;
   byId('redo', HTMLButtonElement).disabled = !game.canRedo;
@@ -949,6 +960,13 @@ export async function start() {
     showError: (message) => showError('review', message),
     goToPly,
   });
+  liveAnalysis = createLiveAnalysis({
+    engines,
+    position: () => (isFinished() ? { waiting: 'over' } : isAiTurn() ? { waiting: 'ai' } : { board: state.game.board, side: state.game.sideToMove, empties: 64 - state.game.scoreBlack - state.game.scoreWhite }),
+    onChange: changed,
+    onUpdate: render,
+  });
+  explorer = createExplorer({ reader: () => bookReader, bookState: () => engines.ai.files.book.state, onPlay: onSquare });
   trackStateStrip();
   fillLevels(byId('level', HTMLSelectElement));
   fillOpenings(byId('play-opening', HTMLSelectElement));
