@@ -47,6 +47,13 @@ export function analysisSteps(empties, depths = ANALYSIS_DEPTHS) {
   return steps;
 }
 
+/** Black's share of the evaluation bar (per cent) for a score in discs for Black: half each for
+ * an even game, three quarters at Black +10 (small leads must show), nearly all beyond +32.
+ * @param {number} discsForBlack */
+export function blackShare(discsForBlack) {
+  return 50 + 50 * Math.tanh(discsForBlack / 20);
+}
+
 /** The position to analyse, or why there is none now ('ai': the AI is to move; 'over').
  * @typedef {{board: string, side: Side, empties: number} | {waiting: 'ai' | 'over'}} Analysable */
 
@@ -203,8 +210,7 @@ export function createLiveAnalysis({ engines, position, onChange, onUpdate }) {
       const forBlackDiscs = forBlack(best.discs, current.side);
       const text = sideScore(forBlackDiscs, best.exact, scoreWords());
       setText(score, t('analysis.evaluation', { score: text }));
-      // The bar: Black's share of the width, half each for an even game, all of it at +64.
-      barBlack.style.width = `${50 + (50 * Math.max(-64, Math.min(64, forBlackDiscs))) / 64}%`;
+      barBlack.style.width = `${blackShare(forBlackDiscs)}%`;
       bar.setAttribute('aria-valuenow', String(forBlackDiscs));
       bar.setAttribute('aria-valuetext', text);
       bar.setAttribute('aria-label', t('analysis.bar'));
