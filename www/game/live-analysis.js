@@ -69,7 +69,7 @@ export function createLiveAnalysis({ engines, position, onChange, onUpdate }) {
   section.insertAdjacentHTML(
     'beforeend',
     `<label class="toggle analysis-switch"><input type="checkbox" id="analysis-switch" data-testid="analysis-switch"> <span data-i18n="analysis.switch">${t('analysis.switch')}</span></label>
-     <p class="analysis-status" id="analysis-status" data-testid="analysis-status" aria-live="polite"></p>
+     <p class="analysis-status" id="analysis-status" data-testid="analysis-status"></p>
      <div class="analysis-evaluation" id="analysis-evaluation" hidden>
        <div class="analysis-bar" id="analysis-bar" data-testid="analysis-bar" role="meter" aria-valuemin="-64" aria-valuemax="64"><div class="analysis-bar-black"></div></div>
        <p class="analysis-score" id="analysis-score" data-testid="analysis-score"></p>
