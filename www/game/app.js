@@ -6,8 +6,9 @@
 // thinking.js (the AI's thinking line), review-panel.js (the review's wiring; review.js draws it),
 // move-list.js, openings.js (opening names and the book), record.js (the record, its players, an
 // imported GGF record), export.js, address.js, settings.js, offline.js, tab-game.js (this tab's
-// game in the game store, game-store.js), and the lazily loaded clock.js, evaluation.js and
-// sound.js. start.js starts it (and says why when it cannot start).
+// game in the game store, game-store.js), the Study area's live-analysis.js and explorer.js
+// (study-panel.js), and the lazily loaded clock.js, evaluation.js and sound.js. start.js starts
+// it (and says why when it cannot start).
 
 import init, * as wasm from '../pkg/reversi.js';
 import { Game, levels } from '../pkg/reversi.js';
