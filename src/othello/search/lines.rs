@@ -22,10 +22,12 @@ pub struct MoveLine {
 
 impl Engine {
     /// Every legal move with its score, its principal variation and its depth, best first (known
-    /// scores before unknown ones, equal scores in square order): the search after each move is
-    /// [`Engine::analyze_moves`]' (one ply less, the same exact limit), so the scores are the same;
-    /// this keeps the lines. A side that must pass gets one line starting with `Move::Pass`; a
-    /// finished game gets none. With [`Control::team`], the team's helpers search each move along.
+    /// scores before unknown ones, equal scores in square order). Each move's search is the one
+    /// [`Engine::analyze_moves`] makes (one ply less deep, the same exact limit), so the scores
+    /// are the hints'; this keeps the lines. The time and node limits apply to the whole call (no
+    /// share per move: the live analysis bounds each call by its depth). A side that must pass
+    /// gets one line starting with `Move::Pass`; a finished game gets none. With
+    /// [`Control::team`], the team's helpers search each move along.
     ///
     /// ```
     /// use reversi::{clock::monotonic_ms, othello::search::{Control, Engine, Limits}, Board};
