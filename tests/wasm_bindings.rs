@@ -581,3 +581,75 @@ fn the_book_plays_hints_reviews_and_names() {
     assert_eq!(opening_name("f5").unwrap(), None);
     assert!(opening_name("f5z9").is_err());
 }
+
+/// A game to 14 empty squares, Black to move: Black +10 by h2 with perfect play (the solver's).
+const FOURTEEN_EMPTIES: &str =
+    "e6f4f3f6g6f2g4g7c4h6f5h5h3d3d2e7h7g5d6c3f8h4c2e8g3d7c7d1h8b2f1g8e3b3c1b7a1f7c6g2b1e1a3a2g1h1";
+
+#[wasm_bindgen_test]
+fn the_analysis_board_has_every_move_with_its_line_and_the_book_explored() {
+    let mut searcher = Searcher::new(4);
+    // Every legal move, best first, with a line that starts with it and plays.
+    let game = Game::from_transcript("f5d6c3d3c4").unwrap();
+    let lines = searcher.analyze_lines(&game.board(), &options(&[("depth", 3.into())])).unwrap();
+    let mut moves: Vec<String> = lines.iter().map(|l| get(&l, "move").as_string().unwrap()).collect();
+    let mut legal = names(&game.legal_moves());
+    moves.sort();
+    legal.sort();
+    assert_eq!(moves, legal);
+    let scores: Vec<f64> = lines.iter().map(|l| get(&l, "score").as_f64().unwrap()).collect();
+    assert!(scores.windows(2).all(|w| w[0] >= w[1]), "best first: {scores:?}");
+    for line in lines.iter() {
+        assert_eq!(get(&line, "depth").as_f64(), Some(3.0));
+        assert_eq!(get(&line, "unknown").as_bool(), Some(false));
+        let pv = names(&get(&line, "pv").into());
+        assert_eq!(pv[0], get(&line, "move").as_string().unwrap());
+        let mut after = Game::from_transcript("f5d6c3d3c4").unwrap();
+        for mv in &pv {
+            after.play(mv).unwrap_or_else(|e| panic!("{pv:?}: {}", message_of(e)));
+        }
+    }
+    // Solved exactly: the solver's score and line.
+    let endgame = Game::from_transcript(FOURTEEN_EMPTIES).unwrap().board();
+    let exact = options(&[("depth", 60.into()), ("exactFromEmpties", 64.into())]);
+    let solved = searcher.analyze_lines(&endgame, &exact).unwrap().get(0);
+    assert_eq!(get(&solved, "exact").as_bool(), Some(true));
+    assert_eq!(get(&solved, "discs").as_f64(), Some(10.0));
+    assert_eq!(get(&solved, "depth").as_f64(), Some(14.0));
+    assert_eq!(names(&get(&solved, "pv").into()).join(" "), "h2 e2 b4 b5 c5 b6 d8 c8 a4 a5 a6 a7 a8 b8");
+    // No time for anything: no number made up.
+    let none =
+        searcher.analyze_lines(&Game::new().board(), &options(&[("depth", 4.into()), ("nodes", 1.into())])).unwrap();
+    assert_eq!(none.length(), 4);
+    assert!(none.iter().all(|l| get(&l, "discs").is_null() && get(&l, "unknown").as_bool() == Some(true)));
+    // Bad input says what is wrong.
+    assert!(message_of(searcher.analyze_lines("nonsense", &exact).err().unwrap()).contains("board"));
+    assert!(message_of(searcher.analyze_lines(&endgame, &options(&[])).err().unwrap()).contains("search options"));
+    let team = options(&[("depth", 2.into()), ("session", 1.into())]);
+    assert!(message_of(searcher.analyze_lines(&endgame, &team).err().unwrap())
+        .contains("analyzeLines: a session needs a team"));
+
+    // The explorer: nothing without a book; with it, the four first moves leading to Tiger.
+    let start = Game::new().board();
+    assert!(searcher.explore_book(&start).unwrap().is_null());
+    searcher.set_book(BOOK).unwrap();
+    let explored = searcher.explore_book(&start).unwrap();
+    let book_moves: Array = get(&explored, "moves").into();
+    let mut first: Vec<String> = book_moves.iter().map(|m| get(&m, "move").as_string().unwrap()).collect();
+    first.sort();
+    assert_eq!(first, ["c4", "d3", "e6", "f5"]);
+    for m in book_moves.iter() {
+        assert_eq!(get(&m, "discs").as_f64(), get(&explored, "discs").as_f64());
+        assert!(get(&m, "name").is_null());
+        assert!(names(&get(&m, "leadsTo").into()).contains(&"Tiger".to_string()));
+        assert!(get(&m, "line").dyn_into::<Array>().unwrap().length() > 0);
+    }
+    let tiger = searcher.explore_book(&Game::from_transcript("f5d6c3d3").unwrap().board()).unwrap();
+    let c4 = Array::from(&get(&tiger, "moves"))
+        .iter()
+        .find(|m| get(m, "move").as_string().as_deref() == Some("c4"))
+        .unwrap();
+    assert_eq!(get(&c4, "name").as_string().as_deref(), Some("Tiger"));
+    assert!(searcher.explore_book(&endgame).unwrap().is_null(), "beyond the book");
+    assert!(message_of(searcher.explore_book("nonsense").err().unwrap()).contains("board"));
+}

@@ -28,6 +28,7 @@
 //! One module per concept: [`game`] (rules and record, exports and imports), [`searcher`]
 //! (searches, hints, shares of a parallel search), [`team`] (one search on several workers
 //! sharing the memory, in the threads build), [`review`] (a game's review in parts),
+//! [`study`] (the analysis board: every move with its line, the opening explorer),
 //! [`evaluation`] (the static evaluations explained), [`levels`] and [`openings`] (the engine's
 //! tables), [`options`] (search options read from JavaScript) and [`convert`] (the conversions
 //! they share).
@@ -40,6 +41,7 @@ mod openings;
 mod options;
 mod review;
 mod searcher;
+mod study;
 mod team;
 
 #[cfg(feature = "classroom")]

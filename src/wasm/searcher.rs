@@ -332,7 +332,7 @@ impl Searcher {
 }
 
 /// A search's part in its team's session `session`, if the options named one.
-fn team_part<'a>(
+pub(super) fn team_part<'a>(
     team: &'a Option<Arc<TeamEntry>>,
     session: Option<u32>,
     call: &str,
@@ -356,7 +356,7 @@ fn eval_of(pattern: bool) -> EvalChoice {
 /// `exact`, the evaluation that scored it (`evaluation`) and the score in discs (`discs`: exact,
 /// or the estimate converted and rounded to a tenth, see
 /// `othello::analysis::review::score_in_tenths`).
-fn score_fields(builder: ObjectBuilder, score: Score, pattern: bool) -> ObjectBuilder {
+pub(super) fn score_fields(builder: ObjectBuilder, score: Score, pattern: bool) -> ObjectBuilder {
     let (value, exact) = match score {
         Score::Eval(v) => (v, false),
         Score::Exact(d) => (d, true),

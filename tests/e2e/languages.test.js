@@ -40,7 +40,8 @@ function pageText() {
   for (const option of document.querySelectorAll('select:not(#play-opening):not(#language) option')) parts.push(option.textContent ?? '');
   for (const title of document.querySelectorAll('svg title')) parts.push(title.textContent ?? '');
   const opening = document.querySelector('#opening-name')?.textContent ?? '';
-  const playOpening = [...document.querySelectorAll('#play-opening option')].map((o) => o.textContent ?? '');
+  // Each name as the menu shows it ("Tiger (5)") and bare (the opening explorer's).
+  const playOpening = [...document.querySelectorAll('#play-opening option')].flatMap((o) => [o.textContent ?? '', /** @type {HTMLOptionElement} */ (o).value]);
   let all = parts.join('\n');
   for (const name of [opening, ...playOpening].filter(Boolean)) all = all.split(name).join(' ');
   return all;

@@ -17,6 +17,7 @@ export class SearchCancelled extends Error {
 /** @typedef {import('../pkg/reversi.js').SearchProgress} SearchProgress */
 /** @typedef {import('../pkg/reversi.js').WindowResult} WindowResult */
 /** @typedef {import('../pkg/reversi.js').Hint} Hint */
+/** @typedef {import('../pkg/reversi.js').MoveLine} MoveLine */
 /** @typedef {import('../pkg/reversi.js').BookMove} BookMove */
 /** @typedef {import('../pkg/reversi.js').ReviewOptions} ReviewOptions */
 /** @typedef {import('../pkg/reversi.js').ReviewPart} ReviewPart */
@@ -221,6 +222,15 @@ export class EngineClient {
    * @returns {Promise<Hint[]>} */
   analyze(board, options) {
     return this.request('analyze', { board, options });
+  }
+
+  /** Every legal move with its score, line and depth, best first (as `Searcher.analyzeLines`):
+   * one step of a live analysis.
+   * @param {string} board
+   * @param {SearchOptions} options
+   * @returns {Promise<MoveLine[]>} */
+  analyzeLines(board, options) {
+    return this.request('analyzeLines', { board, options });
   }
 
   /** One position's share of a review (see Searcher.reviewPart and reviewInParallel in

@@ -19,6 +19,7 @@ import { THREADS_MEMORY } from './engine-wasm.js';
 /** @typedef {import('../pkg/reversi.js').SearchResult} SearchResult */
 /** @typedef {import('../pkg/reversi.js').SearchProgress} SearchProgress */
 /** @typedef {import('../pkg/reversi.js').Hint} Hint */
+/** @typedef {import('../pkg/reversi.js').MoveLine} MoveLine */
 /** @typedef {import('./engine-client.js').FileEvent} FileEvent */
 /** @typedef {import('./engine-client.js').FileSource} FileSource */
 
@@ -114,6 +115,17 @@ export class TeamSearch {
   async analyze(board, options) {
     const session = await this.open(true);
     return this.main.analyze(board, { ...options, session });
+  }
+
+  /**
+   * Every legal move with its line, as EngineClient.analyzeLines, each searched by the team.
+   * @param {string} board
+   * @param {SearchOptions} options
+   * @returns {Promise<MoveLine[]>}
+   */
+  async analyzeLines(board, options) {
+    const session = await this.open(true);
+    return this.main.analyzeLines(board, { ...options, session });
   }
 
   /** Stops the team's search at once: pending promises reject with SearchCancelled. */

@@ -6,8 +6,9 @@
 // thinking.js (the AI's thinking line), review-panel.js (the review's wiring; review.js draws it),
 // move-list.js, openings.js (opening names and the book), record.js (the record, its players, an
 // imported GGF record), export.js, address.js, settings.js, offline.js, tab-game.js (this tab's
-// game in the game store, game-store.js), and the lazily loaded clock.js, evaluation.js and
-// sound.js. start.js starts it (and says why when it cannot start).
+// game in the game store, game-store.js), the Study area's live-analysis.js and explorer.js
+// (study-panel.js), and the lazily loaded clock.js, evaluation.js and sound.js. start.js starts
+// it (and says why when it cannot start).
 
 import init, * as wasm from '../pkg/reversi.js';
 import { Game, levels } from '../pkg/reversi.js';
@@ -42,6 +43,8 @@ import { onTimeSentence, resultSentence } from './result.js';
 import { Lines, movesOf } from './lines.js';
 import { attachLineTools, linesFromSaved, variationGames } from './lines-tools.js';
 import { attachSetup, readBoardText, SETUP_PARAM } from './setup.js';
+import { createLiveAnalysis } from './live-analysis.js';
+import { createExplorer } from './explorer.js';
 
 /** @typedef {import('../pkg/reversi.js').Side} Side */
 /** @typedef {import('../pkg/reversi.js').Hint} Hint */
@@ -141,6 +144,11 @@ let library = null;
 let evaluationPanel = null;
 /** @type {Promise<void> | null} */
 let evaluationPanelLoading = null;
+/** The Study area's live analysis (live-analysis.js) and opening explorer (explorer.js).
+ * @type {ReturnType<typeof createLiveAnalysis>} */
+let liveAnalysis;
+/** @type {ReturnType<typeof createExplorer>} */
+let explorer;
 /** The last word from the AI worker about the weights, for a panel created after it.
  * @type {import('../common/engine-client.js').FileEvent | null} */
 let weightsEvent = null;
@@ -512,7 +520,7 @@ function startNext() {
         else showError('ai', t('error.ai', { message: error.message }));
       },
     );
-  } else if (state.hintsOn && isHumanTurn()) {
+  } else if (state.hintsOn && isHumanTurn() && !liveAnalysis.on) {
     // Deep hints think for seconds: shared out among the AI's workers when there are several.
     const parallel = state.settings.hintStrength === 'deep' && (state.settings.workers || 1) > 1 && !config.hintOptions;
     const hints = engines.team
@@ -530,6 +538,8 @@ function startNext() {
       },
     );
   }
+  // The live analysis replaces the hints while it is on (it scores the same moves, deeper).
+  if (liveAnalysis.on) liveAnalysis.start();
 }
 
 /** This tab's game written to the game store (at every change: tab-game.js writes them in turn). */
@@ -577,7 +587,8 @@ function render() {
   const squares = setup.active ? setup.squares() : game.squares();
   const humanTurn = isHumanTurn() && !state.thinking;
   const legal = humanTurn ? game.legalMoves().map(squareIndex) : [];
-  const hints = state.hints && isHumanTurn() ? hintMarks(state.hints, game.sideToMove) : [];
+  // While a position is set up, the board shows it (and nothing of the game).
+  const hints = setup.active ? [] : liveAnalysis.on ? liveAnalysis.marks(game.board) : state.hints && isHumanTurn() ? hintMarks(state.hints, game.sideToMove) : [];
   const best = setup.active ? null : reviewPanel.bestMove();
   const bestMove = best ? squareIndex(best) : -1;
 
@@ -640,6 +651,8 @@ function render() {
   practicePanel?.render();
   renderEvaluation();
   renderClassroomLink();
+  liveAnalysis.render();
+  explorer.render(game.board, game.sideToMove, humanTurn);
 
   byId('undo', HTMLButtonElement).disabled = !game.canUndo || setup.active;
   byId('redo', HTMLButtonElement).disabled = !game.canRedo || setup.active;
@@ -1089,6 +1102,13 @@ export async function start() {
     },
     (error) => showError('practice', t('error.practice', { message: error.message })),
   );
+  liveAnalysis = createLiveAnalysis({
+    engines,
+    position: () => (setup.active ? { waiting: 'setup' } : isFinished() ? { waiting: 'over' } : isAiTurn() ? { waiting: 'ai' } : { board: state.game.board, side: state.game.sideToMove, empties: 64 - state.game.scoreBlack - state.game.scoreWhite }),
+    onChange: changed,
+    onUpdate: render,
+  });
+  explorer = createExplorer({ reader: () => bookReader, bookState: () => engines.ai.files.book.state, onPlay: onSquare });
   trackStateStrip();
   fillLevels(byId('level', HTMLSelectElement));
   fillOpenings(byId('play-opening', HTMLSelectElement));

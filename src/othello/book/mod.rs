@@ -35,6 +35,7 @@
 //! assert!(entry.moves.iter().all(|m| m.value == entry.value));
 //! ```
 
+pub mod explorer;
 pub mod file;
 pub mod names;
 

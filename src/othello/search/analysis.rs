@@ -75,7 +75,7 @@ impl Engine {
         out
     }
 
-    fn child_limits(limits: &Limits) -> Limits {
+    pub(super) fn child_limits(limits: &Limits) -> Limits {
         Limits {
             depth: limits.depth.map(|d| d.saturating_sub(1).max(1)),
             exact_from_empties: limits.exact_from_empties.map(|e| e.saturating_sub(1)),

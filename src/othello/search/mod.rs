@@ -18,6 +18,7 @@
 mod analysis;
 pub mod endgame;
 pub mod levels;
+pub mod lines;
 mod ordering;
 pub mod parallel;
 pub mod probcut;

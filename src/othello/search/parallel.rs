@@ -436,6 +436,16 @@ impl Team {
         self.together(control, |engine, control| engine.analyze_moves(board, limits, control))
     }
 
+    /// Every move with its line, as [`Engine::analyze_lines`], each searched by every thread.
+    pub fn analyze_lines(
+        &mut self,
+        board: Board,
+        limits: &Limits,
+        control: &mut Control,
+    ) -> Vec<super::lines::MoveLine> {
+        self.together(control, |engine, control| engine.analyze_lines(board, limits, control))
+    }
+
     /// The exact value within (`alpha`, `beta`), as [`Engine::solve`], solved by every thread.
     pub fn solve(&mut self, board: Board, alpha: i32, beta: i32, control: &mut Control) -> Option<Solution> {
         self.together(control, |engine, control| engine.solve(board, alpha, beta, control))

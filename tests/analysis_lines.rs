@@ -1,0 +1,142 @@
+//! Every move with its line (`Engine::analyze_lines`, the analysis board's live analysis): the
+//! same scores as the hints' analysis, exact scores equal to the solver's, lines that are legal
+//! and keep their score.
+
+use reversi::clock::monotonic_ms;
+use reversi::othello::search::endgame::Solver;
+use reversi::othello::search::lines::MoveLine;
+use reversi::othello::search::parallel::Team;
+use reversi::othello::search::score::Score;
+use reversi::othello::search::{Control, Engine, Limits};
+use reversi::rng::XorShift64Star;
+use reversi::{Board, Move};
+
+/// A position reached by random play with `empties` empty squares, not finished.
+fn played_out(rng: &mut XorShift64Star, empties: u32) -> Board {
+    loop {
+        let mut board = Board::start();
+        while board.empty_count() > empties && !board.is_game_over() {
+            let moves: Vec<_> = board.legal_moves().collect();
+            board = if moves.is_empty() { board.passed() } else { board.play_unchecked(moves[rng.below(moves.len())]) };
+        }
+        if !board.is_game_over() && board.empty_count() == empties {
+            return board;
+        }
+    }
+}
+
+fn play(board: Board, mv: Move) -> Board {
+    match mv {
+        Move::Play(sq) => {
+            assert!(board.legal_moves().contains(sq), "{mv} is not legal on {board:?}");
+            board.play_unchecked(sq)
+        }
+        Move::Pass => {
+            assert_eq!(board.legal_moves().count(), 0, "a pass with legal moves on {board:?}");
+            assert!(!board.is_game_over(), "a pass after the end");
+            board.passed()
+        }
+    }
+}
+
+fn lines(board: Board, limits: &Limits) -> Vec<MoveLine> {
+    Engine::new(4).analyze_lines(board, limits, &mut Control::new(&monotonic_ms))
+}
+
+#[test]
+fn exact_scores_are_the_solvers_and_the_best_line_keeps_its_score() {
+    let mut rng = XorShift64Star::new(33);
+    let exact = Limits { exact_from_empties: Some(64), ..Limits::default() };
+    let mut solver = Solver::new(4);
+    for _ in 0..3 {
+        let board = played_out(&mut rng, 14);
+        let found = lines(board, &exact);
+        let legal: Vec<Move> = board.legal_moves().map(Move::Play).collect();
+        let mut listed: Vec<Move> = found.iter().map(|l| l.mv).collect();
+        listed.sort_by_key(|m| m.square().map(|s| s.index()));
+        assert_eq!(listed, legal, "every legal move, once");
+        for line in &found {
+            let child = play(board, line.mv);
+            let solved = -solver.solve_exact(child).score;
+            assert_eq!(line.score, Some(Score::Exact(solved)), "{}: the solver's score", line.mv);
+            assert_eq!(line.depth, 14, "{}: exact lines are as deep as the empty squares", line.mv);
+            assert_eq!(line.pv[0], line.mv);
+        }
+        assert!(
+            found.windows(2).all(|w| w[0].score.unwrap().to_value() >= w[1].score.unwrap().to_value()),
+            "best first"
+        );
+        // The best line is legal, and each position along it has the line's score (for its mover).
+        let best = &found[0];
+        let Some(Score::Exact(score)) = best.score else { unreachable!() };
+        let mut position = board;
+        for (ply, &mv) in best.pv.iter().enumerate() {
+            position = play(position, mv);
+            let sign = if ply % 2 == 0 { -1 } else { 1 };
+            assert_eq!(sign * solver.solve_exact(position).score, score, "after pv move {ply} ({mv})");
+        }
+        assert!(best.pv.len() > 1, "a line, not just the move: {:?}", best.pv);
+    }
+}
+
+#[test]
+fn midgame_lines_have_the_hints_scores_and_legal_lines() {
+    let mut rng = XorShift64Star::new(7);
+    for depth in [1, 3, 5] {
+        let board = played_out(&mut rng, 40);
+        let limits = Limits::depth(depth);
+        let found = lines(board, &limits);
+        let mut hints = Engine::new(4).analyze_moves(board, &limits, &mut Control::new(&monotonic_ms));
+        hints.sort_by_key(|(m, _)| m.square().map(|s| s.index()));
+        let mut scores: Vec<(Move, Option<Score>)> = found.iter().map(|l| (l.mv, l.score)).collect();
+        scores.sort_by_key(|(m, _)| m.square().map(|s| s.index()));
+        assert_eq!(scores, hints, "depth {depth}");
+        for line in &found {
+            // The search after the move looks at least one ply ahead (as the hints' does).
+            assert_eq!(line.depth, depth.max(2), "{}", line.mv);
+            assert!(line.pv.len() as u32 <= line.depth);
+            let mut position = board;
+            for &mv in &line.pv {
+                position = play(position, mv);
+            }
+        }
+    }
+}
+
+#[test]
+fn a_pass_a_finished_game_and_a_stopped_search() {
+    // A position of a random game where the side to move must pass: one line, starting with the pass.
+    let mut rng = XorShift64Star::new(5);
+    let must_pass = loop {
+        let mut board = Board::start();
+        while !board.is_game_over() && board.legal_moves().count() > 0 {
+            let moves: Vec<_> = board.legal_moves().collect();
+            board = board.play_unchecked(moves[rng.below(moves.len())]);
+        }
+        if !board.is_game_over() {
+            break board;
+        }
+    };
+    let found = lines(must_pass, &Limits::depth(3));
+    assert_eq!(found.len(), 1);
+    assert_eq!(found[0].mv, Move::Pass);
+    assert!(found[0].score.is_some());
+    let over = reversi::othello::records::notation::parse_board(&format!("{} X", "X".repeat(64))).unwrap();
+    assert!(lines(over.board(), &Limits::depth(3)).is_empty());
+    // One node: nothing is scored, and no number is made up.
+    let one = Limits { depth: Some(4), nodes: Some(1), ..Limits::default() };
+    let found = lines(Board::start(), &one);
+    assert_eq!(found.len(), 4);
+    assert!(found.iter().all(|l| l.score.is_none() && l.pv == [l.mv]), "{found:?}");
+}
+
+#[test]
+fn a_team_finds_the_same_scores() {
+    let mut rng = XorShift64Star::new(4);
+    let board = played_out(&mut rng, 40);
+    let limits = Limits::depth(5);
+    let alone = lines(board, &limits);
+    let together = Team::new(2, 4).analyze_lines(board, &limits, &mut Control::new(&monotonic_ms));
+    let key = |l: &MoveLine| (l.mv, l.score, l.depth);
+    assert_eq!(together.iter().map(key).collect::<Vec<_>>(), alone.iter().map(key).collect::<Vec<_>>());
+}
