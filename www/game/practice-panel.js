@@ -131,7 +131,9 @@ export function createPracticePanel({ review, game, engines, options }) {
         FFO_FILES.map(async ({ file, first }) => {
           const response = await fetch(new URL(`../../data/${file}`, import.meta.url));
           if (!response.ok) throw new Error(`data/${file}: HTTP ${response.status}`);
-          return parseDrills(await response.text(), file, first);
+          const found = parseDrills(await response.text(), file, first);
+          if (!found.length) throw new Error(`data/${file}: no positions`);
+          return found;
         }),
       );
       drills = files.flat();
@@ -573,6 +575,9 @@ function build(section) {
   mistakes.type = 'button';
   const drillLabel = make('span', '');
   const drill = /** @type {HTMLSelectElement} */ (make('select', 'practice-drill'));
+  // Disabled until the drills have arrived and filled it.
+  drill.disabled = true;
+  mistakes.disabled = true;
   const label = document.createElement('label');
   label.append(drillLabel, ' ', drill);
   const controls = make('div', '', 'controls');
