@@ -43,7 +43,8 @@ function pageText() {
   // Each name as the menu shows it ("Tiger (5)") and bare (the opening explorer's).
   const playOpening = [...document.querySelectorAll('#play-opening option')].flatMap((o) => [o.textContent ?? '', /** @type {HTMLOptionElement} */ (o).value]);
   let all = parts.join('\n');
-  for (const name of [opening, ...playOpening].filter(Boolean)) all = all.split(name).join(' ');
+  // Longest first: a short name ("Mimura") must not cut a longer one ("Mimura Variation II").
+  for (const name of [opening, ...playOpening].filter(Boolean).sort((a, b) => b.length - a.length)) all = all.split(name).join(' ');
   return all;
 }
 
@@ -55,7 +56,19 @@ function boardText() {
   return parts.join('\n');
 }
 
+/** The opening names of the book's list and each part of a joined one ("Buffalo/Kenichi
+ * Variation"): names, not words of a language, shown as they are (the opening explorer's). */
+const OPENING_NAMES = readFileSync(path.join(repoRoot, 'data/openings.txt'), 'utf8')
+  .split('\n')
+  .filter((line) => line.trim() && !line.startsWith('#'))
+  .flatMap((line) => {
+    const name = line.trim().replace(/^\S+\s+/, '');
+    return [name, ...name.split('/')];
+  })
+  .sort((a, b) => b.length - a.length);
+
 function englishIn(text, forbidden) {
+  for (const name of OPENING_NAMES) text = text.split(name).join(' ');
   return [...new Set((text.toLowerCase().match(/[a-z]{3,}/g) || []).filter((w) => forbidden.has(w)))];
 }
 

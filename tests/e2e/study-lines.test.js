@@ -1,7 +1,7 @@
 // Setting up a position and branching lines, in headless Chromium: a position set up plays (the
-// AI answers, hints score it), an impossible one is refused with the rules' reason, the address
-// holds the position; a variation is kept, survives a reload, is exported, promoted and deleted;
-// the keyboard goes along a line and between variations.
+// AI answers, hints score it, live analysis analyses it), an impossible one is refused with the
+// rules' reason, the address holds the position; a variation is kept, survives a reload, is
+// exported, promoted and deleted; the keyboard goes along a line and between variations.
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -27,7 +27,7 @@ async function playMoves(page, moves) {
 /** The squares' contents as the board's accessible labels say them, a1 … h8. */
 const boardLabels = (page) => page.$$eval('[data-square]', (cells) => Object.fromEntries(cells.map((c) => [c.dataset.square, c.getAttribute('aria-label')])));
 
-test('a position set up plays: hints score it and the AI answers from it', { timeout: 60_000 }, async () => {
+test('a position set up plays: hints score it, the AI answers from it and live analysis analyses it', { timeout: 60_000 }, async () => {
   const { page, context, errors } = await openPage(browser);
   await open(page, '?black=human&white=ai');
   await page.click('[data-testid="setup-open"]');
@@ -62,6 +62,13 @@ test('a position set up plays: hints score it and the AI answers from it', { tim
   await page.click(`[data-square="${legal[0]}"]`);
   // The AI answers from the position set up.
   await page.waitForFunction(() => document.querySelector('[data-testid="moves"]').textContent.length === 4, null, { timeout: 30_000 });
+  // Live analysis of the position set up: its lines, a few depths deep, start with legal moves.
+  const legalNow = await legalSquares(page);
+  await page.check('[data-testid="analysis-switch"]');
+  await page.waitForFunction(() => Number(document.querySelector('[data-testid="analysis-status"]').dataset.depth) >= 3, null, { timeout: 30_000 });
+  const firstMoves = await page.$$eval('[data-testid="analysis-line"]', (items) => items.map((item) => item.textContent.match(/\b([a-h][1-8])\b/)?.[1]));
+  assert.ok(firstMoves.length >= 1 && firstMoves.every((move) => legalNow.includes(move)), `${firstMoves} among ${legalNow}`);
+  await page.uncheck('[data-testid="analysis-switch"]');
   // A reload brings the game back, from its own start.
   await page.waitForFunction(() => document.documentElement.dataset.savedMoves?.length === 4);
   const moves = await text(page, 'moves');
