@@ -80,7 +80,7 @@ export function checkRecord(value) {
  * @template T
  * @param {IDBRequest<T>} request
  * @returns {Promise<T>} */
-function settled(request) {
+export function settled(request) {
   return new Promise((resolve, reject) => {
     request.onsuccess = () => resolve(request.result);
     request.onerror = () => reject(request.error ?? new Error('IndexedDB request failed'));

@@ -8,6 +8,8 @@
 //   await store.putSet({id: 'mistakes', items, at, updated});
 //   const set = await store.getSet('mistakes'); // undefined when there is none
 
+import { settled } from './game-store.js';
+
 const DB_NAME = 'reversi-practice';
 const DB_VERSION = 1;
 const RESULTS = 'results';
@@ -22,17 +24,6 @@ const SETS = 'sets';
  * A set of positions being practised, and the one reached (`at`).
  * @typedef {{id: string, items: import('./practice.js').PracticeItem[], at: number, updated: number}} PracticeSet
  */
-
-/** An IndexedDB request as a promise.
- * @template T
- * @param {IDBRequest<T>} request
- * @returns {Promise<T>} */
-function settled(request) {
-  return new Promise((resolve, reject) => {
-    request.onsuccess = () => resolve(request.result);
-    request.onerror = () => reject(request.error ?? new Error('IndexedDB request failed'));
-  });
-}
 
 /** Whether a record read back is a result.
  * @param {any} value */
