@@ -118,7 +118,7 @@ test('an impossible position is refused with its reason, and a link opens the ed
   await context.close();
 });
 
-test('a variation is kept, survives a reload, exports, is promoted and deleted', { timeout: 60_000 }, async () => {
+test('a variation is kept, survives a reload, exports, is promoted, folded and deleted', { timeout: 60_000 }, async () => {
   const { page, context, errors } = await openPage(browser);
   await open(page, '?black=human&white=human');
   await playMoves(page, 'f5d6c3');
@@ -127,7 +127,7 @@ test('a variation is kept, survives a reload, exports, is promoted and deleted',
   await playMoves(page, 'f4');
   assert.match(await text(page, 'status'), /A new variation; the main line is kept\./);
   assert.equal(await text(page, 'moves'), 'f5f4');
-  assert.deepEqual(await page.$$eval('#move-list li.variation button', (bs) => bs.map((b) => b.dataset.line)), ['f5f4']);
+  assert.deepEqual(await page.$$eval('#move-list li.variation button[data-line]', (bs) => bs.map((b) => b.dataset.line)), ['f5f4']);
   assert.equal(await page.isVisible('[data-testid="line-tools"]'), true);
   assert.equal(await text(page, 'line-where'), 'Variation from move 2 (f4):');
 
@@ -135,8 +135,8 @@ test('a variation is kept, survives a reload, exports, is promoted and deleted',
   await page.reload();
   await waitReady(page);
   assert.equal(await text(page, 'moves'), 'f5f4');
-  assert.deepEqual(await page.$$eval('#move-list > li > button', (bs) => bs.map((b) => b.dataset.line)), ['f5', 'f5d6', 'f5d6c3']);
-  assert.deepEqual(await page.$$eval('#move-list li.variation button', (bs) => bs.map((b) => b.dataset.line)), ['f5f4']);
+  assert.deepEqual(await page.$$eval('#move-list > li > button[data-line]', (bs) => bs.map((b) => b.dataset.line)), ['f5', 'f5d6', 'f5d6c3']);
+  assert.deepEqual(await page.$$eval('#move-list li.variation button[data-line]', (bs) => bs.map((b) => b.dataset.line)), ['f5f4']);
 
   // GGF: the main line, and each variation as a record of its own when asked.
   await page.selectOption('[data-testid="export-format"]', 'ggf');
@@ -163,8 +163,17 @@ test('a variation is kept, survives a reload, exports, is promoted and deleted',
   // Made the main line: the old main line becomes the variation.
   await page.click('[data-testid="line-promote"]');
   assert.equal(await page.isVisible('[data-testid="line-tools"]'), false);
-  assert.deepEqual(await page.$$eval('#move-list > li > button', (bs) => bs.map((b) => b.dataset.line)), ['f5', 'f5f4']);
-  assert.deepEqual(await page.$$eval('#move-list li.variation button', (bs) => bs.map((b) => b.dataset.line)), ['f5d6', 'f5d6c3']);
+  assert.deepEqual(await page.$$eval('#move-list > li > button[data-line]', (bs) => bs.map((b) => b.dataset.line)), ['f5', 'f5f4']);
+  assert.deepEqual(await page.$$eval('#move-list li.variation button[data-line]', (bs) => bs.map((b) => b.dataset.line)), ['f5d6', 'f5d6c3']);
+  // A variation folds to its first move (its toggle says how many moves it hides), and unfolds.
+  const shownInVariation = () => page.$$eval('#move-list li.variation button[data-line]', (bs) => bs.filter((b) => b.offsetParent !== null).map((b) => b.dataset.line));
+  const toggle = page.locator('#move-list [data-testid="variation-toggle"]');
+  await toggle.click();
+  assert.deepEqual([await toggle.getAttribute('aria-expanded'), await toggle.textContent()], ['false', '+1']);
+  assert.deepEqual(await shownInVariation(), ['f5d6']);
+  await toggle.click();
+  assert.equal(await toggle.getAttribute('aria-expanded'), 'true');
+  assert.deepEqual(await shownInVariation(), ['f5d6', 'f5d6c3']);
   // Deleted from one of its moves: back to where it branched, on the main line.
   await page.click('#move-list button[data-line="f5d6c3"]');
   assert.equal(await text(page, 'moves'), 'f5d6c3');
@@ -240,8 +249,8 @@ test('against the AI, a move after a take-back is the game and the line taken ba
   assert.ok((await page.evaluate(() => window.statusLines)).some((line) => /The moves taken back are kept as a variation\./.test(line)));
   // The AI answers on the new main line.
   await page.waitForFunction(() => document.querySelector('[data-testid="moves"]').textContent.length === 4);
-  assert.equal((await page.$$eval('#move-list > li > button', (bs) => bs.map((b) => b.dataset.line)))[0], 'd3');
-  assert.equal((await page.$$eval('#move-list li.variation button', (bs) => bs.map((b) => b.dataset.line)))[0], 'f5');
+  assert.equal((await page.$$eval('#move-list > li > button[data-line]', (bs) => bs.map((b) => b.dataset.line)))[0], 'd3');
+  assert.equal((await page.$$eval('#move-list li.variation button[data-line]', (bs) => bs.map((b) => b.dataset.line)))[0], 'f5');
   await page.waitForSelector('[data-testid="clock-black"].running');
   // In the variation, either side's move is played by hand, the AI does not answer and the clock
   // does not run.

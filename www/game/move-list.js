@@ -96,7 +96,9 @@ export function renderMoveList(list, game, { marks, symbols, inBook }, lines) {
         item.className = 'variation';
         const inner = document.createElement('ol');
         inner.setAttribute('aria-label', t('lines.variationLabel', { n: branch.length, move: other.move === 'pa' ? t('move.pass') : other.move }));
-        inner.append(moveItem(branch), ...lineItems(other, branch));
+        const rest = lineItems(other, branch);
+        inner.append(moveItem(branch), ...rest);
+        if (rest.length) item.append(collapseToggle(item, branch.join(''), shownLine, rest.length));
         item.append(inner);
         items.push(item);
       }
@@ -113,6 +115,41 @@ export function renderMoveList(list, game, { marks, symbols, inBook }, lines) {
   // the whole page on a phone and take the board out of sight); measured just before the next
   // frame, which lays the page out anyway, rather than forcing a layout now.
   if (current) requestAnimationFrame(() => current.isConnected && scrollWithin(list, current));
+}
+
+/** The variations folded away (each named by its moves from the start), kept while the page
+ * lives: the list is drawn again on every change. */
+const folded = new Set();
+
+/**
+ * The button that folds a variation to its first move or unfolds it. A variation holding the
+ * position shown is always open (folding it would hide where the player is).
+ * @param {HTMLLIElement} item the variation's item
+ * @param {string} branch its moves from the start
+ * @param {string} shownLine the line shown
+ * @param {number} hidden how many of its items folding hides
+ */
+function collapseToggle(item, branch, shownLine, hidden) {
+  const toggle = document.createElement('button');
+  toggle.type = 'button';
+  toggle.className = 'variation-toggle';
+  toggle.dataset.testid = 'variation-toggle';
+  toggle.tabIndex = -1;
+  const set = (/** @type {boolean} */ fold) => {
+    item.classList.toggle('folded', fold);
+    toggle.setAttribute('aria-expanded', String(!fold));
+    toggle.textContent = fold ? `+${hidden}` : '−';
+    toggle.setAttribute('aria-label', t(fold ? 'lines.unfold' : 'lines.fold'));
+    toggle.title = toggle.getAttribute('aria-label') ?? '';
+  };
+  set(folded.has(branch) && !shownLine.startsWith(branch));
+  toggle.addEventListener('click', () => {
+    const fold = !item.classList.contains('folded');
+    if (fold) folded.add(branch);
+    else folded.delete(branch);
+    set(fold);
+  });
+  return toggle;
 }
 
 /** Scrolls `box` (a scrolling element) so that `item` is inside it; nothing else moves.

@@ -312,6 +312,8 @@ export default {
     'lines.newVariation': 'A new variation; the main line is kept',
     'lines.showing': 'Showing a variation, after move {ply}.',
     'lines.variationLabel': 'Variation from move {n}, {move}',
+    'lines.fold': 'Fold this variation',
+    'lines.unfold': 'Unfold this variation',
     'lines.where': 'Variation from move {n} ({move}):',
     'lines.promote': 'Make main line',
     'lines.delete': 'Delete variation',

@@ -303,6 +303,8 @@ export default {
     'lines.newVariation': 'Uma nova variante; a linha principal continua',
     'lines.showing': 'Mostrando uma variante, depois da jogada {ply}.',
     'lines.variationLabel': 'Variante a partir da jogada {n}, {move}',
+    'lines.fold': 'Recolher esta variante',
+    'lines.unfold': 'Expandir esta variante',
     'lines.where': 'Variante a partir da jogada {n} ({move}):',
     'lines.promote': 'Tornar linha principal',
     'lines.delete': 'Apagar variante',
