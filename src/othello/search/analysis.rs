@@ -2,7 +2,7 @@
 //! which draws its move among those scored near the best.
 
 use super::score::Score;
-use super::{Control, Engine, Limits, SearchResult, Stats};
+use super::{Control, Engine, Limits, SearchResult, Searched, Stats};
 use crate::othello::eval::course::evaluate;
 use crate::othello::rules::board::{legal_moves, Board};
 use crate::othello::rules::square::{Move, Square};
@@ -46,13 +46,32 @@ impl Engine {
         control: &mut Control,
         start: f64,
     ) -> Vec<(Move, Option<Score>)> {
+        self.search_each_move(board, limits, control, start, true)
+            .into_iter()
+            .map(|(mv, found)| (mv, found.score()))
+            .collect()
+    }
+
+    /// Each legal move (or the pass, when the side to move must pass; nothing when the game is
+    /// over) searched one ply less deep: the move and what its search found. `share_time`: each
+    /// move gets an equal share of the time left (the hints); otherwise the limits bound the
+    /// whole call.
+    pub(super) fn search_each_move(
+        &mut self,
+        board: Board,
+        limits: &Limits,
+        control: &mut Control,
+        start: f64,
+        share_time: bool,
+    ) -> Vec<(Move, Searched)> {
+        let child_limits = Self::child_limits(limits);
         let mut moves = legal_moves(board.player, board.opponent);
         if moves == 0 {
             if legal_moves(board.opponent, board.player) == 0 {
                 return Vec::new();
             }
-            let found = self.search_best(board.passed(), &Self::child_limits(limits), control, start);
-            return vec![(Move::Pass, found.score())];
+            let found = self.search_best(board.passed(), &child_limits, control, start);
+            return vec![(Move::Pass, found)];
         }
         let count = moves.count_ones() as u64;
         let mut out = Vec::with_capacity(count as usize);
@@ -62,20 +81,21 @@ impl Engine {
             let sq = Square::new(moves.trailing_zeros() as u8).expect("bit index < 64");
             moves &= moves - 1;
             // Share the remaining time fairly between the moves still to score.
-            if deadline.is_finite() {
+            if share_time && deadline.is_finite() {
                 let now = (control.clock)();
                 self.deadline = now + (deadline - now).max(0.0) / (count - index) as f64;
             }
+            // Each move searched under its own limits: an earlier move's stop does not carry over.
             self.aborted = false;
-            let found = self.search_best(board.play_unchecked(sq), &Self::child_limits(limits), control, start);
-            out.push((Move::Play(sq), found.score()));
+            let found = self.search_best(board.play_unchecked(sq), &child_limits, control, start);
+            out.push((Move::Play(sq), found));
             index += 1;
         }
         self.deadline = deadline;
         out
     }
 
-    pub(super) fn child_limits(limits: &Limits) -> Limits {
+    fn child_limits(limits: &Limits) -> Limits {
         Limits {
             depth: limits.depth.map(|d| d.saturating_sub(1).max(1)),
             exact_from_empties: limits.exact_from_empties.map(|e| e.saturating_sub(1)),

@@ -4,8 +4,8 @@
 
 use super::score::Score;
 use super::{Control, Engine, Limits};
-use crate::othello::rules::board::{legal_moves, Board};
-use crate::othello::rules::square::{Move, Square};
+use crate::othello::rules::board::Board;
+use crate::othello::rules::square::Move;
 
 /// A legal move as the analysis found it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -52,35 +52,19 @@ impl Engine {
     }
 
     fn lines(&mut self, board: Board, limits: &Limits, control: &mut Control, start: f64) -> Vec<MoveLine> {
-        let mut moves = legal_moves(board.player, board.opponent);
-        let children: Vec<(Move, Board)> = if moves != 0 {
-            let mut children = Vec::with_capacity(moves.count_ones() as usize);
-            while moves != 0 {
-                let sq = Square::new(moves.trailing_zeros() as u8).expect("bit index < 64");
-                moves &= moves - 1;
-                children.push((Move::Play(sq), board.play_unchecked(sq)));
-            }
-            children
-        } else if legal_moves(board.opponent, board.player) != 0 {
-            vec![(Move::Pass, board.passed())]
-        } else {
-            return Vec::new();
-        };
-        let child_limits = Self::child_limits(limits);
-        let mut lines = Vec::with_capacity(children.len());
-        for (mv, child) in children {
-            // Each move searched under its own limits: an earlier move's stop does not carry over.
-            self.aborted = false;
-            let found = self.search_best(child, &child_limits, control, start);
-            let score = found.score();
-            let mut pv = vec![mv];
-            let mut depth = 1;
-            if score.is_some() {
-                pv.extend_from_slice(&found.result.pv);
-                depth += found.result.stats.depth;
-            }
-            lines.push(MoveLine { mv, score, pv, depth });
-        }
-        lines
+        let searched = self.search_each_move(board, limits, control, start, false);
+        searched
+            .into_iter()
+            .map(|(mv, found)| {
+                let score = found.score();
+                let mut pv = vec![mv];
+                let mut depth = 1;
+                if score.is_some() {
+                    pv.extend_from_slice(&found.result.pv);
+                    depth += found.result.stats.depth;
+                }
+                MoveLine { mv, score, pv, depth }
+            })
+            .collect()
     }
 }
