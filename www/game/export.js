@@ -113,6 +113,9 @@ export function attachExport({ game, source, notify }) {
     const chosen = format.value;
     const from = source();
     output.value = exportText(chosen, from);
+    // The games made for this export (the main line when another line is shown, the variations)
+    // are its own: their engine memory goes back now.
+    for (const made of [from.mainLine?.game, ...(from.variations ?? [])]) if (made && made !== from.game) made.free();
     output.dataset.format = chosen;
     output.hidden = false;
     byId('export-actions').hidden = false;
