@@ -2,7 +2,8 @@
 // and then solves every move exactly, and its best line is the engine's solve; a move played
 // while it analyses is taken at once, and no task of the page's main thread takes 100 ms of its
 // thread time meanwhile (frames: a loose bound, a loaded machine delays them); a hidden tab stops it and
-// a seen one resumes it; on a cross-origin isolated page the team of workers analyses.
+// a seen one resumes it; a game lost on time is analysed, a board with no moves is not; on a
+// cross-origin isolated page the team of workers analyses.
 
 import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -50,6 +51,29 @@ test('on a 14-empty position the analysis reaches exact, and its best line is th
   await page.waitForSelector('[data-testid="analysis-status"][data-state="off"]');
   assert.equal((await lines(page)).length, 0);
   assert.doesNotMatch(await page.getAttribute('[data-square="h2"]', 'aria-label'), /\+10/);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('a game lost on time is analysed to the end of its board, and a finished board waits', { timeout: 90_000 }, async () => {
+  const { page, context, errors } = await openPage(browser);
+  // Three seconds each: Black's flag falls while nobody moves.
+  await page.goto(`${server.url}?black=human&white=human&clock=0.05+0&moves=${FOURTEEN_EMPTIES}`);
+  await waitReady(page);
+  await page.waitForFunction(() => document.querySelector('[data-testid="turn"]').textContent.startsWith('Game over'), null, { timeout: 15_000 });
+  await page.click('[data-testid="analysis-switch"]');
+  await page.waitForSelector('[data-testid="analysis-status"][data-state="done"]', { timeout: 60_000 });
+  assert.equal((await lines(page))[0].pv, SOLVED_LINE);
+  assert.match(await text(page, 'analysis-score'), /Black \+10$/);
+  // A board where neither side can move has nothing to analyse.
+  const oneMoveToEnd = `-OX${'-'.repeat(24)}XX------XX${'-'.repeat(27)}X`;
+  await page.goto(`${server.url}?black=human&white=human&board=${oneMoveToEnd}`);
+  await waitReady(page);
+  await page.click('[data-testid="analysis-switch"]');
+  await page.click('[data-square="a1"]');
+  await page.waitForSelector('[data-testid="analysis-status"][data-state="waiting"]');
+  assert.match(await status(page).textContent(), /game is over/i);
+  assert.equal((await lines(page)).length, 0);
   assert.deepEqual(errors, []);
   await context.close();
 });

@@ -1104,7 +1104,8 @@ export async function start() {
   );
   liveAnalysis = createLiveAnalysis({
     engines,
-    position: () => (setup.active ? { waiting: 'setup' } : isFinished() ? { waiting: 'over' } : isAiTurn() ? { waiting: 'ai' } : { board: state.game.board, side: state.game.sideToMove, empties: 64 - state.game.scoreBlack - state.game.scoreWhite }),
+    // A game lost on time has moves left on its board: its positions are analysed as any other.
+    position: () => (setup.active ? { waiting: 'setup' } : state.game.isGameOver ? { waiting: 'over' } : isAiTurn() ? { waiting: 'ai' } : { board: state.game.board, side: state.game.sideToMove, empties: 64 - state.game.scoreBlack - state.game.scoreWhite }),
     onChange: changed,
     onUpdate: render,
   });
