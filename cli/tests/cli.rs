@@ -69,6 +69,9 @@ fn invalid_input_is_one_line_on_stderr_and_exit_2() {
         vec!["perft"],
         vec!["perft", "-3"],
         vec!["solve", "/nonexistent.obf"],
+        vec!["eval"],
+        vec!["eval", "/nonexistent.obf"],
+        vec!["eval", &ffo("fforum-1-19.obf"), "--weights", "/nonexistent.bin"],
         vec!["frobnicate"],
         vec![],
     ] {
@@ -371,6 +374,7 @@ fn extra_arguments_are_refused_before_any_work() {
         (vec!["best", board, side, "book=on", "extra"], "extra"),
         (vec!["match", "1", "2", "3"], "3"),
         (vec!["bench-time", "extra"], "extra"),
+        (vec!["eval", obf.as_str(), "more.obf"], "more.obf"),
     ] {
         let (code, out, err) = reversi(&args);
         assert_eq!(code, 2, "{args:?}: {out}{err}");
@@ -391,7 +395,7 @@ fn help_prints_the_usage_and_exits_0() {
         assert!(err.is_empty(), "{args:?}: {err}");
     }
     let (_, out, _) = reversi(&["help"]);
-    for command in ["perft", "solve", "best", "book-name", "bench", "match", "bench-time"] {
+    for command in ["perft", "solve", "best", "book-name", "bench", "match", "bench-time", "eval"] {
         assert!(out.contains(command), "{command}: {out}");
     }
     let (_, out, _) = reversi(&["help", "match"]);
@@ -408,9 +412,9 @@ fn option_mistakes_name_the_option_in_one_line() {
         (vec!["match", "1", "2", "--clock", "sundial"], "reversi: --clock 'sundial' is not wall or cpu"),
         (
             vec!["frobnicate"],
-            "reversi: unknown command 'frobnicate' (commands: perft, solve, best, book-name, bench, match, bench-time)",
+            "reversi: unknown command 'frobnicate' (commands: perft, solve, best, book-name, bench, match, bench-time, eval)",
         ),
-        (vec![], "reversi: no command given (commands: perft, solve, best, book-name, bench, match, bench-time)"),
+        (vec![], "reversi: no command given (commands: perft, solve, best, book-name, bench, match, bench-time, eval)"),
     ] {
         let (code, out, err) = reversi(&args);
         assert_eq!((code, err.trim_end()), (2, says), "{args:?}: {out}");
@@ -467,4 +471,54 @@ fn threads_search_together_and_give_the_same_exact_scores() {
         assert_eq!(err.lines().count(), 1, "{err}");
         assert!(err.contains(says), "{bad:?}: {err}");
     }
+}
+
+#[test]
+fn eval_prints_the_evaluation_error_by_empties_and_in_all() {
+    let (code, out, err) = reversi(&["eval", &ffo("fforum-40-59.obf")]);
+    assert_eq!(code, 0, "{err}");
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines[0].split_whitespace().collect::<Vec<_>>(), ["empties", "positions", "abs", "error", "bias"]);
+    // One line per number of empties present, their positions adding up to the file's 20.
+    let rows: Vec<Vec<&str>> = lines[1..].iter().map(|l| l.split_whitespace().collect()).collect();
+    let (all, by_empties) = rows.split_last().unwrap();
+    assert_eq!(all[0], "all");
+    assert_eq!(all[1], "20");
+    let counted: u32 = by_empties.iter().map(|r| r[1].parse::<u32>().unwrap()).sum();
+    assert_eq!(counted, 20);
+    assert!(by_empties.iter().all(|r| (20..=34).contains(&r[0].parse::<u32>().unwrap())), "{out}");
+    // Errors are non-negative discs; the mean in all lies between the rows' smallest and largest.
+    let errors: Vec<f64> = by_empties.iter().map(|r| r[2].parse().unwrap()).collect();
+    let mean: f64 = all[2].parse().unwrap();
+    assert!(errors.iter().all(|e| *e >= 0.0));
+    assert!(
+        errors.iter().cloned().fold(f64::MAX, f64::min) <= mean && mean <= errors.iter().cloned().fold(0.0, f64::max)
+    );
+    assert!(mean > 1.0 && mean < 20.0, "a plausible evaluation: {mean}");
+
+    // The built-in weights and the same file given with --weights say the same.
+    let weights = format!("{}/../weights/pattern.bin", env!("CARGO_MANIFEST_DIR"));
+    let (code, again, _) = reversi(&["eval", &ffo("fforum-40-59.obf"), "--weights", &weights]);
+    assert_eq!((code, again.as_str()), (0, out.as_str()));
+
+    // Every position needs a score; a file of another kind is refused by name.
+    let dir = std::env::temp_dir().join(format!("reversi-cli-eval-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let text = std::fs::read_to_string(ffo("fforum-1-19.obf")).unwrap();
+    let (board, _) = text.lines().nth(1).unwrap().split_once(';').unwrap();
+    let unscored = dir.join("unscored.obf");
+    std::fs::write(&unscored, format!("{}\n{board};\n", text.lines().next().unwrap())).unwrap();
+    let (code, _, err) = reversi(&["eval", unscored.to_str().unwrap()]);
+    assert_eq!(code, 2);
+    assert_eq!(
+        err.trim_end(),
+        "reversi: position 2 of the OBF file has no score to compare with (eval needs every position's)"
+    );
+    let not_weights = dir.join("weights.bin");
+    std::fs::write(&not_weights, b"not a weights file").unwrap();
+    let (code, _, err) = reversi(&["eval", &ffo("fforum-1-19.obf"), "--weights", not_weights.to_str().unwrap()]);
+    assert_eq!(code, 2);
+    assert_eq!(err.lines().count(), 1);
+    assert!(err.contains("weights.bin"), "{err}");
+    std::fs::remove_dir_all(&dir).ok();
 }

@@ -1,5 +1,5 @@
 //! `reversi`: the engine on the command line (perft, exact solving, best move, matches,
-//! benchmarks). One module per command.
+//! benchmarks, the evaluation's error). One module per command.
 
 mod bench;
 mod bench_time;
@@ -7,6 +7,7 @@ mod best;
 mod book_name;
 mod clock;
 mod engines;
+mod eval;
 mod games_file;
 mod matches;
 mod perft;
@@ -33,6 +34,7 @@ enum Command {
     Bench(bench::Args),
     Match(matches::Args),
     BenchTime(bench_time::Args),
+    Eval(eval::Args),
 }
 
 fn main() -> ExitCode {
@@ -45,6 +47,7 @@ fn main() -> ExitCode {
             Command::Bench(args) => bench::run(args),
             Command::Match(args) => matches::run(args),
             Command::BenchTime(args) => bench_time::run(args),
+            Command::Eval(args) => eval::run(args),
         }
     })
 }
