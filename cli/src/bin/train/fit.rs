@@ -130,7 +130,7 @@ pub fn test(args: TestArgs) -> Result<ExitCode, UsageError> {
 
 /// The positions of every games file in `dir`, split into those of the fit and those held out;
 /// a folder without games files is an error.
-fn read_games(dir: &Path, holdout: u32) -> Result<(Vec<Sample>, Vec<Sample>, usize), UsageError> {
+pub fn read_games(dir: &Path, holdout: u32) -> Result<(Vec<Sample>, Vec<Sample>, usize), UsageError> {
     let files = games_files(dir).map_err(|e| match e {
         DataError::Io(_, e) => UsageError(format!("cannot read the folder '{}': {e}", shown(dir))),
         e => UsageError(e.to_string()),

@@ -5,6 +5,7 @@
 mod book;
 mod fit;
 mod generate;
+mod net;
 mod probcut_fit;
 
 use clap::{Parser, Subcommand};
@@ -29,6 +30,8 @@ enum Command {
     BookAdd(book::AddArgs),
     BookVerify(book::VerifyArgs),
     ProbcutFit(probcut_fit::Args),
+    NetExport(net::ExportArgs),
+    NetImport(net::ImportArgs),
 }
 
 fn main() -> ExitCode {
@@ -42,6 +45,8 @@ fn main() -> ExitCode {
             Command::BookAdd(args) => book::add(args),
             Command::BookVerify(args) => book::verify(args),
             Command::ProbcutFit(args) => probcut_fit::run(args),
+            Command::NetExport(args) => net::export(args),
+            Command::NetImport(args) => net::import(args),
         }
     })
 }

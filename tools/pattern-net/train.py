@@ -1,0 +1,171 @@
+"""Pattern networks: per pattern, a small network of the pattern's squares and the game's phase,
+trained on the positions `train net-export` writes, then expanded into the tables the engine
+reads (one stage per number of discs), written as `train net-import` reads them.
+
+    tools/pattern-net/run.sh POSITIONS.bin OUT.f32 [--hidden 32] [--epochs 60] [--seed 1]
+    train net-import --in OUT.f32 --stages 61 --out net.bin
+    train test --dir DIR --weights net.bin        # the same held-out games as train fit's
+
+JAX (with optax for the optimiser) does the gradients: the CPU build installs from PyPI in
+seconds where PyTorch's CPU build needs its own index (not reachable from the development
+machine). `run.sh` makes the environment, pinned.
+"""
+
+import argparse
+import sys
+import time
+
+import jax
+import jax.numpy as jnp
+import numpy as np
+import optax
+
+PATTERN_SQUARES = [10, 9, 10, 8, 8, 8, 8, 7, 6, 5, 4]
+MOBILITY_CAP = 31
+STAGES = 61  # one per number of discs, 4 to 64
+
+
+def read_positions(path):
+    """The positions file of `train net-export` (its layout is documented there)."""
+    data = open(path, "rb").read()
+    if data[:8] != b"RVNET001":
+        sys.exit(f"train.py: '{path}' is not a positions file of train net-export")
+    count, instances = np.frombuffer(data, "<u4", 2, 8)
+    at = 16
+    instance_pattern = np.frombuffer(data, np.uint8, instances, at).astype(np.int32)
+    at += instances
+    reps = []
+    for _ in PATTERN_SQUARES:
+        (classes,) = np.frombuffer(data, "<u4", 1, at)
+        at += 4
+        reps.append(np.frombuffer(data, "<u4", classes, at).astype(np.int64))
+        at += 4 * classes
+    record = np.dtype([("config", "<u2", (instances,)), ("own", "u1"), ("opp", "u1"), ("discs", "u1"), ("score", "i1"), ("flags", "u1")])
+    rows = np.frombuffer(data, record, count, at)
+    return instance_pattern, reps, rows
+
+
+def one_hot_tables():
+    """Per pattern, every configuration's squares one-hot (empty, own, opponent): 3n inputs."""
+    tables = []
+    for n in PATTERN_SQUARES:
+        index = np.arange(3**n)
+        digits = (index[:, None] // 3 ** np.arange(n)[None, :]) % 3
+        tables.append(np.eye(3, dtype=np.float32)[digits].reshape(3**n, 3 * n))
+    return tables
+
+
+def init_mlp(key, sizes):
+    params = []
+    for a, b in zip(sizes[:-1], sizes[1:]):
+        key, sub = jax.random.split(key)
+        params.append((jax.random.normal(sub, (a, b)) * np.sqrt(2.0 / a), jnp.zeros(b)))
+    return params
+
+
+def mlp(params, x):
+    for w, b in params[:-1]:
+        x = jax.nn.gelu(x @ w + b)
+    w, b = params[-1]
+    return (x @ w + b)[..., 0]
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("positions")
+    parser.add_argument("out")
+    parser.add_argument("--hidden", type=int, default=32)
+    parser.add_argument("--epochs", type=int, default=60)
+    parser.add_argument("--batch", type=int, default=512)
+    parser.add_argument("--lr", type=float, default=2e-3)
+    parser.add_argument("--decay", type=float, default=1e-4)
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args()
+
+    instance_pattern, reps, rows = read_positions(args.positions)
+    held = (rows["flags"] & 2) != 0
+    exact = (rows["flags"] & 1) != 0
+    tables = [jnp.asarray(t) for t in one_hot_tables()]
+    groups = [np.flatnonzero(instance_pattern == p) for p in range(len(PATTERN_SQUARES))]
+    eye = jnp.eye(MOBILITY_CAP + 1)
+
+    key = jax.random.PRNGKey(args.seed)
+    params = {"patterns": [], "own": None, "opp": None, "const": None}
+    h = args.hidden
+    for n in PATTERN_SQUARES:
+        key, sub = jax.random.split(key)
+        params["patterns"].append(init_mlp(sub, [3 * n + 1, h, h, 1]))
+    for name, inputs in [("own", MOBILITY_CAP + 2), ("opp", MOBILITY_CAP + 2), ("const", 1)]:
+        key, sub = jax.random.split(key)
+        params[name] = init_mlp(sub, [inputs, 16, 1])
+
+    def predict(params, config, own, opp, phase):
+        total = mlp(params["const"], phase[:, None])
+        total += mlp(params["own"], jnp.concatenate([eye[own], phase[:, None]], 1))
+        total += mlp(params["opp"], jnp.concatenate([eye[opp], phase[:, None]], 1))
+        for p, group in enumerate(groups):
+            x = tables[p][config[:, group]]  # batch × instances × 3n
+            t = jnp.broadcast_to(phase[:, None, None], x.shape[:2] + (1,))
+            total += mlp(params["patterns"][p], jnp.concatenate([x, t], 2)).sum(1)
+        return total
+
+    def loss(params, batch):
+        config, own, opp, phase, score = batch
+        return jnp.mean((predict(params, config, own, opp, phase) - score) ** 2)
+
+    def arrays(select):
+        r = rows[select]
+        return (
+            jnp.asarray(r["config"].astype(np.int32)),
+            jnp.asarray(r["own"].astype(np.int32)),
+            jnp.asarray(r["opp"].astype(np.int32)),
+            jnp.asarray((r["discs"].astype(np.float32) - 4) / 60),
+            jnp.asarray(r["score"].astype(np.float32)),
+        )
+
+    train = arrays(~held)
+    test = arrays(held)
+    size = int((~held).sum())
+    steps = args.epochs * (size // args.batch)
+    schedule = optax.cosine_decay_schedule(args.lr, steps)
+    optimiser = optax.adamw(schedule, weight_decay=args.decay)
+    state = optimiser.init(params)
+
+    @jax.jit
+    def step(params, state, batch):
+        value, grads = jax.value_and_grad(loss)(params, batch)
+        updates, state = optimiser.update(grads, state, params)
+        return optax.apply_updates(params, updates), state, value
+
+    predict_jit = jax.jit(predict)
+    rng = np.random.default_rng(args.seed)
+    start = time.time()
+    for epoch in range(args.epochs):
+        order = rng.permutation(size)
+        for i in range(size // args.batch):
+            pick = order[i * args.batch : (i + 1) * args.batch]
+            params, state, value = step(params, state, tuple(a[pick] for a in train))
+        if epoch % 10 == 9 or epoch == args.epochs - 1:
+            errors = np.abs(np.asarray(predict_jit(params, *test[:4])) - np.asarray(test[4]))
+            exact_held = exact[held]
+            print(f"epoch {epoch + 1}: train mse {float(value):.1f}, held-out mean abs error {errors.mean():.2f} "
+                  f"(exact labels {errors[exact_held].mean():.2f}), {time.time() - start:.0f} s", flush=True)
+
+    # The expansion: every class's representative configuration, each stage's phase.
+    out = []
+    for stage in range(STAGES):
+        phase = stage / 60
+        for p, reps_p in enumerate(reps):
+            x = tables[p][jnp.asarray(reps_p)]
+            t = jnp.full((x.shape[0], 1), phase)
+            out.append(np.asarray(mlp(params["patterns"][p], jnp.concatenate([x, t], 1))))
+        for name in ("own", "opp"):
+            m = jnp.concatenate([eye, jnp.full((MOBILITY_CAP + 1, 1), phase)], 1)
+            out.append(np.asarray(mlp(params[name], m)))
+        out.append(np.asarray(mlp(params["const"], jnp.full((1, 1), phase))))
+    np.concatenate(out).astype("<f4").tofile(args.out)
+    print(f"{STAGES} stages written to {args.out}")
+
+
+if __name__ == "__main__":
+    main()
