@@ -2,7 +2,7 @@
 trained on the positions `train net-export` writes, then expanded into the tables the engine
 reads (one stage per number of discs), written as `train net-import` reads them.
 
-    tools/pattern-net/run.sh POSITIONS.bin OUT.f32 [--hidden 32] [--epochs 60] [--seed 1]
+    tools/pattern-net/run.sh POSITIONS.bin OUT.f32 [--hidden 32] [--epochs 60] [--phase bumps|scalar]
     train net-import --in OUT.f32 --stages 61 --out net.bin
     train test --dir DIR --weights net.bin        # the same held-out games as train fit's
 
@@ -55,6 +55,17 @@ def one_hot_tables():
     return tables
 
 
+def phase_features(phase, kind):
+    """The phase (0 at the start, 1 at the end) as the networks see it: the number alone, or with
+    bumps centred on nine points of the game, so that a network can change its mind quickly where
+    the game does (near the end)."""
+    phase = phase[..., None]
+    if kind == "scalar":
+        return phase
+    centres = jnp.linspace(0.0, 1.0, 9)
+    return jnp.concatenate([phase, jnp.exp(-(((phase - centres) / 0.08) ** 2))], -1)
+
+
 def init_mlp(key, sizes):
     params = []
     for a, b in zip(sizes[:-1], sizes[1:]):
@@ -80,6 +91,7 @@ def main():
     parser.add_argument("--lr", type=float, default=2e-3)
     parser.add_argument("--decay", type=float, default=1e-4)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--phase", choices=["scalar", "bumps"], default="bumps")
     args = parser.parse_args()
 
     instance_pattern, reps, rows = read_positions(args.positions)
@@ -92,20 +104,22 @@ def main():
     key = jax.random.PRNGKey(args.seed)
     params = {"patterns": [], "own": None, "opp": None, "const": None}
     h = args.hidden
+    f = phase_features(jnp.zeros(1), args.phase).shape[-1]
     for n in PATTERN_SQUARES:
         key, sub = jax.random.split(key)
-        params["patterns"].append(init_mlp(sub, [3 * n + 1, h, h, 1]))
-    for name, inputs in [("own", MOBILITY_CAP + 2), ("opp", MOBILITY_CAP + 2), ("const", 1)]:
+        params["patterns"].append(init_mlp(sub, [3 * n + f, h, h, 1]))
+    for name, inputs in [("own", MOBILITY_CAP + 1 + f), ("opp", MOBILITY_CAP + 1 + f), ("const", f)]:
         key, sub = jax.random.split(key)
         params[name] = init_mlp(sub, [inputs, 16, 1])
 
     def predict(params, config, own, opp, phase):
-        total = mlp(params["const"], phase[:, None])
-        total += mlp(params["own"], jnp.concatenate([eye[own], phase[:, None]], 1))
-        total += mlp(params["opp"], jnp.concatenate([eye[opp], phase[:, None]], 1))
+        ph = phase_features(phase, args.phase)
+        total = mlp(params["const"], ph)
+        total += mlp(params["own"], jnp.concatenate([eye[own], ph], 1))
+        total += mlp(params["opp"], jnp.concatenate([eye[opp], ph], 1))
         for p, group in enumerate(groups):
             x = tables[p][config[:, group]]  # batch × instances × 3n
-            t = jnp.broadcast_to(phase[:, None, None], x.shape[:2] + (1,))
+            t = jnp.broadcast_to(ph[:, None, :], x.shape[:2] + ph.shape[-1:])
             total += mlp(params["patterns"][p], jnp.concatenate([x, t], 2)).sum(1)
         return total
 
@@ -154,15 +168,15 @@ def main():
     # The expansion: every class's representative configuration, each stage's phase.
     out = []
     for stage in range(STAGES):
-        phase = stage / 60
+        ph = phase_features(jnp.full((1,), stage / 60), args.phase)
         for p, reps_p in enumerate(reps):
             x = tables[p][jnp.asarray(reps_p)]
-            t = jnp.full((x.shape[0], 1), phase)
+            t = jnp.broadcast_to(ph, (x.shape[0], ph.shape[-1]))
             out.append(np.asarray(mlp(params["patterns"][p], jnp.concatenate([x, t], 1))))
         for name in ("own", "opp"):
-            m = jnp.concatenate([eye, jnp.full((MOBILITY_CAP + 1, 1), phase)], 1)
+            m = jnp.concatenate([eye, jnp.broadcast_to(ph, (MOBILITY_CAP + 1, ph.shape[-1]))], 1)
             out.append(np.asarray(mlp(params[name], m)))
-        out.append(np.asarray(mlp(params["const"], jnp.full((1, 1), phase))))
+        out.append(np.asarray(mlp(params["const"], ph)))
     np.concatenate(out).astype("<f4").tofile(args.out)
     print(f"{STAGES} stages written to {args.out}")
 
