@@ -2,7 +2,7 @@
 trained on the positions `train net-export` writes, then expanded into the tables the engine
 reads (one stage per number of discs), written as `train net-import` reads them.
 
-    tools/pattern-net/run.sh POSITIONS.bin OUT.f32 [--hidden 32] [--epochs 60] [--phase bumps|scalar]
+    tools/pattern-net/run.sh POSITIONS.bin OUT.f32 [--hidden 32] [--epochs 60] [--phase bumps|scalar] [--layers 2]
     train net-import --in OUT.f32 --stages 61 --out net.bin
     train test --dir DIR --weights net.bin        # the same held-out games as train fit's
 
@@ -92,6 +92,9 @@ def main():
     parser.add_argument("--decay", type=float, default=1e-4)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--phase", choices=["scalar", "bumps"], default="bumps")
+    # One hidden layer expands about ten times faster than two (the second layer's products are
+    # most of the work of the expansion).
+    parser.add_argument("--layers", type=int, choices=[1, 2], default=2)
     args = parser.parse_args()
 
     instance_pattern, reps, rows = read_positions(args.positions)
@@ -107,7 +110,7 @@ def main():
     f = phase_features(jnp.zeros(1), args.phase).shape[-1]
     for n in PATTERN_SQUARES:
         key, sub = jax.random.split(key)
-        params["patterns"].append(init_mlp(sub, [3 * n + f, h, h, 1]))
+        params["patterns"].append(init_mlp(sub, [3 * n + f] + [h] * args.layers + [1]))
     for name, inputs in [("own", MOBILITY_CAP + 1 + f), ("opp", MOBILITY_CAP + 1 + f), ("const", f)]:
         key, sub = jax.random.split(key)
         params[name] = init_mlp(sub, [inputs, 16, 1])
