@@ -165,7 +165,7 @@ def main():
         if epoch % 10 == 9 or epoch == args.epochs - 1:
             errors = np.abs(np.asarray(predict_jit(params, *test[:4])) - np.asarray(test[4]))
             exact_held = exact[held]
-            print(f"epoch {epoch + 1}: train mse {float(value):.1f}, held-out mean abs error {errors.mean():.2f} "
+            print(f"epoch {epoch + 1}: last batch mse {float(value):.1f}, held-out mean abs error {errors.mean():.2f} "
                   f"(exact labels {errors[exact_held].mean():.2f}), {time.time() - start:.0f} s", flush=True)
 
     # The expansion: every class's representative configuration, each stage's phase.

@@ -17,7 +17,7 @@ use reversi::othello::eval::pattern::file::{self as weights_file, MAX_STAGES};
 use reversi::othello::eval::pattern::{full_features, Layout, FEATURES, MOBILITY_CAP, PATTERN_COUNT};
 use reversi::train::fit::Sample;
 use reversi_cli::files::{check_writable, write_output};
-use reversi_cli::io::read_capped;
+use reversi_cli::io::{path_excerpt, read_capped};
 use reversi_cli::options::{in_range, UsageError};
 use reversi_cli::say;
 use std::path::PathBuf;
@@ -125,7 +125,7 @@ pub fn import(args: ImportArgs) -> Result<ExitCode, UsageError> {
     if bytes.len() != expected {
         return Err(UsageError(format!(
             "'{}' holds {} bytes; {} stages of {per_stage} weights are {expected}",
-            args.input.display(),
+            path_excerpt(&args.input.to_string_lossy()),
             bytes.len(),
             args.stages
         )));
@@ -134,7 +134,7 @@ pub fn import(args: ImportArgs) -> Result<ExitCode, UsageError> {
     if let Some(i) = weights.iter().position(|w| !w.is_finite() || w.abs() > 64.0) {
         return Err(UsageError(format!(
             "weight {i} of '{}' is {} (not a value in discs)",
-            args.input.display(),
+            path_excerpt(&args.input.to_string_lossy()),
             weights[i]
         )));
     }
