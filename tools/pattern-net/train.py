@@ -2,7 +2,7 @@
 trained on the positions `train net-export` writes, then expanded into the tables the engine
 reads (one stage per number of discs), written as `train net-import` reads them.
 
-    tools/pattern-net/run.sh POSITIONS.bin OUT.f32 [--hidden 32] [--epochs 60] [--phase bumps|scalar] [--layers 2]
+    tools/pattern-net/run.sh POSITIONS.bin OUT.f32 [--hidden 64] [--epochs 60] [--phase bumps|scalar] [--layers 1|2]
     train net-import --in OUT.f32 --stages 61 --out net.bin
     train test --dir DIR --weights net.bin        # the same held-out games as train fit's
 
@@ -85,7 +85,7 @@ def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("positions")
     parser.add_argument("out")
-    parser.add_argument("--hidden", type=int, default=32)
+    parser.add_argument("--hidden", type=int, default=64)
     parser.add_argument("--epochs", type=int, default=60)
     parser.add_argument("--batch", type=int, default=512)
     parser.add_argument("--lr", type=float, default=2e-3)
