@@ -2,7 +2,6 @@
 //! exact score the file gives, as mean absolute errors by number of empty squares.
 
 use reversi::othello::eval::pattern::PatternWeights;
-use reversi::train::fit::{errors, Sample};
 use reversi_cli::files::{bundled_weights, load_weights, read_obf};
 use reversi_cli::options::UsageError;
 use reversi_cli::say;
@@ -34,7 +33,8 @@ pub fn run(args: Args) -> Result<ExitCode, UsageError> {
             .ok_or_else(|| UsageError("eval needs pattern weights: give --weights FILE".into()))?,
     };
     let entries = read_obf(&path)?;
-    let mut samples = Vec::with_capacity(entries.len());
+    // By empties: (sum of |error|, sum of error, positions), errors in discs.
+    let mut by_empties = [(0.0f64, 0.0f64, 0u64); 61];
     for (i, entry) in entries.iter().enumerate() {
         let score = entry.best_score().ok_or_else(|| {
             UsageError(format!(
@@ -42,31 +42,16 @@ pub fn run(args: Args) -> Result<ExitCode, UsageError> {
                 i + 1
             ))
         })?;
-        let score = i8::try_from(score)
-            .map_err(|_| UsageError(format!("position {}: score {score} is out of range", i + 1)))?;
-        samples.push(Sample { board: entry.position.board(), score, exact: true });
+        let board = entry.position.board();
+        let error = f64::from(weights.evaluate(board)) / 100.0 - f64::from(score);
+        let row = &mut by_empties[board.empty_count() as usize];
+        *row = (row.0 + error.abs(), row.1 + error, row.2 + 1);
     }
-    let report = errors(&samples, &|board| weights.evaluate(board));
-    let bias = bias_by_empties(&samples, &weights);
     say!("{:>7} {:>9} {:>9} {:>9}", "empties", "positions", "abs error", "bias");
-    for (empties, (&(sum, n), &(signed, _))) in report.exact.iter().zip(&bias).enumerate() {
-        if n > 0 {
-            say!("{empties:>7} {n:>9} {:>9.2} {:>+9.2}", sum / n as f64, signed / n as f64);
-        }
+    for (empties, &(abs, signed, n)) in by_empties.iter().enumerate().filter(|(_, row)| row.2 > 0) {
+        say!("{empties:>7} {n:>9} {:>9.2} {:>+9.2}", abs / n as f64, signed / n as f64);
     }
-    let (mean, n) = report.mean(0, 60, true);
-    let total_bias: f64 = bias.iter().map(|(s, _)| s).sum();
-    say!("{:>7} {n:>9} {mean:>9.2} {:>+9.2}", "all", total_bias / n.max(1) as f64);
+    let (abs, signed, n) = by_empties.iter().fold((0.0, 0.0, 0), |t, r| (t.0 + r.0, t.1 + r.1, t.2 + r.2));
+    say!("{:>7} {n:>9} {:>9.2} {:>+9.2}", "all", abs / n as f64, signed / n as f64);
     Ok(ExitCode::SUCCESS)
-}
-
-/// The sum of signed errors (evaluation − score, in discs) and the count, by empties.
-fn bias_by_empties(samples: &[Sample], weights: &PatternWeights) -> Vec<(f64, u64)> {
-    let mut bias = vec![(0.0, 0); 61];
-    for s in samples {
-        let slot = &mut bias[s.board.empty_count() as usize];
-        slot.0 += f64::from(weights.evaluate(s.board)) / 100.0 - f64::from(s.score);
-        slot.1 += 1;
-    }
-    bias
 }
