@@ -28,12 +28,19 @@ class Handler(http.server.SimpleHTTPRequestHandler):
         super().end_headers()
 
 
+class Server(http.server.ThreadingHTTPServer):
+    # socketserver's queue of 5 waiting connections drops or resets connections when a page, its
+    # workers and the service worker's install ask for dozens of files at once: each dropped one
+    # waits a second or more before the browser tries again.
+    request_queue_size = 128
+
+
 def main():
     port = int(sys.argv[1]) if len(sys.argv) > 1 else 8000
     folder = sys.argv[2] if len(sys.argv) > 2 else "."
     http.server.test(
         HandlerClass=functools.partial(Handler, directory=folder),
-        ServerClass=http.server.ThreadingHTTPServer,
+        ServerClass=Server,
         port=port,
         bind="127.0.0.1",
     )

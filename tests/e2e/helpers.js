@@ -41,7 +41,11 @@ function isRunning(pid) {
 // would be left behind. Port 0: the system picks a free port, which the server prints. With an
 // argument, `make play`'s server instead (scripts/serve.py: the headers of cross-origin isolation).
 const SERVER = `
-import ctypes, os, runpy, signal, sys
+import ctypes, os, runpy, signal, socketserver, sys
+# A queue of 128 waiting connections, not socketserver's 5 (as scripts/serve.py): a page, its
+# workers and the service worker's install ask for dozens of files at once, and a connection
+# dropped from a full queue waits seconds before the browser tries again.
+socketserver.TCPServer.request_queue_size = 128
 PR_SET_PDEATHSIG = 1
 ctypes.CDLL(None).prctl(PR_SET_PDEATHSIG, signal.SIGTERM)
 if os.getppid() == 1:
