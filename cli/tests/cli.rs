@@ -522,3 +522,34 @@ fn eval_prints_the_evaluation_error_by_empties_and_in_all() {
     assert!(err.contains("weights.bin"), "{err}");
     std::fs::remove_dir_all(&dir).ok();
 }
+
+#[test]
+fn eval_reads_pattern_networks_as_weights() {
+    use reversi::othello::eval::pattern::network::PatternNetwork;
+    // A small network: 9 heads, one hidden layer of 4, each of the 61 stages one head's.
+    let (heads, stages) = (9, 61);
+    let mixes = (0..stages * heads)
+        .map(|i| if i % heads == (i / heads) * (heads - 1) / (stages - 1) { 1.0 } else { 0.0 })
+        .collect();
+    let values = (0..PatternNetwork::count(heads, 4, 0)).map(|i| ((i * 37 % 101) as f32 - 50.0) / 200.0).collect();
+    let bytes = PatternNetwork::new(heads, 4, 0, mixes, values).encode();
+    let dir = std::env::temp_dir().join(format!("reversi-cli-eval-net-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let net = dir.join("net.bin");
+    std::fs::write(&net, &bytes).unwrap();
+    let (code, out, err) = reversi(&["eval", &ffo("fforum-40-59.obf"), "--weights", net.to_str().unwrap()]);
+    assert_eq!(code, 0, "{err}");
+    let all: Vec<&str> = out.lines().last().unwrap().split_whitespace().collect();
+    assert_eq!(all[..2], ["all", "20"]);
+    let (_, tables, _) = reversi(&["eval", &ffo("fforum-40-59.obf")]);
+    assert_ne!(out, tables, "the network's evaluation, not the built-in tables'");
+    // A damaged network is one line naming the file and what is wrong.
+    let mut damaged = bytes.clone();
+    damaged[40] ^= 1;
+    std::fs::write(&net, &damaged).unwrap();
+    let (code, _, err) = reversi(&["eval", &ffo("fforum-40-59.obf"), "--weights", net.to_str().unwrap()]);
+    assert_eq!(code, 2);
+    assert_eq!(err.lines().count(), 1);
+    assert!(err.contains("net.bin") && err.contains("checksum mismatch"), "{err}");
+    std::fs::remove_dir_all(&dir).ok();
+}

@@ -1,10 +1,19 @@
 """Pattern networks: per pattern, a small network of the pattern's squares and the game's phase,
-trained on the positions `train net-export` writes, then expanded into the tables the engine
-reads (one stage per number of discs), written as `train net-import` reads them.
+trained on the positions `train net-export` writes.
 
-    tools/pattern-net/run.sh POSITIONS.bin OUT.f32 [--hidden 64] [--epochs 60] [--phase bumps|scalar] [--layers 1|2]
+    tools/pattern-net/run.sh POSITIONS.bin OUT.net [--hidden 32] [--layers 2] [--epochs 60]
+    train test --dir DIR --weights OUT.net      # the same held-out games as train fit's
+
+By default (`--phase heads`) each pattern's network reads its squares only and gives one value per
+phase head (nine points of the game); a position's phase mixes the heads (weights that sum to
+one, largest at the nearest point). The network is then evaluated once per configuration, not once
+per configuration and stage, which is what lets the engine expand it into its tables at load in
+a fraction of a second: OUT is a network file the engine reads (`RVPNET01`, see
+src/othello/eval/pattern/network.rs). With `--phase bumps` or `scalar` the phase is an input of
+every network instead, and OUT is the tables already expanded, for `train net-import`:
+
+    tools/pattern-net/run.sh POSITIONS.bin OUT.f32 --phase bumps --hidden 64
     train net-import --in OUT.f32 --stages 61 --out net.bin
-    train test --dir DIR --weights net.bin        # the same held-out games as train fit's
 
 JAX (with optax for the optimiser) does the gradients: the CPU build installs from PyPI in
 seconds where PyTorch's CPU build needs its own index (not reachable from the development
@@ -12,6 +21,7 @@ machine). `run.sh` makes the environment, pinned.
 """
 
 import argparse
+import struct
 import sys
 import time
 
@@ -66,6 +76,50 @@ def phase_features(phase, kind):
     return jnp.concatenate([phase, jnp.exp(-(((phase - centres) / 0.08) ** 2))], -1)
 
 
+def head_mix(phase, heads, width):
+    """How much each of the phase heads counts at `phase`: bumps of `width` centred on the heads'
+    points, scaled to sum to one (the engine computes the same, src/othello/eval/pattern/network.rs)."""
+    centres = jnp.linspace(0.0, 1.0, heads)
+    bumps = jnp.exp(-(((phase[..., None] - centres) / width) ** 2))
+    # The smallest left out, so that the engine's expansion skips those heads.
+    bumps = jnp.where(bumps < 1e-4, 0.0, bumps)
+    return bumps / bumps.sum(-1, keepdims=True)
+
+
+def bf16_bits(values):
+    """float32 values rounded to bfloat16 (to nearest, ties to even), as 16-bit patterns."""
+    bits = np.asarray(values, np.float32).ravel().view(np.uint32).astype(np.uint64)
+    return ((bits + 0x7FFF + ((bits >> 16) & 1)) >> 16).astype("<u2")
+
+
+def fnv1a64(data):
+    h = 0xCBF29CE484222325
+    for b in data:
+        h = ((h ^ b) * 0x100000001B3) & 0xFFFFFFFFFFFFFFFF
+    return h
+
+
+def write_network(path, params, hidden, layers, heads, width, stages):
+    """The network file the engine reads (layout: src/othello/eval/pattern/network.rs), with each
+    stage's mix of the heads: stages of equal ranges of discs, as the engine's stage_of, each mixed
+    at its middle."""
+    discs = np.arange(4, 65)
+    stage = np.minimum((discs - 4) * stages // 61, stages - 1)
+    middle = np.array([((discs[stage == s] - 4) / 60).mean() for s in range(stages)])
+    mixes = np.asarray(head_mix(jnp.asarray(middle), heads, width), "<f4")
+    values = []
+    for layer_params in params["patterns"]:
+        for w, b in layer_params:
+            values += [np.asarray(w), np.asarray(b)]
+    values += [np.asarray(params["own"]), np.asarray(params["opp"]), np.asarray(params["const"])]
+    payload = mixes.tobytes() + b"".join(bf16_bits(v).tobytes() for v in values)
+    header = b"RVPNET01" + bytes([1, heads, hidden, hidden if layers == 2 else 0, stages])
+    header += struct.pack("<I", len(payload))
+    body = header + payload
+    with open(path, "wb") as out:
+        out.write(body + struct.pack("<Q", fnv1a64(body)))
+
+
 def init_mlp(key, sizes):
     params = []
     for a, b in zip(sizes[:-1], sizes[1:]):
@@ -74,24 +128,32 @@ def init_mlp(key, sizes):
     return params
 
 
-def mlp(params, x):
+def mlp(params, x, activation="gelu", outputs=1):
+    act = jax.nn.relu if activation == "relu" else jax.nn.gelu
     for w, b in params[:-1]:
-        x = jax.nn.gelu(x @ w + b)
+        x = act(x @ w + b)
     w, b = params[-1]
-    return (x @ w + b)[..., 0]
+    y = x @ w + b
+    return y if outputs > 1 else y[..., 0]
 
 
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("positions")
     parser.add_argument("out")
-    parser.add_argument("--hidden", type=int, default=64)
+    parser.add_argument("--hidden", type=int, default=32)
     parser.add_argument("--epochs", type=int, default=60)
     parser.add_argument("--batch", type=int, default=512)
     parser.add_argument("--lr", type=float, default=2e-3)
     parser.add_argument("--decay", type=float, default=1e-4)
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--phase", choices=["scalar", "bumps"], default="bumps")
+    parser.add_argument("--phase", choices=["heads", "scalar", "bumps"], default="heads")
+    # Phase heads at evenly spaced points of the game (0 at the start, 1 at the end), and their width.
+    parser.add_argument("--heads", type=int, default=9)
+    parser.add_argument("--head-width", type=float, default=0.1)
+    # The tables the engine makes of the network: one per number of discs (61), or fewer; a list
+    # (61,31) writes OUT for the first and OUT.sN for each other.
+    parser.add_argument("--stages", default="61")
     # One hidden layer expands about ten times faster than two (the second layer's products are
     # most of the work of the expansion).
     parser.add_argument("--layers", type=int, choices=[1, 2], default=2)
@@ -107,15 +169,38 @@ def main():
     key = jax.random.PRNGKey(args.seed)
     params = {"patterns": [], "own": None, "opp": None, "const": None}
     h = args.hidden
-    f = phase_features(jnp.zeros(1), args.phase).shape[-1]
-    for n in PATTERN_SQUARES:
-        key, sub = jax.random.split(key)
-        params["patterns"].append(init_mlp(sub, [3 * n + f] + [h] * args.layers + [1]))
-    for name, inputs in [("own", MOBILITY_CAP + 1 + f), ("opp", MOBILITY_CAP + 1 + f), ("const", f)]:
-        key, sub = jax.random.split(key)
-        params[name] = init_mlp(sub, [inputs, 16, 1])
+    heads = args.phase == "heads"
+    K = args.heads
+    # ReLU for the heads' networks (the engine's expansion computes it in one instruction);
+    # GELU, as first tried, for the networks with the phase as input.
+    act = "relu" if heads else "gelu"
+    if heads:
+        # Mobility and the constant: a value per head (a one-hot input through a network is a table).
+        for n in PATTERN_SQUARES:
+            key, sub = jax.random.split(key)
+            params["patterns"].append(init_mlp(sub, [3 * n] + [h] * args.layers + [K]))
+        params["own"] = jnp.zeros((MOBILITY_CAP + 1, K))
+        params["opp"] = jnp.zeros((MOBILITY_CAP + 1, K))
+        params["const"] = jnp.zeros(K)
+    else:
+        f = phase_features(jnp.zeros(1), args.phase).shape[-1]
+        for n in PATTERN_SQUARES:
+            key, sub = jax.random.split(key)
+            params["patterns"].append(init_mlp(sub, [3 * n + f] + [h] * args.layers + [1]))
+        for name, inputs in [("own", MOBILITY_CAP + 1 + f), ("opp", MOBILITY_CAP + 1 + f), ("const", f)]:
+            key, sub = jax.random.split(key)
+            params[name] = init_mlp(sub, [inputs, 16, 1])
+
+    def predict_heads(params, config, own, opp, phase):
+        total = params["own"][own] + params["opp"][opp] + params["const"]
+        for p, group in enumerate(groups):
+            x = tables[p][config[:, group]]  # batch × instances × 3n
+            total += mlp(params["patterns"][p], x, act, K).sum(1)
+        return (total * head_mix(phase, K, args.head_width)).sum(-1)
 
     def predict(params, config, own, opp, phase):
+        if heads:
+            return predict_heads(params, config, own, opp, phase)
         ph = phase_features(phase, args.phase)
         total = mlp(params["const"], ph)
         total += mlp(params["own"], jnp.concatenate([eye[own], ph], 1))
@@ -123,7 +208,7 @@ def main():
         for p, group in enumerate(groups):
             x = tables[p][config[:, group]]  # batch × instances × 3n
             t = jnp.broadcast_to(ph[:, None, :], x.shape[:2] + ph.shape[-1:])
-            total += mlp(params["patterns"][p], jnp.concatenate([x, t], 2)).sum(1)
+            total += mlp(params["patterns"][p], jnp.concatenate([x, t], 2), act).sum(1)
         return total
 
     def loss(params, batch):
@@ -168,6 +253,12 @@ def main():
             print(f"epoch {epoch + 1}: last batch mse {float(value):.1f}, held-out mean abs error {errors.mean():.2f} "
                   f"(exact labels {errors[exact_held].mean():.2f}), {time.time() - start:.0f} s", flush=True)
 
+    if heads:
+        for i, stages in enumerate(int(n) for n in args.stages.split(",")):
+            path = args.out if i == 0 else f"{args.out}.s{stages}"
+            write_network(path, params, h, args.layers, K, args.head_width, stages)
+            print(f"network written to {path} ({stages} stages)")
+        return
     # The expansion: every class's representative configuration, each stage's phase.
     out = []
     for stage in range(STAGES):
@@ -175,7 +266,7 @@ def main():
         for p, reps_p in enumerate(reps):
             x = tables[p][jnp.asarray(reps_p)]
             t = jnp.broadcast_to(ph, (x.shape[0], ph.shape[-1]))
-            out.append(np.asarray(mlp(params["patterns"][p], jnp.concatenate([x, t], 1))))
+            out.append(np.asarray(mlp(params["patterns"][p], jnp.concatenate([x, t], 1), act)))
         for name in ("own", "opp"):
             m = jnp.concatenate([eye, jnp.broadcast_to(ph, (MOBILITY_CAP + 1, ph.shape[-1]))], 1)
             out.append(np.asarray(mlp(params[name], m)))

@@ -117,34 +117,49 @@ pub fn frame(stages: u8, payload: &[u8]) -> Vec<u8> {
     out
 }
 
-/// Decodes a weights file into its stage count and trained weights (in discs, as quantised).
-pub fn decode(bytes: &[u8]) -> Result<(usize, Vec<f32>), WeightsError> {
+/// The payload of a file framed as the weights files are: `magic`, a version byte, header fields
+/// up to `header_len` whose last four bytes are the payload's length (u32), the payload, and the
+/// FNV-1a of everything before. `kind` names the file in errors.
+pub(super) fn unframe<'a>(
+    bytes: &'a [u8],
+    magic: &[u8; 8],
+    version: u8,
+    header_len: usize,
+    kind: &str,
+) -> Result<&'a [u8], WeightsError> {
     let bad = |what: String| Err(WeightsError::Format(what));
-    let layout = Layout::get();
-    if bytes.len() < HEADER_LEN + 8 {
+    if bytes.len() < header_len + 8 {
         return bad(format!("{} bytes is too short for a header", bytes.len()));
     }
-    if &bytes[..8] != MAGIC {
-        return bad("not a weights file (bad magic)".into());
+    if &bytes[..8] != magic {
+        return bad(format!("not a {kind} file (bad magic)"));
     }
-    if bytes[8] != VERSION {
-        return bad(format!("format version {} (this program reads version {VERSION})", bytes[8]));
+    if bytes[8] != version {
+        return bad(format!("format version {} (this program reads version {version})", bytes[8]));
     }
-    let stages = bytes[9] as usize;
-    let u32_at = |i: usize| u32::from_le_bytes(bytes[i..i + 4].try_into().expect("4 bytes")) as usize;
-    let (per_stage, payload_len) = (u32_at(10), u32_at(14));
-    if bytes.len() != HEADER_LEN + payload_len + 8 {
+    let payload_len = u32::from_le_bytes(bytes[header_len - 4..header_len].try_into().expect("4 bytes")) as usize;
+    if bytes.len() != header_len + payload_len + 8 {
         return bad(format!(
             "the header announces {} bytes, the file has {} (truncated or padded)",
-            HEADER_LEN + payload_len + 8,
+            header_len + payload_len + 8,
             bytes.len()
         ));
     }
-    let end = HEADER_LEN + payload_len;
+    let end = header_len + payload_len;
     let stored = u64::from_le_bytes(bytes[end..end + 8].try_into().expect("8 bytes"));
     if fnv1a64(&bytes[..end]) != stored {
         return bad("checksum mismatch (the file is damaged)".into());
     }
+    Ok(&bytes[header_len..end])
+}
+
+/// Decodes a weights file into its stage count and trained weights (in discs, as quantised).
+pub fn decode(bytes: &[u8]) -> Result<(usize, Vec<f32>), WeightsError> {
+    let bad = |what: String| Err(WeightsError::Format(what));
+    let layout = Layout::get();
+    let payload = unframe(bytes, MAGIC, VERSION, HEADER_LEN, "weights")?;
+    let stages = bytes[9] as usize;
+    let per_stage = u32::from_le_bytes(bytes[10..14].try_into().expect("4 bytes")) as usize;
     if stages == 0 || stages > MAX_STAGES {
         return bad(format!("{stages} stages (1 to {MAX_STAGES})"));
     }
@@ -154,7 +169,6 @@ pub fn decode(bytes: &[u8]) -> Result<(usize, Vec<f32>), WeightsError> {
             layout.class_len
         ));
     }
-    let payload = &bytes[HEADER_LEN..end];
     let scale_bytes = stages * BLOCKS * 4;
     if payload.len() < scale_bytes {
         return bad("payload too short for the scales".into());
@@ -197,8 +211,12 @@ pub fn decode(bytes: &[u8]) -> Result<(usize, Vec<f32>), WeightsError> {
     Ok((stages, weights))
 }
 
-/// Parses a weights file into weights ready to evaluate.
+/// Parses a weights file into weights ready to evaluate: a file of fitted tables, or a file of
+/// pattern networks ([`super::network`]), expanded into tables.
 pub fn parse(bytes: &[u8]) -> Result<PatternWeights, WeightsError> {
+    if bytes.starts_with(super::network::MAGIC) {
+        return Ok(super::network::PatternNetwork::decode(bytes)?.expand());
+    }
     let (stages, weights) = decode(bytes)?;
     Ok(PatternWeights::from_class_weights(stages, &weights))
 }

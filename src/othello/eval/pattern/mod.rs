@@ -21,9 +21,11 @@
 //! a table turns the gathered bits into base 3. Configurations that a pattern's own symmetry
 //! (reading the edge from the other end) makes equivalent share one trained weight.
 //!
-//! The weights file format and its checks are in [`file`](mod@file).
+//! The weights file format and its checks are in [`file`](mod@file); weights may also come as
+//! pattern networks, expanded into the tables at load ([`network`]).
 
 pub mod file;
+pub mod network;
 
 pub use crate::othello::rules::bitboard::{flip, map_square, mirror, symmetry, transpose};
 use crate::othello::rules::board::{legal_moves, legal_moves_both, Board};
@@ -225,13 +227,9 @@ impl Layout {
             let mut canon = vec![0u32; size];
             let mut ids = vec![u32::MAX; size];
             let mut next = 0u32;
+            let powers: Vec<usize> = (0..n).map(|j| 3usize.pow(j as u32)).collect();
             for (index, class) in canon.iter_mut().enumerate() {
-                let digits: Vec<usize> = (0..n).map(|j| index / 3usize.pow(j as u32) % 3).collect();
-                let least = self_maps
-                    .iter()
-                    .map(|perm| (0..n).map(|j| digits[perm[j]] * 3usize.pow(j as u32)).sum::<usize>())
-                    .min()
-                    .expect("the identity is a self-map");
+                let least = least_image(index, &powers, &self_maps);
                 if ids[least] == u32::MAX {
                     ids[least] = next;
                     next += 1;
@@ -272,9 +270,32 @@ impl Layout {
         self.full_len - 2 * (MOBILITY_CAP + 1) - 1
     }
 
+    /// The number of classes (trained weights per stage) of pattern `p`.
+    pub fn class_len_of(&self, p: usize) -> usize {
+        let end = if p + 1 < PATTERN_COUNT { self.class_offsets[p + 1] } else { self.class_mobility() };
+        end - self.class_offsets[p]
+    }
+
     pub fn class_mobility(&self) -> usize {
         self.class_len - 2 * (MOBILITY_CAP + 1) - 1
     }
+}
+
+/// The least configuration index of `index`'s images under a pattern's `self_maps` (digit
+/// permutations). A function of its own, without allocation, called for each of the 167K
+/// configurations when the first weights load: a browser optimises it after its first calls,
+/// where a loop inlined into the caller would run unoptimised to the end.
+#[inline(never)]
+fn least_image(index: usize, powers: &[usize], self_maps: &[Vec<usize>]) -> usize {
+    let mut digits = [0usize; 16];
+    for (digit, &power) in digits.iter_mut().zip(powers) {
+        *digit = index / power % 3;
+    }
+    self_maps
+        .iter()
+        .map(|perm| perm.iter().zip(powers).map(|(&from, &power)| digits[from] * power).sum::<usize>())
+        .min()
+        .expect("the identity is a self-map")
 }
 
 /// Number of features of one position (pattern instances, two mobilities, the constant).

@@ -1,0 +1,465 @@
+//! Pattern networks: per pattern, a small network (ReLU) of the pattern's squares whose outputs are
+//! one value per *phase head* (points of the game), and for mobility and the constant a value per
+//! head; each stage mixes the heads with the file's weights for it (the trainer's: bumps around
+//! the heads' points, summing to one). Trained offline (`tools/pattern-net/train.py`), and expanded
+//! at load into the same tables the search reads ([`PatternWeights`]): the network runs once per
+//! configuration class, and each stage's table is a mix of the heads — which is what makes the
+//! expansion fast enough for a page to do it after the board is up.
+//!
+//! The file (all numbers little-endian):
+//!
+//! | bytes | content |
+//! |---|---|
+//! | 8 | magic `RVPNET01` |
+//! | 1 | format version ([`VERSION`]) |
+//! | 1 | heads `K` (1 to [`MAX_HEADS`]) |
+//! | 1 | first hidden layer's width `h1` (1 to [`MAX_HIDDEN`]) |
+//! | 1 | second hidden layer's width `h2` (0: one hidden layer) |
+//! | 1 | stages `S` (1 to 61: the tables made, by equal ranges of discs as [`super::stage_of`]) |
+//! | 4 | payload length (u32) |
+//! | … | payload: each stage's mix of the heads (`S × K` f32), then bfloat16 values; per pattern in table order, each layer's weights (inputs × outputs, row-major) then biases: `3n × h1`, `h1`, [`h1 × h2`, `h2`], `h × K`, `K` (a square's three inputs are empty, own, opponent); then own mobility `32 × K`, the opponent's `32 × K`, the constant `K` |
+//! | 8 | FNV-1a (64 bits) of everything before |
+//!
+//! The networks read a configuration as the least of its class (the configurations a pattern's own
+//! symmetry makes equivalent), as `train net-export` wrote them for training.
+
+use super::file::{fnv1a64, unframe, WeightsError};
+use super::{Layout, PatternWeights, MOBILITY_CAP, PATTERNS, PATTERN_COUNT, UNITS_PER_DISC};
+
+pub const MAGIC: &[u8; 8] = b"RVPNET01";
+pub const VERSION: u8 = 1;
+const HEADER_LEN: usize = 17;
+pub const MAX_HEADS: usize = 16;
+pub const MAX_HIDDEN: usize = 128;
+use super::file::MAX_STAGES;
+
+/// A pattern network, its phase heads, and the mobility and constant values per head.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PatternNetwork {
+    heads: usize,
+    hidden1: usize,
+    /// 0: one hidden layer.
+    hidden2: usize,
+    /// `stages × heads`: how much each head counts in each stage's table.
+    mixes: Vec<f32>,
+    /// Every value in file order (see the module's table).
+    values: Vec<f32>,
+}
+
+/// A bfloat16's value.
+fn from_bf16(bits: u16) -> f32 {
+    f32::from_bits(u32::from(bits) << 16)
+}
+
+/// The bfloat16 nearest to `x` (ties to even).
+fn to_bf16(x: f32) -> u16 {
+    let bits = x.to_bits();
+    ((bits + 0x7fff + (bits >> 16 & 1)) >> 16) as u16
+}
+
+impl PatternNetwork {
+    /// A network of this shape from its values in file order (`count` of them: see
+    /// [`Self::count`]) and each stage's mix of the heads (`stages × heads`).
+    pub fn new(heads: usize, hidden1: usize, hidden2: usize, mixes: Vec<f32>, values: Vec<f32>) -> PatternNetwork {
+        assert_eq!(values.len(), Self::count(heads, hidden1, hidden2), "values of a network of this shape");
+        assert_eq!(mixes.len() % heads, 0, "a mix per stage");
+        PatternNetwork { heads, hidden1, hidden2, mixes, values }
+    }
+
+    /// The layers of pattern `p`'s network, as (inputs, outputs): the hidden layers, then the heads.
+    fn layers(p: usize, heads: usize, hidden1: usize, hidden2: usize) -> [(usize, usize); 3] {
+        let inputs = 3 * PATTERNS[p].squares.len();
+        if hidden2 == 0 {
+            [(inputs, hidden1), (hidden1, heads), (0, 0)]
+        } else {
+            [(inputs, hidden1), (hidden1, hidden2), (hidden2, heads)]
+        }
+    }
+
+    /// The number of values of a network of this shape.
+    pub fn count(heads: usize, hidden1: usize, hidden2: usize) -> usize {
+        let patterns: usize = (0..PATTERN_COUNT)
+            .flat_map(|p| Self::layers(p, heads, hidden1, hidden2))
+            .map(|(inputs, outputs)| (inputs + 1) * outputs)
+            .sum();
+        patterns + (2 * (MOBILITY_CAP + 1) + 1) * heads
+    }
+
+    /// Where the mobility values start (then the opponent's, then the constant).
+    fn mobility_start(&self) -> usize {
+        self.values.len() - (2 * (MOBILITY_CAP + 1) + 1) * self.heads
+    }
+
+    /// The heads' outputs of pattern `p`'s network (its values from `start`) for configuration
+    /// `index` (digits in base 3, square j the j-th: 0 empty, 1 own, 2 opponent), added to `out`.
+    /// `scratch` holds the hidden layers (no allocation per configuration).
+    #[inline(never)]
+    fn pattern_outputs(&self, p: usize, start: usize, index: usize, out: &mut [f32], scratch: &mut Scratch) {
+        let [(inputs, width), ..] = Self::layers(p, self.heads, self.hidden1, self.hidden2);
+        let (weights, rest) = self.values[start..].split_at(inputs * width);
+        let mut rest = rest;
+        let hidden = &mut scratch.a[..width];
+        hidden.copy_from_slice(&rest[..width]);
+        rest = &rest[width..];
+        let mut digits = index;
+        for square in 0..inputs / 3 {
+            let row = 3 * square + digits % 3;
+            digits /= 3;
+            for (h, w) in hidden.iter_mut().zip(&weights[row * width..(row + 1) * width]) {
+                *h += w;
+            }
+        }
+        let (mut from, mut to) = (&mut scratch.a, &mut scratch.b);
+        let mut width = width;
+        for (inputs, outputs) in Self::layers(p, self.heads, self.hidden1, self.hidden2).into_iter().skip(1) {
+            if outputs == 0 {
+                break;
+            }
+            let (weights, after) = rest.split_at(inputs * outputs);
+            let next = &mut to[..outputs];
+            next.copy_from_slice(&after[..outputs]);
+            rest = &after[outputs..];
+            for (i, &h) in from[..width].iter().enumerate() {
+                // ReLU: its zeros add nothing.
+                if h > 0.0 {
+                    for (n, w) in next.iter_mut().zip(&weights[i * outputs..(i + 1) * outputs]) {
+                        *n += h * w;
+                    }
+                }
+            }
+            width = outputs;
+            std::mem::swap(&mut from, &mut to);
+        }
+        for (o, h) in out.iter_mut().zip(&from[..width]) {
+            *o += h;
+        }
+    }
+
+    /// Where each pattern's values start.
+    fn starts(&self) -> [usize; PATTERN_COUNT] {
+        let mut starts = [0; PATTERN_COUNT];
+        for p in 1..PATTERN_COUNT {
+            starts[p] = starts[p - 1]
+                + Self::layers(p - 1, self.heads, self.hidden1, self.hidden2)
+                    .iter()
+                    .map(|(inputs, outputs)| (inputs + 1) * outputs)
+                    .sum::<usize>();
+        }
+        starts
+    }
+
+    /// The network's value (discs, side to move) of a position given as its features: per
+    /// instance its pattern and configuration, both mobilities, and the stage. What the expanded
+    /// tables give, before they round to hundredths of a disc (the tests compare the two).
+    pub fn value(&self, instances: &[(usize, usize)], own: usize, theirs: usize, stage: usize) -> f32 {
+        let k = self.heads;
+        let layout = Layout::get();
+        let starts = self.starts();
+        let mut heads = vec![0f32; k];
+        let mut scratch = Scratch::default();
+        for &(p, index) in instances {
+            self.pattern_outputs(p, starts[p], representative(layout, p, index), &mut heads, &mut scratch);
+        }
+        let (own, theirs) = (own.min(MOBILITY_CAP), theirs.min(MOBILITY_CAP));
+        let m = self.mobility_start();
+        let opponent = m + (MOBILITY_CAP + 1) * k;
+        let constant = opponent + (MOBILITY_CAP + 1) * k;
+        for (i, h) in heads.iter_mut().enumerate() {
+            *h += self.values[m + own * k + i] + self.values[opponent + theirs * k + i] + self.values[constant + i];
+        }
+        heads.iter().zip(self.mix(stage)).map(|(h, m)| h * m).sum()
+    }
+
+    /// The number of tables the expansion makes.
+    pub fn stages(&self) -> usize {
+        self.mixes.len() / self.heads
+    }
+
+    /// How much each head counts in stage `stage`'s table.
+    fn mix(&self, stage: usize) -> &[f32] {
+        &self.mixes[stage * self.heads..(stage + 1) * self.heads]
+    }
+
+    /// The tables the search reads.
+    pub fn expand(&self) -> PatternWeights {
+        let layout = Layout::get();
+        let k = self.heads;
+        let stages = self.stages();
+        let starts = self.starts();
+        let mut tables = vec![0i16; stages * layout.full_len];
+        let mut scratch = Scratch::default();
+        let mut heads = vec![0f32; k];
+        for p in 0..PATTERN_COUNT {
+            // Each class's heads, computed once from its least configuration (classes are numbered
+            // in the order their least configurations come: Layout::build), stored head by head
+            // so that mixing a stage runs along the classes.
+            let classes = layout.class_len_of(p);
+            let mut by_head = vec![0f32; k * classes];
+            let mut next = 0;
+            for (index, &c) in layout.class[p].iter().enumerate() {
+                if c as usize == next {
+                    heads.fill(0.0);
+                    self.pattern_outputs(p, starts[p], index, &mut heads, &mut scratch);
+                    for (i, &h) in heads.iter().enumerate() {
+                        by_head[i * classes + next] = h;
+                    }
+                    next += 1;
+                }
+            }
+            let mut mixed = vec![0f32; classes];
+            for s in 0..stages {
+                mix_heads(self.mix(s), &by_head, &mut mixed);
+                let table = &mut tables[s * layout.full_len + layout.full_offsets[p]..][..layout.sizes[p]];
+                fill_table(table, &layout.class[p], &mixed);
+            }
+        }
+        // Mobility and the constant: (MOBILITY_CAP + 1) × 2 + 1 rows of heads, in the tables' order.
+        let rows = &self.values[self.mobility_start()..];
+        let at = layout.full_mobility();
+        for s in 0..stages {
+            let mix = self.mix(s);
+            for (entry, row) in
+                tables[s * layout.full_len + at..(s + 1) * layout.full_len].iter_mut().zip(rows.chunks_exact(k))
+            {
+                *entry = to_units(row.iter().zip(mix).map(|(v, m)| v * m).sum());
+            }
+        }
+        PatternWeights { stages, tables }
+    }
+
+    /// The network as a file (values rounded to bfloat16).
+    pub fn encode(&self) -> Vec<u8> {
+        let mut payload: Vec<u8> = self.mixes.iter().flat_map(|m| m.to_le_bytes()).collect();
+        payload.extend(self.values.iter().flat_map(|&v| to_bf16(v).to_le_bytes()));
+        let mut out = Vec::with_capacity(HEADER_LEN + payload.len() + 8);
+        out.extend_from_slice(MAGIC);
+        out.extend_from_slice(&[
+            VERSION,
+            self.heads as u8,
+            self.hidden1 as u8,
+            self.hidden2 as u8,
+            self.stages() as u8,
+        ]);
+        out.extend_from_slice(&(payload.len() as u32).to_le_bytes());
+        out.extend_from_slice(&payload);
+        let sum = fnv1a64(&out);
+        out.extend_from_slice(&sum.to_le_bytes());
+        out
+    }
+
+    /// Reads a network file, checking everything (says what is wrong).
+    pub fn decode(bytes: &[u8]) -> Result<PatternNetwork, WeightsError> {
+        let bad = |what: String| Err(WeightsError::Format(what));
+        let payload = unframe(bytes, MAGIC, VERSION, HEADER_LEN, "network")?;
+        let [heads, hidden1, hidden2, stages] = [bytes[9], bytes[10], bytes[11], bytes[12]].map(usize::from);
+        if !(1..=MAX_HEADS).contains(&heads) {
+            return bad(format!("{heads} phase heads (1 to {MAX_HEADS})"));
+        }
+        if !(1..=MAX_HIDDEN).contains(&hidden1) || hidden2 > MAX_HIDDEN {
+            return bad(format!("hidden layers of {hidden1} and {hidden2} (1 to {MAX_HIDDEN}; the second 0 for none)"));
+        }
+        if !(1..=MAX_STAGES).contains(&stages) {
+            return bad(format!("{stages} stages (1 to {MAX_STAGES})"));
+        }
+        let mix_bytes = 4 * stages * heads;
+        let expected = mix_bytes + 2 * Self::count(heads, hidden1, hidden2);
+        if payload.len() != expected {
+            return bad(format!("{} bytes of values, expected {expected} for this shape", payload.len()));
+        }
+        let mixes: Vec<f32> =
+            payload[..mix_bytes].chunks_exact(4).map(|c| f32::from_le_bytes(c.try_into().expect("4 bytes"))).collect();
+        let values: Vec<f32> = payload[mix_bytes..]
+            .chunks_exact(2)
+            .map(|c| from_bf16(u16::from_le_bytes(c.try_into().expect("2 bytes"))))
+            .collect();
+        if let Some(i) = mixes.iter().chain(&values).position(|v| !v.is_finite()) {
+            return bad(format!("value number {} is infinite or not a number", i + 1));
+        }
+        Ok(PatternNetwork { heads, hidden1, hidden2, mixes, values })
+    }
+}
+
+/// Hidden layers' values while a network runs.
+struct Scratch {
+    a: [f32; MAX_HIDDEN],
+    b: [f32; MAX_HIDDEN],
+}
+
+impl Default for Scratch {
+    fn default() -> Scratch {
+        Scratch { a: [0.0; MAX_HIDDEN], b: [0.0; MAX_HIDDEN] }
+    }
+}
+
+// The expansion's loops are functions of their own, called once per pattern and stage: a browser
+// runs a long call in its baseline code until it returns, and optimises a function only when it
+// has been called often enough; inlined into `expand`, these loops would run unoptimised in the
+// page (measured: several times slower).
+
+/// `mixed[c]`: class c's heads (`by_head`, head by head) mixed by `mix`.
+#[inline(never)]
+fn mix_heads(mix: &[f32], by_head: &[f32], mixed: &mut [f32]) {
+    let classes = mixed.len();
+    mixed.fill(0.0);
+    // Heads far from the stage count for nothing.
+    for (i, &m) in mix.iter().enumerate().filter(|(_, &m)| m != 0.0) {
+        for (x, &h) in mixed.iter_mut().zip(&by_head[i * classes..(i + 1) * classes]) {
+            *x += m * h;
+        }
+    }
+}
+
+/// A pattern's table of one stage: each configuration its class's value.
+#[inline(never)]
+fn fill_table(table: &mut [i16], class_of: &[u32], mixed: &[f32]) {
+    for (entry, &c) in table.iter_mut().zip(class_of) {
+        *entry = to_units(mixed[c as usize]);
+    }
+}
+
+/// Discs to the tables' hundredths of a disc (ties to even: one instruction, in wasm too).
+#[inline]
+fn to_units(discs: f32) -> i16 {
+    (discs * UNITS_PER_DISC as f32).round_ties_even().clamp(-32767.0, 32767.0) as i16
+}
+
+/// The least configuration of `index`'s class in pattern `p` (what the networks were trained on).
+fn representative(layout: &Layout, p: usize, index: usize) -> usize {
+    let class = layout.class[p][index];
+    layout.class[p].iter().position(|&c| c == class).expect("the class has a configuration")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::{full_features, stage_of, FEATURES};
+    use super::*;
+    use crate::othello::rules::board::{legal_moves, Board};
+
+    /// Mixes as the trainer makes them: bumps of width 0.1 around evenly spaced heads, the small
+    /// ones left out, summing to one.
+    fn mixes(stages: usize, heads: usize) -> Vec<f32> {
+        let mut out = Vec::new();
+        for s in 0..stages {
+            let phase = if stages == 1 { 0.5 } else { s as f32 / (stages - 1) as f32 };
+            let bumps: Vec<f32> = (0..heads)
+                .map(|i| {
+                    let d = (phase - i as f32 / (heads - 1).max(1) as f32) / 0.1;
+                    let b = (-d * d).exp();
+                    if b < 1e-4 {
+                        0.0
+                    } else {
+                        b
+                    }
+                })
+                .collect();
+            let total: f32 = bumps.iter().sum();
+            out.extend(bumps.iter().map(|b| b / total));
+        }
+        out
+    }
+
+    fn sample(heads: usize, hidden1: usize, hidden2: usize, stages: usize, seed: u64) -> PatternNetwork {
+        let mut rng = crate::rng::XorShift64Star::new(seed);
+        // Values already bfloat16, so that a file round trip is exact.
+        let values = (0..PatternNetwork::count(heads, hidden1, hidden2))
+            .map(|_| from_bf16(to_bf16((rng.next_u64() % 2001) as f32 / 2000.0 - 0.5)))
+            .collect();
+        PatternNetwork::new(heads, hidden1, hidden2, mixes(stages, heads), values)
+    }
+
+    fn random_boards(count: usize, seed: u64) -> Vec<Board> {
+        let mut rng = crate::rng::XorShift64Star::new(seed);
+        (0..count)
+            .map(|_| {
+                let occupied = rng.next_u64() | rng.next_u64() | 0x0000_0018_1800_0000;
+                let player = occupied & rng.next_u64();
+                Board { player, opponent: occupied & !player }
+            })
+            .collect()
+    }
+
+    #[test]
+    fn a_network_file_round_trips() {
+        for (h2, stages) in [(0, 61), (6, 7)] {
+            let network = sample(5, 8, h2, stages, 3);
+            let bytes = network.encode();
+            assert_eq!(PatternNetwork::decode(&bytes).unwrap(), network);
+            let tables = super::super::file::parse(&bytes).unwrap();
+            assert_eq!(tables, network.expand(), "weights files may be networks");
+            assert_eq!(tables.stages(), stages);
+        }
+    }
+
+    #[test]
+    fn the_expanded_tables_give_the_networks_value() {
+        let layout = Layout::get();
+        for (h2, stages) in [(0, 61), (4, 61), (4, 13)] {
+            let network = sample(9, 6, h2, stages, 7 + h2 as u64);
+            let tables = network.expand();
+            for board in random_boards(60, 11) {
+                let features: [u32; FEATURES] = full_features(layout, board);
+                let instances: Vec<(usize, usize)> = layout
+                    .instances
+                    .iter()
+                    .zip(&features)
+                    .map(|(inst, &f)| (inst.pattern, f as usize - layout.full_offsets[inst.pattern]))
+                    .collect();
+                let own = legal_moves(board.player, board.opponent).count_ones() as usize;
+                let theirs = legal_moves(board.opponent, board.player).count_ones() as usize;
+                let stage = stage_of((board.player | board.opponent).count_ones(), stages);
+                let direct = network.value(&instances, own, theirs, stage) * UNITS_PER_DISC as f32;
+                // Each of the 49 table entries rounds to a hundredth of a disc.
+                let expanded = tables.evaluate(board) as f32;
+                assert!((expanded - direct).abs() <= 49.0 * 0.5 + 0.5, "{expanded} against {direct}");
+            }
+        }
+    }
+
+    #[test]
+    fn each_stage_is_its_mix_of_the_heads() {
+        // One head per stage, alone: each stage's constant is its head's.
+        let heads = 3;
+        let one_hot: Vec<f32> = (0..heads * heads).map(|i| if i % (heads + 1) == 0 { 1.0 } else { 0.0 }).collect();
+        let mut values = vec![0.0; PatternNetwork::count(heads, 2, 0)];
+        let n = values.len();
+        values[n - heads..].copy_from_slice(&[1.0, -2.5, 7.0]);
+        let network = PatternNetwork::new(heads, 2, 0, one_hot, values);
+        let tables = network.expand();
+        let full = Layout::get().full_len;
+        let constants: Vec<i16> = (0..heads).map(|s| tables.tables[s * full + full - 1]).collect();
+        assert_eq!(constants, [100, -250, 700]);
+    }
+
+    #[test]
+    fn bad_network_files_are_clear_errors() {
+        let bytes = sample(3, 4, 0, 5, 5).encode();
+        let err = |b: &[u8]| PatternNetwork::decode(b).expect_err("must fail").to_string();
+        assert!(err(&bytes[..bytes.len() - 2]).contains("truncated"));
+        assert!(err(&bytes[..12]).contains("too short"));
+        let mut damaged = bytes.clone();
+        damaged[HEADER_LEN + 7] ^= 4;
+        assert!(err(&damaged).contains("checksum"));
+        // Valid checksums around bad contents.
+        let reframe = |edit: &dyn Fn(&mut Vec<u8>)| {
+            let mut b = bytes[..bytes.len() - 8].to_vec();
+            edit(&mut b);
+            let sum = fnv1a64(&b);
+            b.extend_from_slice(&sum.to_le_bytes());
+            b
+        };
+        assert!(err(&reframe(&|b| b[8] = 2)).contains("version 2"));
+        assert!(err(&reframe(&|b| b[9] = 0)).contains("0 phase heads"));
+        assert!(err(&reframe(&|b| b[10] = 0)).contains("hidden layers of 0"));
+        assert!(err(&reframe(&|b| b[12] = 62)).contains("62 stages"));
+        assert!(err(&reframe(&|b| b[11] = 2)).contains("expected"), "another shape than the values");
+        let nan_mix = f32::NAN.to_le_bytes();
+        assert!(
+            err(&reframe(&|b| b[HEADER_LEN + 4..HEADER_LEN + 8].copy_from_slice(&nan_mix))).contains("value number 2")
+        );
+        let values = HEADER_LEN + 4 * 5 * 3;
+        assert!(err(&reframe(&|b| b[values..values + 2].copy_from_slice(&0x7fc0u16.to_le_bytes())))
+            .contains("value number 16"));
+        let file_error = super::super::file::parse(&reframe(&|b| b[9] = 0)).unwrap_err().to_string();
+        assert!(file_error.starts_with("invalid weights file: 0 phase heads"), "{file_error}");
+    }
+}
