@@ -23,7 +23,7 @@
 //! The networks read a configuration as the least of its class (the configurations a pattern's own
 //! symmetry makes equivalent), as `train net-export` wrote them for training.
 
-use super::file::{fnv1a64, unframe, WeightsError};
+use super::file::{fnv1a64, unframe, WeightsError, MAX_STAGES};
 use super::{Layout, PatternWeights, MOBILITY_CAP, PATTERNS, PATTERN_COUNT, UNITS_PER_DISC};
 
 pub const MAGIC: &[u8; 8] = b"RVPNET01";
@@ -31,7 +31,6 @@ pub const VERSION: u8 = 1;
 const HEADER_LEN: usize = 17;
 pub const MAX_HEADS: usize = 16;
 pub const MAX_HIDDEN: usize = 128;
-use super::file::MAX_STAGES;
 
 /// A pattern network, its phase heads, and the mobility and constant values per head.
 #[derive(Clone, Debug, PartialEq)]
@@ -62,7 +61,7 @@ impl PatternNetwork {
     /// [`Self::count`]) and each stage's mix of the heads (`stages × heads`).
     pub fn new(heads: usize, hidden1: usize, hidden2: usize, mixes: Vec<f32>, values: Vec<f32>) -> PatternNetwork {
         assert_eq!(values.len(), Self::count(heads, hidden1, hidden2), "values of a network of this shape");
-        assert_eq!(mixes.len() % heads, 0, "a mix per stage");
+        assert!(!mixes.is_empty() && mixes.len().is_multiple_of(heads), "a mix per stage");
         PatternNetwork { heads, hidden1, hidden2, mixes, values }
     }
 
@@ -119,12 +118,12 @@ impl PatternNetwork {
             let next = &mut to[..outputs];
             next.copy_from_slice(&after[..outputs]);
             rest = &after[outputs..];
+            // ReLU, then the layer. Skipping the zeros would save half the products but cost a
+            // mispredicted branch for every other input: measured slower.
             for (i, &h) in from[..width].iter().enumerate() {
-                // ReLU: its zeros add nothing.
-                if h > 0.0 {
-                    for (n, w) in next.iter_mut().zip(&weights[i * outputs..(i + 1) * outputs]) {
-                        *n += h * w;
-                    }
+                let h = h.max(0.0);
+                for (n, w) in next.iter_mut().zip(&weights[i * outputs..(i + 1) * outputs]) {
+                    *n += h * w;
                 }
             }
             width = outputs;
@@ -292,9 +291,10 @@ impl Default for Scratch {
 }
 
 // The expansion's loops are functions of their own, called once per pattern and stage: a browser
-// runs a long call in its baseline code until it returns, and optimises a function only when it
+// runs a long call in its baseline code until it returns, and optimises a function only once it
 // has been called often enough; inlined into `expand`, these loops would run unoptimised in the
-// page (measured: several times slower).
+// page to the end. (Even so the first expansion in a page takes two to three times the next:
+// docs/log/training.md.)
 
 /// `mixed[c]`: class c's heads (`by_head`, head by head) mixed by `mix`.
 #[inline(never)]
