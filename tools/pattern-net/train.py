@@ -78,7 +78,7 @@ def phase_features(phase, kind):
 
 def head_mix(phase, heads, width):
     """How much each of the phase heads counts at `phase`: bumps of `width` centred on the heads'
-    points, scaled to sum to one (the engine computes the same, src/othello/eval/pattern/network.rs)."""
+    points, scaled to sum to one (the network file carries each stage's mix: the engine reads it)."""
     centres = jnp.linspace(0.0, 1.0, heads)
     bumps = jnp.exp(-(((phase[..., None] - centres) / width) ** 2))
     # The smallest left out, so that the engine's expansion skips those heads.

@@ -64,8 +64,7 @@ pub fn fnv1a64(bytes: &[u8]) -> u64 {
 fn block_ranges(layout: &Layout) -> [(usize, usize); BLOCKS] {
     let mut r = [(0, 0); BLOCKS];
     for (p, range) in r.iter_mut().enumerate().take(PATTERN_COUNT) {
-        let end = if p + 1 < PATTERN_COUNT { layout.class_offsets[p + 1] } else { layout.class_mobility() };
-        *range = (layout.class_offsets[p], end);
+        *range = (layout.class_offsets[p], layout.class_offsets[p] + layout.class_len_of(p));
     }
     r[PATTERN_COUNT] = (layout.class_mobility(), layout.class_len);
     r
