@@ -1,7 +1,7 @@
 //! The wasm SIMD build's own code paths (`legal_moves_both`, the pattern evaluation's images of
 //! both disc sets), run in headless Chromium against the scalar code they replace. `make test`
-//! runs this file twice: in the build without SIMD, where the paths are the scalar ones, and with
-//! `-C target-feature=+simd128`, the build the page loads in every current browser.
+//! runs this file in the build with `-C target-feature=+simd128`, the one the page loads in every
+//! current browser (in the build without SIMD these paths are the scalar code itself).
 #![cfg(target_arch = "wasm32")]
 
 mod common;
