@@ -8,7 +8,7 @@ By default (`--phase heads`) each pattern's network reads its squares only and g
 phase head (nine points of the game); a position's phase mixes the heads (weights that sum to
 one, largest at the nearest point). The network is then evaluated once per configuration, not once
 per configuration and stage, which is what lets the engine expand it into its tables at load in
-a fraction of a second: OUT is a network file the engine reads (`RVPNET01`, see
+a fraction of a second: OUT is a network file the engine reads (`RVPNET01` version 2, see
 src/othello/eval/pattern/network.rs). With `--phase bumps` or `scalar` the phase is an input of
 every network instead, and OUT is the tables already expanded, for `train net-import`:
 
@@ -107,13 +107,19 @@ def write_network(path, params, hidden, layers, heads, width, stages):
     stage = np.minimum((discs - 4) * stages // 61, stages - 1)
     middle = np.array([((discs[stage == s] - 4) / 60).mean() for s in range(stages)])
     mixes = np.asarray(head_mix(jnp.asarray(middle), heads, width), "<f4")
-    values = []
+    parts = [mixes.tobytes()]
     for layer_params in params["patterns"]:
         for w, b in layer_params:
-            values += [np.asarray(w), np.asarray(b)]
-    values += [np.asarray(params["own"]), np.asarray(params["opp"]), np.asarray(params["const"])]
-    payload = mixes.tobytes() + b"".join(bf16_bits(v).tobytes() for v in values)
-    header = b"RVPNET01" + bytes([1, heads, hidden, hidden if layers == 2 else 0, stages])
+            # Eight-bit weights, a scale per output: the largest weight of each output is ±127.
+            w = np.asarray(w, np.float32)
+            scales = (np.abs(w).max(axis=0) / np.float32(127)).astype("<f4")
+            safe = np.where(scales > 0, scales, np.float32(1))
+            q = np.clip(np.round(w / safe), -127, 127).astype(np.int8)
+            parts += [scales.tobytes(), q.tobytes(), bf16_bits(b).tobytes()]
+    for v in (params["own"], params["opp"], params["const"]):
+        parts.append(bf16_bits(v).tobytes())
+    payload = b"".join(parts)
+    header = b"RVPNET01" + bytes([2, heads, hidden, hidden if layers == 2 else 0, stages])
     header += struct.pack("<I", len(payload))
     body = header + payload
     with open(path, "wb") as out:
