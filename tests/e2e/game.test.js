@@ -97,7 +97,9 @@ test('whose turn it is is said once, in the turn line; the status line says what
 });
 
 test('a whole game against the AI, by clicking squares, ends with the result shown', async () => {
-  const { page, context, errors } = await openPage(browser);
+  // Reduced motion (a player's setting the page honours): the discs turn at once, so the game's
+  // sixty moves do not wait for sixty animations; the other tests play with them.
+  const { page, context, errors } = await openPage(browser, undefined, { reducedMotion: 'reduce' });
   await play(page, '?black=human&white=ai&level=2');
   let clicks = 0;
   for (;;) {
