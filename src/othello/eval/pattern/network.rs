@@ -279,7 +279,12 @@ impl PatternNetwork {
 
     /// Pattern `p`'s layers as (inputs, outputs), those there are.
     fn layers_of(&self, p: usize) -> impl Iterator<Item = (usize, usize)> {
-        Self::layers(p, self.heads, self.hidden1, self.hidden2).into_iter().filter(|&(_, outputs)| outputs > 0)
+        Self::present_layers(p, self.heads, self.hidden1, self.hidden2)
+    }
+
+    /// [`Self::layers`] without the absent second hidden layer's place.
+    fn present_layers(p: usize, heads: usize, hidden1: usize, hidden2: usize) -> impl Iterator<Item = (usize, usize)> {
+        Self::layers(p, heads, hidden1, hidden2).into_iter().filter(|&(_, outputs)| outputs > 0)
     }
 
     /// The payload's length for a network of this shape (see the module's table).
@@ -314,9 +319,8 @@ impl PatternNetwork {
         let mixes: Vec<f32> = (0..stages * heads).map(|i| f32_at(4 * i)).collect();
         let mut at = 4 * stages * heads;
         let mut values = Vec::with_capacity(Self::count(heads, hidden1, hidden2));
-        let shape = PatternNetwork { heads, hidden1, hidden2, mixes, values: Vec::new() };
         for p in 0..PATTERN_COUNT {
-            for (inputs, outputs) in shape.layers_of(p) {
+            for (inputs, outputs) in Self::present_layers(p, heads, hidden1, hidden2) {
                 // A scale that is not finite makes its weights so (0 × ∞ is not a number): the
                 // check below finds them.
                 let scales: Vec<f32> = (0..outputs).map(|o| f32_at(at + 4 * o)).collect();
@@ -328,7 +332,6 @@ impl PatternNetwork {
             }
         }
         values.extend((at..payload.len()).step_by(2).map(bf16_at));
-        let PatternNetwork { mixes, .. } = shape;
         // Numbered as read: the mixes, then the values.
         if let Some(i) = mixes.iter().chain(&values).position(|v| !v.is_finite()) {
             return bad(format!("value number {} is infinite or not a number", i + 1));
