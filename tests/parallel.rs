@@ -88,6 +88,30 @@ fn a_parallel_fixed_depth_search_gives_the_one_thread_value() {
 }
 
 #[test]
+fn split_points_share_deep_searches_and_keep_the_one_thread_value() {
+    // Deep enough that the helpers join split points (without ProbCut, so the value is minimax's).
+    let mut rng = XorShift64Star::new(21);
+    for threads in [2, 3] {
+        let mut team = Team::new(threads, 16);
+        team.set_pattern_weights(Some(weights()));
+        let mut engine = Engine::new(16);
+        engine.set_pattern_weights(Some(weights()));
+        for i in 0..3 {
+            let board = played_out(&mut rng, 40 - 6 * i);
+            let limits = Limits { eval: reversi::othello::search::EvalChoice::Pattern, ..Limits::depth(9) };
+            engine.clear();
+            team.clear();
+            let splits = team.split_points();
+            let alone = engine.search(board, &limits, &mut Control::new(&monotonic_ms));
+            let together = team.search(board, &limits, &mut Control::new(&monotonic_ms));
+            assert_eq!(together.score, alone.score, "{threads} threads, {board:?}");
+            assert_eq!(together.pv.first(), Some(&together.best_move));
+            assert!(team.split_points() > splits, "{threads} threads shared nothing on {board:?}");
+        }
+    }
+}
+
+#[test]
 fn a_parallel_analysis_scores_every_move_as_one_thread() {
     let mut rng = XorShift64Star::new(4);
     let board = played_out(&mut rng, 40);

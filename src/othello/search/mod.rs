@@ -24,6 +24,7 @@ pub mod parallel;
 pub mod probcut;
 pub mod score;
 pub mod split;
+mod split_point;
 pub mod timing;
 pub mod tt;
 
@@ -178,10 +179,6 @@ const SOLVE_FALLBACK_DEPTH: u32 = 8;
 /// Nodes of this depth or more use the main transposition table, shallower ones a small one.
 const TT_MIN_DEPTH: u32 = 2;
 
-/// In a parallel search, a node of this depth or more puts off a later move another thread is
-/// searching (simplified ABDADA, [`parallel`]); below it a move is cheaper to search than to look up.
-const DEFER_MIN_DEPTH: u32 = 4;
-
 /// The small table's size.
 const SHALLOW_TT_BYTES: usize = 64 << 10;
 
@@ -223,6 +220,10 @@ pub struct Engine {
     probcut: bool,
     /// The opening book, if loaded.
     book: Option<Arc<Book>>,
+    /// The split points this engine is working at, innermost last ([`split_point`]).
+    split_stack: Vec<Arc<split_point::SplitPoint>>,
+    /// The search was stopped by its limits or from outside (not by a cut-off at a split point).
+    hard_stop: bool,
     /// The exact solver's speed on this machine, learnt from its solves (kept by `clear`).
     solve_cost: SolveCost,
 }
@@ -263,6 +264,8 @@ impl Engine {
             leaf_pattern: None,
             probcut: false,
             book: None,
+            split_stack: Vec::new(),
+            hard_stop: false,
             solve_cost: SolveCost::default(),
         }
     }
@@ -364,6 +367,7 @@ impl Engine {
         self.tt_hits = 0;
         self.cutoffs = 0;
         self.aborted = false;
+        self.hard_stop = false;
         self.node_limit = limits.nodes.unwrap_or(u64::MAX);
         self.deadline = limits.time_ms.map_or(f64::INFINITY, |t| start + t as f64);
         self.leaf_pattern = match limits.eval {
@@ -383,11 +387,15 @@ impl Engine {
 
     #[inline]
     fn out_of_budget(&mut self, control: &Control) -> bool {
-        if !self.aborted
-            && (self.nodes >= self.node_limit
-                || self.nodes.is_multiple_of(CHECK_INTERVAL) && self.must_stop_now(control))
-        {
-            self.aborted = true;
+        if !self.aborted {
+            if self.nodes >= self.node_limit
+                || self.nodes.is_multiple_of(CHECK_INTERVAL) && self.must_stop_now(control)
+            {
+                self.aborted = true;
+                self.hard_stop = true;
+            } else if self.split_stack.last().is_some_and(|sp| sp.stopped()) {
+                self.aborted = true;
+            }
         }
         self.aborted
     }
@@ -503,7 +511,7 @@ impl Engine {
         // Before a solve, the fallback iterations leave most of the time to the solver.
         let quiet_share = if solve { PRE_SOLVE_SHARE } else { QUIET_SHARE };
         let mut plan = limits.time_ms.map(|t| TimePlan::new(t as f64, quiet_share, self.units_per_disc()));
-        self.publish_midgame(control, board, limits, midgame_depth);
+        self.publish_midgame(control, limits);
         let Searched { mut result, mut score_known } =
             self.iterate(board, midgame_depth, plan.as_mut(), control, start);
         if solve && limits.plan_solve && !self.aborted {
@@ -514,7 +522,6 @@ impl Engine {
                     // The solve would not finish: the midgame search gets the budget instead.
                     solve = false;
                     let mut plan = TimePlan::new(budget as f64, QUIET_SHARE, self.units_per_disc());
-                    self.publish_midgame(control, board, limits, max_depth);
                     Searched { result, score_known } = self.iterate(board, max_depth, Some(&mut plan), control, start);
                 }
             }
@@ -556,11 +563,12 @@ impl Engine {
         Searched { result, score_known }
     }
 
-    /// Posts the midgame iterations about to run for a parallel search's helpers.
-    fn publish_midgame(&self, control: &Control, board: Board, limits: &Limits, max_depth: u32) {
+    /// Posts the midgame search about to run, for a parallel search's helpers to join its split
+    /// points.
+    fn publish_midgame(&self, control: &Control, limits: &Limits) {
         if let Some(team) = control.team {
             let limits = Limits { time_ms: None, nodes: None, ..limits.clone() };
-            team.publish(Job::Midgame { board, pattern: self.uses_pattern(&limits), limits, max_depth });
+            team.publish(Job::Midgame { pattern: self.uses_pattern(&limits), limits });
         }
     }
 
@@ -730,33 +738,29 @@ impl Engine {
         let mut best = -INFINITY;
         let mut best_move = NO_MOVE;
         let mut first = true;
-        // A parallel search's moves put off because another thread is searching them.
-        let team = control.team.filter(|_| depth >= DEFER_MIN_DEPTH);
-        let mut deferred = 0u64;
         loop {
-            let (sq, put_off) = match list.next_best() {
-                Some(sq) => (sq, false),
-                None if deferred != 0 => {
-                    let sq = Square::new(deferred.trailing_zeros() as u8).expect("a move's square");
-                    deferred &= deferred - 1;
-                    (sq, true)
+            if !first && self.may_split(control, depth) {
+                let mut rest = Vec::with_capacity(24);
+                while let Some(sq) = list.next_best() {
+                    rest.push(sq);
                 }
-                None => break,
-            };
+                if rest.is_empty() {
+                    break;
+                }
+                rest.reverse();
+                let team = control.team.expect("may_split checked the team");
+                (best, best_move) =
+                    self.split(control, team, b, depth, (alpha, beta), ply, rest, (best, best_move));
+                if self.aborted {
+                    return 0;
+                }
+                if best >= beta {
+                    self.cutoffs += 1;
+                }
+                break;
+            }
+            let Some(sq) = list.next_best() else { break };
             let child = b.play_unchecked(sq);
-            let busy = match team {
-                Some(team) if !first => {
-                    // The same position searched to another depth (a ProbCut probe's) is another search.
-                    let hash = child.hash() ^ u64::from(depth).wrapping_mul(crate::rng::GOLDEN_GAMMA);
-                    if !put_off && team.share.busy.contains(hash) {
-                        deferred |= 1 << sq.index();
-                        continue;
-                    }
-                    team.share.busy.enter(hash);
-                    Some((team, hash))
-                }
-                _ => None,
-            };
             let v = if first {
                 -self.pvs(control, child, depth - 1, -beta, -alpha, ply + 1)
             } else {
@@ -767,9 +771,6 @@ impl Engine {
                     v
                 }
             };
-            if let Some((team, hash)) = busy {
-                team.share.busy.leave(hash);
-            }
             if self.aborted {
                 return 0;
             }

@@ -108,11 +108,11 @@ impl Busy {
 /// What the main thread is searching, for the helpers to search too.
 #[derive(Clone, Debug)]
 pub(super) enum Job {
-    /// Iterative deepening of `board` up to `max_depth` under `limits` (their evaluation,
-    /// ProbCut and move ordering; no time or node limit: the helpers stop when the job ends).
+    /// The midgame search under `limits` (their evaluation, ProbCut and move ordering; no time
+    /// or node limit: the helpers stop when the job ends), whose split points the helpers join.
     /// `pattern`: whether the main thread evaluates with the pattern weights (a helper that
     /// would evaluate otherwise sits the job out: its values would not compare).
-    Midgame { board: Board, limits: Limits, max_depth: u32, pattern: bool },
+    Midgame { limits: Limits, pattern: bool },
     /// The exact solve of `board` within (`alpha`, `beta`).
     Solve { board: Board, alpha: i32, beta: i32 },
 }
@@ -142,6 +142,7 @@ pub struct SearchShare {
     /// plan count every thread's work).
     helper_nodes: AtomicU64,
     pub(super) busy: Busy,
+    pub(super) splits: super::split_point::SplitBoard,
 }
 
 impl Default for SearchShare {
@@ -163,6 +164,7 @@ impl SearchShare {
             job_id: AtomicU64::new(0),
             helper_nodes: AtomicU64::new(0),
             busy: Busy::new(),
+            splits: super::split_point::SplitBoard::new(),
         }
     }
 
@@ -294,10 +296,10 @@ impl Engine {
             let mut control = Control::new(&clock);
             control.team = Some(team);
             match job {
-                Job::Midgame { board, limits, max_depth, pattern } => {
+                Job::Midgame { limits, pattern } => {
                     self.reset_counters(&limits, clock(), false);
                     if self.uses_pattern(&limits) == pattern {
-                        self.iterate(board, max_depth, None, &mut control, clock());
+                        self.serve_splits(&control, team);
                     }
                     // (Counted by thousands as it went: see `must_stop_now`.)
                     share.add_helper_nodes(self.nodes % super::CHECK_INTERVAL);
@@ -343,6 +345,12 @@ impl Team {
         let tables = Arc::new(SharedTables::new(tt_megabytes));
         let engines = (0..threads.max(1)).map(|_| Engine::with_tables(Arc::clone(&tables))).collect();
         Team { engines, share: SearchShare::new(), session: 0 }
+    }
+
+    /// Midgame nodes split among the threads so far ([`super::split_point`]): zero with one
+    /// thread.
+    pub fn split_points(&self) -> u64 {
+        self.share.splits.posted()
     }
 
     /// The number of threads.
