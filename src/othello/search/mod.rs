@@ -13,7 +13,8 @@
 //! ([`endgame`]), the transposition table ([`tt`]), Multi-ProbCut ([`probcut`]), the time plan
 //! ([`timing`]), search values ([`score`]), the playing levels ([`levels`]), one share of a
 //! search split among workers without shared memory ([`split`]) and one search on several
-//! threads sharing the tables ([`parallel`]).
+//! threads sharing the tables ([`parallel`]), whose midgame is divided at split points
+//! (`split_point.rs`).
 
 mod analysis;
 pub mod endgame;
@@ -388,8 +389,7 @@ impl Engine {
     #[inline]
     fn out_of_budget(&mut self, control: &Control) -> bool {
         if !self.aborted {
-            if self.nodes >= self.node_limit
-                || self.nodes.is_multiple_of(CHECK_INTERVAL) && self.must_stop_now(control)
+            if self.nodes >= self.node_limit || self.nodes.is_multiple_of(CHECK_INTERVAL) && self.must_stop_now(control)
             {
                 self.aborted = true;
                 self.hard_stop = true;
@@ -749,8 +749,7 @@ impl Engine {
                 }
                 rest.reverse();
                 let team = control.team.expect("may_split checked the team");
-                (best, best_move) =
-                    self.split(control, team, b, depth, (alpha, beta), ply, rest, (best, best_move));
+                (best, best_move) = self.split(control, team, b, depth, (alpha, beta), ply, rest, (best, best_move));
                 if self.aborted {
                     return 0;
                 }

@@ -10,18 +10,23 @@
 //!   within a window), which helpers ([`Engine::help`]) take up, and how a search is stopped from
 //!   outside: a search serves one numbered *session*, and ends as soon as the share's current
 //!   session is another.
-//! - **Splitting the work** is by the shared table and *simplified ABDADA* (Kerrigan): every
-//!   thread searches the same tree, the first move of a node first (the young brothers wait for
-//!   the eldest), and a later move that another thread is searching right now is put off until
-//!   the node's other moves are done, by which time its result is usually in the table. So the
-//!   threads spread over a node's moves without any split point to coordinate, and in the
-//!   browser the same code runs with Web Workers as the threads.
+//! - **Splitting the midgame** is by split points (Young Brothers Wait, [`super::split_point`]):
+//!   a node's eldest move is searched first, then its later moves are shared among the threads
+//!   that are idle, each subtree searched by one thread. The helpers of a midgame job only join
+//!   split points; the main thread's search is the one that posts them.
+//! - **Splitting the exact solve** is by the shared table and *simplified ABDADA* (Kerrigan):
+//!   every thread solves the same tree, the first move of a node first, and a later move that
+//!   another thread is solving right now is put off until the node's other moves are done, by
+//!   which time its result is usually in the table. No split point to coordinate: the endgame's
+//!   nodes are many and small, and its trees are the same for every thread.
+//! - The same code runs in the browser, with Web Workers on one shared memory as the threads.
 //! - **Exact results stay exact.** Every table entry is a true bound of the search that wrote it
 //!   (helpers run the main thread's job: the same evaluation, depths and windows), so an exact
 //!   solve gives the one-thread score, and a fixed-depth search without ProbCut the one-thread
 //!   value (a position met at two depths, through passes, is the one exception, as with one
 //!   thread and a table kept between searches). Only the choice among equal moves and the
-//!   node counts vary from run to run.
+//!   node counts vary from run to run (and with ProbCut, whose cuts depend on what the table
+//!   holds, the value).
 //!
 //! Natively, [`Team`] runs one engine per thread on `std::thread`.
 
@@ -105,7 +110,7 @@ impl Busy {
     }
 }
 
-/// What the main thread is searching, for the helpers to search too.
+/// What the main thread is searching, for the helpers to take part in.
 #[derive(Clone, Debug)]
 pub(super) enum Job {
     /// The midgame search under `limits` (their evaluation, ProbCut and move ordering; no time

@@ -32,7 +32,8 @@ pub(super) struct SplitPoint {
     ply: usize,
     beta: i32,
     pv_node: bool,
-    /// The best value so far once above the window's alpha (written under `state`'s lock).
+    /// The node's alpha: the window's, raised by every move that beats it (written under
+    /// `state`'s lock, read without it).
     alpha: AtomicI32,
     /// A move reached beta, or the owner stopped: every thread under it stops.
     cut: AtomicBool,
