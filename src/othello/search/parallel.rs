@@ -10,7 +10,7 @@
 //!   within a window), which helpers ([`Engine::help`]) take up, and how a search is stopped from
 //!   outside: a search serves one numbered *session*, and ends as soon as the share's current
 //!   session is another.
-//! - **Splitting the midgame** is by split points (Young Brothers Wait, [`super::split_point`]):
+//! - **Splitting the midgame** is by split points (Young Brothers Wait, `split_point.rs`):
 //!   a node's eldest move is searched first, then its later moves are shared among the threads
 //!   that are idle, each subtree searched by one thread. The helpers of a midgame job only join
 //!   split points; the main thread's search is the one that posts them.
@@ -352,7 +352,7 @@ impl Team {
         Team { engines, share: SearchShare::new(), session: 0 }
     }
 
-    /// Midgame nodes split among the threads so far ([`super::split_point`]): zero with one
+    /// Midgame nodes split among the threads so far (at split points): zero with one
     /// thread.
     pub fn split_points(&self) -> u64 {
         self.share.splits.posted()
