@@ -64,18 +64,18 @@ fn a_parallel_solve_gives_the_one_thread_score() {
 #[test]
 fn a_parallel_fixed_depth_search_gives_the_one_thread_value() {
     // Without ProbCut, every table entry is a true bound of the same depth's search, so the main
-    // thread's value is the one-thread (minimax) value.
+    // thread's value is the one-thread (minimax) value, however the threads share the nodes out.
     let mut rng = XorShift64Star::new(9);
-    for threads in [2, 4] {
+    for threads in [2, 3, 4] {
         let mut team = Team::new(threads, 8);
         team.set_pattern_weights(Some(weights()));
         let mut engine = Engine::new(8);
         engine.set_pattern_weights(Some(weights()));
-        for i in 0..6 {
+        for i in 0..8 {
             let board = played_out(&mut rng, 44 - 4 * i);
             let limits = Limits {
-                eval: if i % 2 == 0 { reversi::othello::search::EvalChoice::Pattern } else { Default::default() },
-                ..Limits::depth(6 + i % 3)
+                eval: if i < 4 { reversi::othello::search::EvalChoice::Pattern } else { Default::default() },
+                ..Limits::depth(6 + i % 4)
             };
             engine.clear();
             team.clear();
@@ -83,31 +83,9 @@ fn a_parallel_fixed_depth_search_gives_the_one_thread_value() {
             let together = team.search(board, &limits, &mut Control::new(&monotonic_ms));
             assert_eq!(together.score, alone.score, "{threads} threads, {board:?}, depth {:?}", limits.depth);
             assert_eq!(together.stats.depth, alone.stats.depth);
-        }
-    }
-}
-
-#[test]
-fn split_points_share_deep_searches_and_keep_the_one_thread_value() {
-    // Deep enough that the helpers join split points (without ProbCut, so the value is minimax's).
-    let mut rng = XorShift64Star::new(21);
-    for threads in [2, 3] {
-        let mut team = Team::new(threads, 16);
-        team.set_pattern_weights(Some(weights()));
-        let mut engine = Engine::new(16);
-        engine.set_pattern_weights(Some(weights()));
-        for i in 0..3 {
-            let board = played_out(&mut rng, 40 - 6 * i);
-            let limits = Limits { eval: reversi::othello::search::EvalChoice::Pattern, ..Limits::depth(9) };
-            engine.clear();
-            team.clear();
-            let splits = team.split_points();
-            let alone = engine.search(board, &limits, &mut Control::new(&monotonic_ms));
-            let together = team.search(board, &limits, &mut Control::new(&monotonic_ms));
-            assert_eq!(together.score, alone.score, "{threads} threads, {board:?}");
             assert_eq!(together.pv.first(), Some(&together.best_move));
-            assert!(team.split_points() > splits, "{threads} threads shared nothing on {board:?}");
         }
+        assert!(team.split_points() > 0, "{threads} threads never shared a node's moves");
     }
 }
 
