@@ -47,10 +47,17 @@ test-wasm:
 typecheck: wasm
 	@scripts/typecheck.sh
 
+# Two files at a time (their pages wait on timers, workers and animations as much as on a core),
+# then alone the files that measure the page's own responsiveness under a load they make; both
+# groups run even when the first fails.
+E2E_ALONE := busy-tabs.test.js classroom-speed.test.js live-analysis.test.js threads.test.js
+E2E_SHARED := $(filter-out $(E2E_ALONE),$(notdir $(wildcard tests/e2e/*.test.js)))
+
 test-e2e: wasm
 	@scripts/ensure-browser.sh
 	@scripts/ensure-npm-packages.sh tests/e2e
-	cd tests/e2e && exec ../../scripts/run-and-clean-up.sh node --test --test-concurrency=1 *.test.js
+	cd tests/e2e && { ../../scripts/run-and-clean-up.sh node --test --test-concurrency=2 $(E2E_SHARED); \
+	  shared=$$?; ../../scripts/run-and-clean-up.sh node --test --test-concurrency=1 $(E2E_ALONE) && exit $$shared; }
 
 # Nodes per second of one fixed search, natively and in headless Chromium, and the AI on several
 # workers and threads (WORKERS=N, default 2); not part of `test`.

@@ -475,6 +475,23 @@ function hintOptions() {
   return config.hintOptions || config.hintStrengths[state.settings.hintStrength] || config.hintStrengths.quick;
 }
 
+/**
+ * Resolves once `performance.now()` has reached `time`: Chromium rounds a timer's delay down to
+ * whole milliseconds, so one timer alone can fire a fraction of a millisecond early.
+ * @param {number} time
+ * @returns {Promise<void>}
+ */
+function waitUntil(time) {
+  return new Promise((resolve) => {
+    const check = () => {
+      const left = time - performance.now();
+      if (left > 0) setTimeout(check, Math.ceil(left));
+      else resolve();
+    };
+    check();
+  });
+}
+
 function startNext() {
   const epoch = state.epoch;
   if (isAiTurn()) {
@@ -503,8 +520,7 @@ function startNext() {
         ? engines.parallel().then((parallel) => parallel.search(board, options, onProgress))
         : engines.ai.search(board, options, onProgress);
     // The reply is not drawn before the last move's discs have finished turning over.
-    const flipsLeft = (flipsEnd() ?? 0) - performance.now();
-    const pause = new Promise((resolve) => setTimeout(resolve, Math.max(delay, flipsLeft)));
+    const pause = waitUntil(Math.max(performance.now() + delay, flipsEnd() ?? 0));
     Promise.all([search, pause]).then(
       ([result]) => {
         if (epoch !== state.epoch) return;
