@@ -1,11 +1,34 @@
 //! The time to read a weights file into the tables the search reads — for a network file, its
 //! expansion (`cargo bench --bench expansion -- FILE [RUNS]`; RUNS 5 by default): every run's
-//! time, then the best and the median.
+//! time, then the best and the median, and a fingerprint of the tables (their evaluations of a
+//! fixed set of positions) that a faster expansion must leave unchanged.
 
 mod common;
 
 use reversi::othello::eval::pattern::file::parse;
+use reversi::othello::eval::pattern::{Layout, PatternWeights};
+use reversi::othello::rules::board::Board;
+use reversi::rng::XorShift64Star;
 use std::time::Instant;
+
+/// The evaluations of the positions of 2,000 random games, hashed.
+fn fingerprint(weights: &PatternWeights) -> u64 {
+    let mut rng = XorShift64Star::new(1);
+    let mut hash = 0xcbf2_9ce4_8422_2325u64;
+    for _ in 0..2_000 {
+        let mut board = Board::start();
+        while !board.is_game_over() {
+            if board.must_pass() {
+                board = board.passed();
+                continue;
+            }
+            hash = (hash ^ weights.evaluate(board) as u64).wrapping_mul(0x0100_0000_01b3);
+            let moves: Vec<_> = board.legal_moves().collect();
+            board = board.play_unchecked(moves[rng.below(moves.len())]);
+        }
+    }
+    hash
+}
 
 fn main() {
     let args = common::arguments();
@@ -18,8 +41,13 @@ fn main() {
         eprintln!("{path}: {e}");
         std::process::exit(2)
     });
+    // The tables' layout is built once per process, on the first load: timed apart.
+    let start = Instant::now();
+    std::hint::black_box(Layout::get());
+    let layout_ms = start.elapsed().as_secs_f64() * 1e3;
     let mut times = Vec::with_capacity(runs);
     let mut stages = 0;
+    let mut print = 0;
     for _ in 0..runs {
         let start = Instant::now();
         let weights = parse(&bytes).unwrap_or_else(|e| {
@@ -28,12 +56,12 @@ fn main() {
         });
         times.push(start.elapsed().as_secs_f64() * 1e3);
         stages = weights.stages();
-        std::hint::black_box(weights);
+        print = fingerprint(&weights);
     }
     let shown: Vec<String> = times.iter().map(|t| format!("{t:.1}")).collect();
     times.sort_by(f64::total_cmp);
     println!(
-        "{path}: {} bytes, {stages} stages; ms: {} (best {:.1}, median {:.1})",
+        "{path}: {} bytes, {stages} stages; layout {layout_ms:.1} ms, then ms: {} (best {:.1}, median {:.1}); tables' fingerprint {print:016x}",
         bytes.len(),
         shown.join(" "),
         times[0],

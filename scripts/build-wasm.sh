@@ -65,6 +65,14 @@ compile() {
   )
 }
 
+# Functions the optimiser must leave apart, though each has a single caller: loops called many
+# times within the one call that loads the weights (src/othello/eval/pattern/mod.rs, fill_table).
+# A browser runs a long call in its baseline code until it returns and optimises a function once
+# it has been called often enough; inlined into that call, they ran unoptimised to its end (the
+# first load of a network file took twice the next). Each must be found in the build's names, so
+# that a rename cannot drop its mark unseen.
+keep_apart=(pattern_outputs mix_heads fill_table)
+
 # package OUT_DIR TARGET_DIR WASM_NAME KIND: a compiled build's optimised wasm, and its bindings
 # unless WASM_NAME is the SIMD build's (the bindings of the plain and SIMD builds are the same
 # file: checked; the threads build has its own folder).
@@ -94,12 +102,23 @@ package() {
       exit 1
     fi
   fi
+  local no_inline=()
+  local function
+  for function in "${keep_apart[@]}"; do
+    if ! grep -qa "::$function" "$tmp/reversi_bg.wasm"; then
+      echo "build-wasm: no function named $function in $wasm (scripts/build-wasm.sh's keep_apart)" >&2
+      rm -f "$out/reversi.js"
+      exit 1
+    fi
+    no_inline+=("--no-inline=*::$function*")
+  done
   # -O3 (speed) also makes the game's wasm about 12 % smaller gzipped: what keeps the first load
   # within its budget (tests/e2e/embed.test.js). The features are those rustc's wasm32 target
   # emits (and SIMD in the SIMD build, SIMD and threads in the threads build).
   # On failure the bindings go, so that the next run does not take the package for up to date.
+  # --no-inline comes before -O3: passes run in the order given.
   # shellcheck disable=SC2086 # opt_features is empty or flags
-  if ! "$wasm_opt" -O3 --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext \
+  if ! "$wasm_opt" "${no_inline[@]}" -O3 --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext \
     --enable-mutable-globals $opt_features "$tmp/reversi_bg.wasm" -o "$tmp/opt.wasm"; then
     rm -f "$out/reversi.js"
     exit 1

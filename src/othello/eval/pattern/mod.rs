@@ -227,14 +227,39 @@ impl Layout {
             let mut canon = vec![0u32; size];
             let mut ids = vec![u32::MAX; size];
             let mut next = 0u32;
-            let powers: Vec<usize> = (0..n).map(|j| 3usize.pow(j as u32)).collect();
-            for (index, class) in canon.iter_mut().enumerate() {
-                let least = least_image(index, &powers, &self_maps);
+            // A configuration's class is named by its least image under the self-maps. The images
+            // are kept as the digits count up (an odometer), not recomputed digit by digit: the
+            // first load of the weights in a page builds this layout in the browser's baseline
+            // code, where dividing out every configuration's digits cost tens of milliseconds.
+            // A self-map moves the digit of square `from` to square j: `place[from]` is 3^j.
+            let places: Vec<Vec<usize>> = self_maps
+                .iter()
+                .map(|map| {
+                    let mut place = vec![0; n];
+                    for (j, &from) in map.iter().enumerate() {
+                        place[from] = 3usize.pow(j as u32);
+                    }
+                    place
+                })
+                .collect();
+            let mut images = vec![0usize; places.len()];
+            let mut digits = vec![0u8; n];
+            for class in canon.iter_mut() {
+                let least = *images.iter().min().expect("the identity is a self-map");
                 if ids[least] == u32::MAX {
                     ids[least] = next;
                     next += 1;
                 }
                 *class = ids[least];
+                for (square, digit) in digits.iter_mut().enumerate() {
+                    if *digit < 2 {
+                        *digit += 1;
+                        images.iter_mut().zip(&places).for_each(|(image, place)| *image += place[square]);
+                        break;
+                    }
+                    *digit = 0;
+                    images.iter_mut().zip(&places).for_each(|(image, place)| *image -= 2 * place[square]);
+                }
             }
             sizes[p] = size;
             full_offsets[p] = full;
@@ -279,23 +304,6 @@ impl Layout {
     pub fn class_mobility(&self) -> usize {
         self.class_len - 2 * (MOBILITY_CAP + 1) - 1
     }
-}
-
-/// The least configuration index of `index`'s images under a pattern's `self_maps` (digit
-/// permutations). A function of its own, without allocation, called for each of the 167K
-/// configurations when the first weights load: a browser optimises it after its first calls,
-/// where a loop inlined into the caller would run unoptimised to the end.
-#[inline(never)]
-fn least_image(index: usize, powers: &[usize], self_maps: &[Vec<usize>]) -> usize {
-    let mut digits = [0usize; 16];
-    for (digit, &power) in digits.iter_mut().zip(powers) {
-        *digit = index / power % 3;
-    }
-    self_maps
-        .iter()
-        .map(|perm| perm.iter().zip(powers).map(|(&from, &power)| digits[from] * power).sum::<usize>())
-        .min()
-        .expect("the identity is a self-map")
 }
 
 /// Number of features of one position (pattern instances, two mobilities, the constant).
@@ -350,6 +358,25 @@ pub struct PatternWeights {
     tables: Vec<i16>,
 }
 
+/// Discs to the tables' hundredths of a disc, rounded by `round`.
+#[inline]
+pub(super) fn to_units(discs: f32, round: impl Fn(f32) -> f32) -> i16 {
+    round(discs * UNITS_PER_DISC as f32).clamp(-32767.0, 32767.0) as i16
+}
+
+/// A pattern's table of one stage: each configuration its class's value (`values`, in discs), in
+/// hundredths of a disc rounded by `round`. A function of its own, called once per pattern and
+/// stage, that the wasm build keeps apart (`--no-inline` in scripts/build-wasm.sh): a browser runs
+/// a long call in its baseline code until it returns and optimises a function once it has been
+/// called often enough, so these loops, inlined into the one call that loads the weights, would
+/// run unoptimised to the end.
+#[inline(never)]
+pub(super) fn fill_table(table: &mut [i16], class_of: &[u32], values: &[f32], round: impl Fn(f32) -> f32 + Copy) {
+    for (entry, &c) in table.iter_mut().zip(class_of) {
+        *entry = to_units(values[c as usize], round);
+    }
+}
+
 impl PatternWeights {
     /// From trained weights in discs (`stages × layout.class_len`, as [`class_features`] indexes
     /// them): every configuration gets its class's weight, rounded to hundredths of a disc.
@@ -360,15 +387,13 @@ impl PatternWeights {
         for s in 0..stages {
             let w = &weights[s * layout.class_len..(s + 1) * layout.class_len];
             let t = &mut tables[s * layout.full_len..(s + 1) * layout.full_len];
-            let to_units = |x: f32| (x * UNITS_PER_DISC as f32).round().clamp(-32767.0, 32767.0) as i16;
             for p in 0..PATTERN_COUNT {
-                for (index, &c) in layout.class[p].iter().enumerate() {
-                    t[layout.full_offsets[p] + index] = to_units(w[layout.class_offsets[p] + c as usize]);
-                }
+                let table = &mut t[layout.full_offsets[p]..][..layout.sizes[p]];
+                fill_table(table, &layout.class[p], &w[layout.class_offsets[p]..], f32::round);
             }
             let extra = layout.full_len - layout.full_mobility();
             for i in 0..extra {
-                t[layout.full_mobility() + i] = to_units(w[layout.class_mobility() + i]);
+                t[layout.full_mobility() + i] = to_units(w[layout.class_mobility() + i], f32::round);
             }
         }
         PatternWeights { stages, tables }

@@ -27,7 +27,7 @@
 //! symmetry makes equivalent), as `train net-export` wrote them for training.
 
 use super::file::{fnv1a64, unframe, WeightsError, MAX_STAGES};
-use super::{Layout, PatternWeights, MOBILITY_CAP, PATTERNS, PATTERN_COUNT, UNITS_PER_DISC};
+use super::{fill_table, to_units, Layout, PatternWeights, MOBILITY_CAP, PATTERNS, PATTERN_COUNT};
 
 pub const MAGIC: &[u8; 8] = b"RVPNET01";
 pub const VERSION: u8 = 2;
@@ -218,7 +218,8 @@ impl PatternNetwork {
             for s in 0..stages {
                 mix_heads(self.mix(s), &by_head, &mut mixed);
                 let table = &mut tables[s * layout.full_len + layout.full_offsets[p]..][..layout.sizes[p]];
-                fill_table(table, &layout.class[p], &mixed);
+                // Ties to even: one instruction, in wasm too.
+                fill_table(table, &layout.class[p], &mixed, f32::round_ties_even);
             }
         }
         // Mobility and the constant: (MOBILITY_CAP + 1) × 2 + 1 rows of heads, in the tables' order.
@@ -229,7 +230,7 @@ impl PatternNetwork {
             for (entry, row) in
                 tables[s * layout.full_len + at..(s + 1) * layout.full_len].iter_mut().zip(rows.chunks_exact(k))
             {
-                *entry = to_units(row.iter().zip(mix).map(|(v, m)| v * m).sum());
+                *entry = to_units(row.iter().zip(mix).map(|(v, m)| v * m).sum(), f32::round_ties_even);
             }
         }
         PatternWeights { stages, tables }
@@ -354,11 +355,11 @@ impl Default for Scratch {
     }
 }
 
-// The expansion's loops are functions of their own, called once per pattern and stage: a browser
+// The expansion's loops are functions of their own, called once per class, or per pattern and
+// stage, and the wasm build keeps them apart (`--no-inline` in scripts/build-wasm.sh): a browser
 // runs a long call in its baseline code until it returns, and optimises a function only once it
 // has been called often enough; inlined into `expand`, these loops would run unoptimised in the
-// page to the end. (Even so the first expansion in a page takes two to three times the next:
-// docs/log/training.md.)
+// page to the end.
 
 /// `mixed[c]`: class c's heads (`by_head`, head by head) mixed by `mix`.
 #[inline(never)]
@@ -373,20 +374,6 @@ fn mix_heads(mix: &[f32], by_head: &[f32], mixed: &mut [f32]) {
     }
 }
 
-/// A pattern's table of one stage: each configuration its class's value.
-#[inline(never)]
-fn fill_table(table: &mut [i16], class_of: &[u32], mixed: &[f32]) {
-    for (entry, &c) in table.iter_mut().zip(class_of) {
-        *entry = to_units(mixed[c as usize]);
-    }
-}
-
-/// Discs to the tables' hundredths of a disc (ties to even: one instruction, in wasm too).
-#[inline]
-fn to_units(discs: f32) -> i16 {
-    (discs * UNITS_PER_DISC as f32).round_ties_even().clamp(-32767.0, 32767.0) as i16
-}
-
 /// The least configuration of `index`'s class in pattern `p` (what the networks were trained on).
 fn representative(layout: &Layout, p: usize, index: usize) -> usize {
     let class = layout.class[p][index];
@@ -395,7 +382,7 @@ fn representative(layout: &Layout, p: usize, index: usize) -> usize {
 
 #[cfg(test)]
 mod tests {
-    use super::super::{full_features, stage_of, FEATURES};
+    use super::super::{full_features, stage_of, FEATURES, UNITS_PER_DISC};
     use super::*;
     use crate::othello::rules::board::{legal_moves, Board};
 
