@@ -1,7 +1,7 @@
 //! The opening explorer (`othello::book::explorer`): the book's moves of a position with their
 //! values, the book's line after each, and the named openings each reaches or leads to.
 
-mod common;
+use crate::common;
 
 use reversi::othello::book::explorer::explore;
 use reversi::othello::book::file::bundled;

@@ -5,7 +5,7 @@
 //! the MAX/MIN forms, the side to move's for the negamax forms), on the notes' examples, on
 //! thousands of random trees, and on tic-tac-toe and Othello positions with every option.
 
-mod common;
+use crate::common;
 use reversi::course::algorithms::trace_with;
 use reversi::course::game::{Othello, ShownOthello, Side, Traceable, Value};
 use reversi::course::lesson::{Lesson, Source, Spec, PRUNING};

@@ -2,7 +2,7 @@
 //! Othello traced with the engine's evaluation, whose root value at depth D is the engine's
 //! fixed-depth score (what `reversi best "<position>" --depth D` prints).
 
-mod common;
+use crate::common;
 use reversi::clock::monotonic_ms;
 use reversi::course::algorithms::trace;
 use reversi::course::game::{othello, Game, Othello, ShownOthello, Value};

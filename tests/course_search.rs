@@ -2,7 +2,7 @@
 //! ordering said, iterative deepening, the transposition table, PVS, and the node counts of
 //! every algorithm and option, whose root values all agree.
 
-mod common;
+use crate::common;
 use reversi::course::game::Value;
 use reversi::course::lesson::{node_counts, search, Lesson, Source, Spec, LECTURE, PRUNING};
 use reversi::course::trace::{

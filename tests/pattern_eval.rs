@@ -3,7 +3,7 @@
 //! nothing but the node count), the exact solver's results do not depend on which evaluation
 //! orders its moves, the strong levels use it, and a missing or damaged file is a clear error.
 
-mod common;
+use crate::common;
 
 use reversi::clock::monotonic_ms;
 use reversi::othello::eval::pattern::{file, symmetry, PatternWeights};

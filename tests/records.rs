@@ -3,9 +3,7 @@
 //! transcripts never panic; what parses is consistent (legal moves, writing and reading back
 //! gives the same game); errors are short and say where.
 
-mod common;
-
-use common::random_move;
+use crate::common::random_move;
 use reversi::othello::records::ggf::{format_ggf, parse_ggf, GgfGame};
 use reversi::othello::records::notation::{format_board, format_obf_line, parse_obf_line};
 use reversi::othello::records::record::{read_record, Notation};

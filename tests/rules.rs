@@ -1,7 +1,7 @@
 //! The bitboard rules against an independent, deliberately simple array-based reference, over
 //! many random games.
 
-mod common;
+use crate::common;
 use reversi::rng::XorShift64Star;
 use reversi::{Color, Move, Position, Square};
 

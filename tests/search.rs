@@ -1,7 +1,7 @@
 //! The searches against plain minimax: alpha-beta (course version) and the engine's PVS must give
 //! minimax's value; the lecture's worked examples are reproduced exactly.
 
-mod common;
+use crate::common;
 use reversi::clock::monotonic_ms;
 use reversi::course::game::{othello, Game};
 use reversi::course::minimax::{alpha_beta, minimax};

@@ -2,7 +2,7 @@
 //! advance a fixed amount each time the engine looks at them, so nothing depends on the machine's
 //! speed or load.
 
-mod common;
+use crate::common;
 
 use reversi::othello::eval::pattern::file::bundled;
 use reversi::othello::search::endgame::Solver;
