@@ -5,29 +5,20 @@
 
 mod common;
 
+use reversi::othello::analysis::arena::random_walk;
 use reversi::othello::eval::pattern::file::parse;
 use reversi::othello::eval::pattern::{Layout, PatternWeights};
-use reversi::othello::rules::board::Board;
 use reversi::rng::XorShift64Star;
 use std::time::Instant;
 
-/// The evaluations of the positions of 2,000 random games, hashed.
+/// The evaluations of 20,000 positions of random games (every number of plies from 0 to 59),
+/// hashed.
 fn fingerprint(weights: &PatternWeights) -> u64 {
     let mut rng = XorShift64Star::new(1);
-    let mut hash = 0xcbf2_9ce4_8422_2325u64;
-    for _ in 0..2_000 {
-        let mut board = Board::start();
-        while !board.is_game_over() {
-            if board.must_pass() {
-                board = board.passed();
-                continue;
-            }
-            hash = (hash ^ weights.evaluate(board) as u64).wrapping_mul(0x0100_0000_01b3);
-            let moves: Vec<_> = board.legal_moves().collect();
-            board = board.play_unchecked(moves[rng.below(moves.len())]);
-        }
-    }
-    hash
+    (0..20_000).fold(0xcbf2_9ce4_8422_2325u64, |hash, i| {
+        let board = random_walk(&mut rng, i % 60);
+        (hash ^ weights.evaluate(board) as u64).wrapping_mul(0x0100_0000_01b3)
+    })
 }
 
 fn main() {

@@ -1,7 +1,7 @@
 // The time a weights file takes to load in headless Chromium, as the AI worker loads it (the SIMD
 // build, `Searcher.setPatternWeights`): for a network file, its expansion into the tables the
 // search reads. Each run is a fresh page, so its first call is a player's first; then the same
-// call again in that page. `node tests/e2e/bench-expansion.mjs FILE [RUNS]` (RUNS 4 by default);
+// call again in that page. `node tests/e2e/bench-weights-load.mjs FILE [RUNS]` (RUNS 4 by default);
 // `make wasm` first; WASM=path (from the repository's root) measures another build of the engine
 // with the same bindings. Prints every run, then the medians.
 
@@ -10,7 +10,7 @@ import { startServer, launchBrowser, openPage } from './helpers.js';
 
 const [file, runsArg] = process.argv.slice(2);
 if (!file) {
-  console.error('usage: node tests/e2e/bench-expansion.mjs FILE [RUNS]');
+  console.error('usage: node tests/e2e/bench-weights-load.mjs FILE [RUNS]');
   process.exit(2);
 }
 const runs = Math.max(1, Number(runsArg) || 4);
