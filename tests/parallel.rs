@@ -86,6 +86,7 @@ fn a_parallel_fixed_depth_search_gives_the_one_thread_value() {
             assert_eq!(together.pv.first(), Some(&together.best_move));
         }
         assert!(team.split_points() > 0, "{threads} threads never shared a node's moves");
+        assert!(team.split_joins() > 0, "{threads} threads: no helper ever joined a split point");
     }
 }
 

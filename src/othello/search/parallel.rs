@@ -358,6 +358,12 @@ impl Team {
         self.share.splits.posted()
     }
 
+    /// Split points joined by a thread other than their owner so far: zero when the helpers
+    /// never took part.
+    pub fn split_joins(&self) -> u64 {
+        self.share.splits.joined()
+    }
+
     /// The number of threads.
     pub fn threads(&self) -> usize {
         self.engines.len()

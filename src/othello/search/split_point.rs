@@ -92,6 +92,9 @@ pub(super) struct SplitBoard {
     /// only ever run out, so nothing else makes work appear), reading one shared value instead
     /// of taking the locks that the working threads take.
     posted: OwnLine<AtomicU64>,
+    /// Moves' shares taken by threads other than the owner, split point by split point: one
+    /// per join.
+    joined: OwnLine<AtomicU64>,
 }
 
 impl SplitBoard {
@@ -100,6 +103,7 @@ impl SplitBoard {
             open: OwnLine(Mutex::new(Vec::new())),
             idle: OwnLine(AtomicU32::new(0)),
             posted: OwnLine(AtomicU64::new(0)),
+            joined: OwnLine(AtomicU64::new(0)),
         }
     }
 
@@ -124,6 +128,11 @@ impl SplitBoard {
         self.posted.0.load(Ordering::Acquire)
     }
 
+    /// Split points joined so far by a thread other than their owner.
+    pub(super) fn joined(&self) -> u64 {
+        self.joined.0.load(Ordering::Relaxed)
+    }
+
     fn withdraw(&self, sp: &Arc<SplitPoint>) {
         self.open().retain(|o| !Arc::ptr_eq(o, sp));
     }
@@ -137,6 +146,7 @@ impl SplitBoard {
             .filter(|sp| within.is_none_or(|w| sp.lies_under(w)) && sp.has_moves())
             .min_by_key(|sp| sp.ply)?;
         sp.workers.fetch_add(1, Ordering::AcqRel);
+        self.joined.0.fetch_add(1, Ordering::Relaxed);
         Some(Arc::clone(sp))
     }
 
