@@ -92,8 +92,7 @@ pub(super) struct SplitBoard {
     /// only ever run out, so nothing else makes work appear), reading one shared value instead
     /// of taking the locks that the working threads take.
     posted: OwnLine<AtomicU64>,
-    /// Moves' shares taken by threads other than the owner, split point by split point: one
-    /// per join.
+    /// Joins so far: each a thread taking part in a split point another thread posted.
     joined: OwnLine<AtomicU64>,
 }
 
