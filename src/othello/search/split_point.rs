@@ -149,6 +149,19 @@ impl SplitBoard {
         Some(Arc::clone(sp))
     }
 
+    /// [`Self::join`], unless nothing was posted since the last look that found nothing
+    /// (`looked_at`: the count of posts then; see `posted`).
+    fn join_new(&self, within: Option<&SplitPoint>, looked_at: &mut Option<u64>) -> Option<Arc<SplitPoint>> {
+        // Read before the look, so that a post during it is looked at next time.
+        let posted = self.posted();
+        if *looked_at == Some(posted) {
+            return None;
+        }
+        let found = self.join(within);
+        *looked_at = if found.is_some() { None } else { Some(posted) };
+        found
+    }
+
     fn leave(sp: &SplitPoint) {
         sp.workers.fetch_sub(1, Ordering::AcqRel);
     }
@@ -210,15 +223,13 @@ impl Engine {
         // Helpful master: until the others are done here, join what they split below.
         let mut rounds = 0;
         let mut idle = false;
-        // The count of posts at the last look that found nothing (see `SplitBoard::posted`).
         let mut looked_at = None;
         while sp.workers.load(Ordering::Acquire) > 0 {
             if !idle {
                 board.idle.0.fetch_add(1, Ordering::Relaxed);
                 idle = true;
             }
-            let posted = board.posted();
-            match if self.aborted || looked_at == Some(posted) { None } else { board.join(Some(&sp)) } {
+            match if self.aborted { None } else { board.join_new(Some(&sp), &mut looked_at) } {
                 Some(below) => {
                     board.idle.0.fetch_sub(1, Ordering::Relaxed);
                     idle = false;
@@ -226,12 +237,8 @@ impl Engine {
                     SplitBoard::leave(&below);
                     self.aborted = self.hard_stop;
                     rounds = 0;
-                    looked_at = None;
                 }
-                None => {
-                    looked_at = Some(posted);
-                    pause(&mut rounds);
-                }
+                None => pause(&mut rounds),
             }
         }
         if idle {
@@ -322,8 +329,7 @@ impl Engine {
         let mut looked_at = None;
         board.idle.0.fetch_add(1, Ordering::Relaxed);
         while !team.cancelled() {
-            let posted = board.posted();
-            match if looked_at == Some(posted) { None } else { board.join(None) } {
+            match board.join_new(None, &mut looked_at) {
                 Some(sp) => {
                     board.idle.0.fetch_sub(1, Ordering::Relaxed);
                     self.work_at(control, &sp);
@@ -334,12 +340,8 @@ impl Engine {
                     }
                     self.aborted = false;
                     rounds = 0;
-                    looked_at = None;
                 }
-                None => {
-                    looked_at = Some(posted);
-                    pause(&mut rounds);
-                }
+                None => pause(&mut rounds),
             }
         }
         board.idle.0.fetch_sub(1, Ordering::Relaxed);
