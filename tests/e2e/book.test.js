@@ -4,7 +4,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServerAndBrowser, openPage, waitReady, text, legalSquares } from './helpers.js';
+import { startServerAndBrowser, openPage, waitReady, text, legalSquares, waitReviewed } from './helpers.js';
 
 const { server, browser } = await startServerAndBrowser();
 
@@ -63,7 +63,7 @@ test('the book: where the game left it, book hints, and the four first moves "bo
   for (const first of ['f5', 'd3', 'c4', 'e6']) {
     await open(page, `?black=human&white=human&moves=${first}`);
     await page.click('[data-testid="review"]');
-    await page.waitForSelector('[data-testid="review-table"] tbody tr', { timeout: 60_000 });
+    await waitReviewed(page);
     const row = await page.$$eval('[data-testid="review-table"] tbody tr', (trs) => [...trs[0].children].map((c) => c.textContent.trim()));
     assert.equal(row[4], 'book', `${first}: ${row.join(' | ')}`);
     assert.equal(Number(row[3]), 0, `${first}: no loss: ${row.join(' | ')}`);
@@ -78,7 +78,7 @@ test('the book: where the game left it, book hints, and the four first moves "bo
   assert.deepEqual(marked, [String(left + 1)], 'the first move out of the book is marked in the list');
   // The review says the same move.
   await page.click('[data-testid="review"]');
-  await page.waitForSelector('[data-testid="review-table"] tbody tr', { timeout: 60_000 });
+  await waitReviewed(page);
   assert.match(await text(page, 'review-summary'), new RegExp(`Out of book after move ${left}\\.`));
   assert.deepEqual(errors, []);
   await context.close();

@@ -173,6 +173,34 @@ export async function openPage(browser, viewport = { width: 1280, height: 800 },
   return { page, context, errors };
 }
 
+/**
+ * Waits until the review's table has its rows. A review that does not end in time fails with
+ * what the page showed then (its progress, its messages, whether it was isolated and by whom
+ * controlled): a wait that times out on a loaded machine says whether the review ran slowly,
+ * stopped, or never started.
+ */
+export async function waitReviewed(page, timeout = 60_000) {
+  try {
+    await page.waitForSelector('[data-testid="review-table"] tbody tr', { timeout });
+  } catch (error) {
+    const shown = await page
+      .evaluate(() => {
+        const of = (id) => document.querySelector(`[data-testid="${id}"]`);
+        const progress = of('review-progress');
+        return JSON.stringify({
+          summary: of('review-summary')?.textContent,
+          progress: progress && !progress.hidden ? `${progress.value}/${progress.max}` : 'hidden',
+          reviewButton: of('review')?.disabled ? 'disabled' : 'enabled',
+          messages: [...document.querySelectorAll('[data-testid="error"], [data-testid="notice"]')].map((m) => m.textContent.trim()),
+          isolated: self.crossOriginIsolated,
+          controlled: Boolean(navigator.serviceWorker?.controller),
+        });
+      })
+      .catch((reason) => `(the page could not be read: ${reason.message})`);
+    throw new Error(`${error.message}\nthe page then: ${shown}`);
+  }
+}
+
 /** Waits until the page says the board is drawn and playable. */
 export async function waitReady(page) {
   await page.waitForSelector('html[data-ready="true"]', { timeout: 10_000 });

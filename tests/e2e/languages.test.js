@@ -7,7 +7,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { startServerAndBrowser, openPage, waitReady, artifacts, repoRoot } from './helpers.js';
+import { startServerAndBrowser, openPage, waitReady, artifacts, repoRoot, waitReviewed } from './helpers.js';
 
 const { server, browser } = await startServerAndBrowser();
 
@@ -99,7 +99,7 @@ for (const lang of ['pt-BR', 'pt-PT']) {
     await page.click('#evaluation summary');
     await page.waitForSelector('#evaluation-terms tr');
     await page.click('[data-testid="review"]');
-    await page.waitForSelector('[data-testid="review-table"] tbody tr', { timeout: 30_000 });
+    await waitReviewed(page, 30_000);
     await page.click('[data-testid="review-table"] tbody tr button');
     await page.selectOption('[data-testid="export-format"]', 'ggf');
     await page.click('[data-testid="export"]');

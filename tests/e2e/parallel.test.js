@@ -6,7 +6,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServerAndBrowser, openPage, waitReady, text } from './helpers.js';
+import { startServerAndBrowser, openPage, waitReady, text, waitReviewed } from './helpers.js';
 
 const { server, browser } = await startServerAndBrowser();
 
@@ -116,7 +116,7 @@ test('a review on two workers is the review one worker makes', async () => {
     // A review of 36 positions takes 1–3 s here. This once waited its whole 120 s in a CI run and
     // never again in 20 runs: if it happens again, say what the page showed.
     try {
-      await page.waitForSelector('[data-testid="review-table"] tbody tr', { timeout: 60_000 });
+      await waitReviewed(page);
     } catch (error) {
       const shown = await page.evaluate(() =>
         ['review-summary', 'notices', 'status'].map((id) => `${id}: ${document.querySelector(`[data-testid="${id}"]`).textContent}`),

@@ -3,7 +3,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServerAndBrowser, startServer, launchBrowser, openPage, waitReady, text } from './helpers.js';
+import { startServerAndBrowser, startServer, launchBrowser, openPage, waitReady, text, waitReviewed } from './helpers.js';
 
 const { server, browser } = await startServerAndBrowser();
 
@@ -32,7 +32,7 @@ test('a reviewed game gives back its mistakes: a 10-disc mistake refused twice, 
   await page.fill('[data-testid="paste-input"]', ENDGAME);
   await page.click('[data-testid="paste-load"]');
   await page.click('[data-testid="review"]');
-  await page.waitForSelector('[data-testid="review-table"] tbody tr', { timeout: 60_000 });
+  await waitReviewed(page);
   // White's best moves before its h3 and its a1 (the review's positions after moves 1 and 3).
   await page.click('[data-testid="review-table"] button[data-ply="1"]');
   const whiteBest = /best for White: ([a-h][1-8])/.exec(await text(page, 'review-position'))[1];

@@ -5,7 +5,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { startServerAndBrowser, openPage, waitReady, text, legalSquares, artifacts } from './helpers.js';
+import { startServerAndBrowser, openPage, waitReady, text, legalSquares, artifacts, waitReviewed } from './helpers.js';
 
 const { server, browser } = await startServerAndBrowser();
 
@@ -29,7 +29,7 @@ test('reviewing a known game fills the table, marks mistakes and shows the best 
   // The progress bar shows while the worker scores the positions, and the page stays usable.
   await page.waitForSelector('[data-testid="review-progress"]:not([hidden])', { timeout: 5_000 });
   assert.equal(await page.isDisabled('[data-testid="undo"]'), false);
-  await page.waitForSelector('[data-testid="review-table"] tbody tr', { timeout: 120_000 });
+  await waitReviewed(page, 120_000);
   assert.equal(await page.isHidden('[data-testid="review-progress"]'), true);
   const reviewMs = Number(await page.evaluate(() => document.documentElement.dataset.reviewMs));
   writeFileSync(path.join(artifacts, 'review-ms.txt'), `${reviewMs}\n`);
@@ -96,7 +96,7 @@ test('moves played after a review keep it; changing a reviewed move drops it', a
   await waitReady(page);
   await load(page, 'f5d6c3d3c4');
   await page.click('[data-testid="review"]');
-  await page.waitForSelector('[data-testid="review-table"] tbody tr', { timeout: 60_000 });
+  await waitReviewed(page);
   const rows = () => page.locator('[data-testid="review-table"] tbody tr').count();
   assert.equal(await rows(), 5);
   await page.click(`[data-square="${(await legalSquares(page))[0]}"]`);

@@ -7,7 +7,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { startServerAndBrowser, openPage, waitReady, text, legalSquares, artifacts } from './helpers.js';
+import { startServerAndBrowser, openPage, waitReady, text, legalSquares, artifacts, waitReviewed } from './helpers.js';
 
 const { server, browser } = await startServerAndBrowser();
 
@@ -62,7 +62,7 @@ async function reviewTable(page) {
 
 async function review(page, timeout = 120_000) {
   await page.click('[data-testid="review"]');
-  await page.waitForSelector('[data-testid="review-table"] tbody tr', { timeout });
+  await waitReviewed(page, timeout);
 }
 
 for (const [width, height] of [[390, 844], [320, 640]]) {
@@ -385,7 +385,7 @@ test('game over says the result once, and offers the review', async () => {
   const status = await text(page, 'status');
   assert.ok(!status.includes('Game over'), `the status line does not repeat it: ${status}`);
   await page.click('[data-testid="review-offer"]');
-  await page.waitForSelector('[data-testid="review-table"] tbody tr', { timeout: 120_000 });
+  await waitReviewed(page, 120_000);
   assert.equal(await page.isHidden('[data-testid="review-offer"]'), true);
   assert.deepEqual(errors, []);
   await context.close();

@@ -5,7 +5,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServerAndBrowser, openPage, waitReady, text, legalSquares } from './helpers.js';
+import { startServerAndBrowser, openPage, waitReady, text, legalSquares, waitReviewed } from './helpers.js';
 
 const { server, browser } = await startServerAndBrowser();
 
@@ -195,7 +195,7 @@ test('a review of the main line is back when the main line is shown again after 
   await open(page, '?black=human&white=human');
   await playMoves(page, 'f5d6c3d3');
   await page.click('[data-testid="review"]');
-  await page.waitForSelector('[data-testid="review-table"] tbody tr', { timeout: 60_000 });
+  await waitReviewed(page);
   await page.click('#move-list button[data-ply="2"]');
   await playMoves(page, 'c5');
   assert.equal(await text(page, 'moves'), 'f5d6c5');
