@@ -8,22 +8,26 @@
 # or one of www/classroom/ or www/pkg/classroom/ from the classroom's (its page would break
 # offline). Otherwise silent when the manifest is already up to date. Run by
 # scripts/build-wasm.sh (make wasm, make play, make test).
+#   scripts/build-offline.sh [ROOT]   ROOT: the site's folder (default: the repository itself;
+#                                     scripts/dist.sh passes dist/, whose modules are minified):
+#                                     the hashes are of ROOT's files, the manifest ROOT's
 set -euo pipefail
 cd "$(dirname "$0")/.."
 game_list=www/offline/files.txt
 classroom_list=www/offline/classroom-files.txt
-out=www/offline/manifest.js
+root=${1:-.}
+out=$root/www/offline/manifest.js
 
 # hashes LIST: "<sha256> <path>" for every path of LIST.
 hashes() {
   local list=$1 file
   while IFS= read -r file; do
     case "$file" in '' | '#'*) continue ;; esac
-    if [ ! -f "$file" ]; then
-      echo "build-offline: $file (listed in $list) does not exist" >&2
+    if [ ! -f "$root/$file" ]; then
+      echo "build-offline: $root/$file (listed in $list) does not exist" >&2
       exit 1
     fi
-    echo "$(sha256sum "$file" | cut -c1-64) $file"
+    echo "$(sha256sum "$root/$file" | cut -c1-64) $file"
   done <"$list"
 }
 
@@ -39,8 +43,10 @@ listed() {
     fi
   done
 }
-listed "$game_list" www/game/* www/common/* www/pkg/*.js www/pkg/*.wasm www/pkg/threads/*.js www/pkg/threads/*.wasm
-listed "$classroom_list" www/classroom/* www/pkg/classroom/*.js www/pkg/classroom/*.wasm
+if [ "$root" = . ]; then
+  listed "$game_list" www/game/* www/common/* www/pkg/*.js www/pkg/*.wasm www/pkg/threads/*.js www/pkg/threads/*.wasm
+  listed "$classroom_list" www/classroom/* www/pkg/classroom/*.js www/pkg/classroom/*.wasm
+fi
 
 game=$(hashes "$game_list")
 classroom=$(hashes "$classroom_list")

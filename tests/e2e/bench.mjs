@@ -1,11 +1,13 @@
-// Browser figures for docs/log/browser.md (`make bench`): page-ready time, transfer size gzipped (the first
-// load, and the pattern weights fetched after it), the nodes per second of the fixed searches of
-// examples/web_bench.rs run by the wasm engine, and level 9 (pattern weights loaded) on the FFO
-// positions #20–39 with exactly 20 empty squares, and level 9's own search (pattern evaluation,
-// ProbCut) of the same openings. Prints one JSON object.
+// Browser figures for docs/log/browser.md (`make bench`), on the site as `make dist` builds it:
+// page-ready time, transfer size gzipped (the first load, and the pattern weights fetched after
+// it), the nodes per second of the fixed searches of examples/web_bench.rs run by the wasm
+// engine, and level 9 (pattern weights loaded) on the FFO positions #20–39 with exactly 20 empty
+// squares, and level 9's own search (pattern evaluation, ProbCut) of the same openings. Prints one
+// JSON object.
 
 import { gzipSync } from 'node:zlib';
-import { startServer, launchBrowser, openPage, waitReady } from './helpers.js';
+import path from 'node:path';
+import { startServer, launchBrowser, openPage, waitReady, buildDist } from './helpers.js';
 
 // Keep in step with examples/web_bench.rs.
 const OPENINGS = ['f5d6c3d3c4f4f6f3e6e7', 'f5f6e6f4e3c5c4d3', 'f5d6c3d3c4f4c5b3c2'];
@@ -17,7 +19,10 @@ const TT_MEGABYTES = 64;
 const PARALLEL_OPENINGS = ['f5d6c3d3c4f4f6f3e6e7d7c5b6', 'f5f6e6f4e3c5c4d3c3d6f3', 'c4e3f6e6f5c5f4g6f7d3c6g5', 'f5d6c5f4e3c6d3f6e6d7g5c4b4f3'];
 const PARALLEL_DEPTH = 15;
 
-const server = await startServer();
+// The site as `make dist` ships it (its modules minified): what a player's browser loads.
+const dist = path.join(process.env.TMPDIR, 'dist-bench');
+buildDist(dist);
+const server = await startServer(dist);
 const browser = await launchBrowser();
 try {
   // Page ready: median of fresh loads (own context each: nothing cached).

@@ -4,6 +4,7 @@
 
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
+import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import path from 'node:path';
@@ -304,7 +305,7 @@ test('events: the AI replies with a move event, then pass and gameover with thei
   await context.close();
 });
 
-test('one board transfers at most 165 KB gzipped before it is playable', async () => {
+test('one board transfers at most 150 KB gzipped before it is playable', async () => {
   const first = site.requests.length;
   const { page, context, errors } = await openHost('one-board.html', 1);
   await page.locator('#one [data-square="d3"]').click();
@@ -318,9 +319,9 @@ test('one board transfers at most 165 KB gzipped before it is playable', async (
   const total = sizes.reduce((sum, [, n]) => sum + n, 0);
   writeFileSync(path.join(artifacts, 'embed-weight.txt'), `${sizes.map(([f, n]) => `${n}\t${f}`).join('\n')}\n${total}\ttotal gzipped bytes\n`);
   assert.ok(files.some((f) => f.endsWith('reversi_simd_bg.wasm')) && files.some((f) => f.endsWith('worker.js')), files.join(' '));
-  // The budget: the engine's wasm (about 112 KB), its bindings twice and the element's modules as
-  // served, unminified (docs/embedding.md says what would bring it back under 150 KB).
-  assert.ok(total <= 165 * 1024, `${total} bytes gzipped`);
+  // The budget: the engine's wasm (about 121 KB), its bindings twice and the element's modules,
+  // minified by make dist (about 20 KB).
+  assert.ok(total <= 150 * 1024, `${total} bytes gzipped`);
   assert.deepEqual(unexpected(errors), []);
   await context.close();
 });
@@ -350,6 +351,26 @@ test('from a sub-path of make dist under the policy: the game, the classroom and
   assert.match(await page.locator('[data-testid="element-snippet"]').textContent(), new RegExp(`src="${site.url}www/othello-board.js"`));
   assert.deepEqual(errors, []);
   await context.close();
+});
+
+test('make dist ships each module minified with its source map, and an offline manifest of the files it ships', () => {
+  const sha256 = (file) => createHash('sha256').update(readFileSync(file)).digest('hex');
+  // The service worker keeps a file only if its hash is the manifest's: a manifest of the
+  // repository's unminified files would make it drop every copy, and offline play would break.
+  const shipped = {};
+  new Function('self', readFileSync(path.join(dist, 'www/offline/manifest.js'), 'utf8'))(shipped);
+  const listed = [...shipped.OFFLINE_MANIFEST.files, ...shipped.OFFLINE_MANIFEST.classroom];
+  assert.ok(listed.length > 100, `${listed.length} files listed`);
+  assert.deepEqual(listed.filter(([file, hash]) => sha256(path.join(dist, file)) !== hash).map(([file]) => file), []);
+  for (const file of ['www/othello-board.js', 'www/game/app.js', 'www/common/worker.js', 'www/classroom/app.js']) {
+    const source = readFileSync(path.join(repoRoot, file), 'utf8');
+    const minified = readFileSync(path.join(dist, file), 'utf8');
+    assert.ok(minified.length < source.length * 0.6, `${file}: ${minified.length} bytes shipped of ${source.length}`);
+    assert.match(minified, new RegExp(`//# sourceMappingURL=${path.basename(file)}\\.map$`), file);
+    // The map carries the source as written, for the browser's developer tools.
+    const map = JSON.parse(readFileSync(path.join(dist, `${file}.map`), 'utf8'));
+    assert.deepEqual(map.sourcesContent, [source], file);
+  }
 });
 
 test('the demo page: the element and the iframe download the wasm once where the HTTP cache allows it, and each page asks for it once', async () => {
