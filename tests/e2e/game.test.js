@@ -66,6 +66,40 @@ async function toMoveCount(page) {
   return page.evaluate(() => (document.querySelector('.panel').innerText.match(/to move/g) || []).length);
 }
 
+
+/** The modules `entry` imports statically, at any depth, as repository paths (`entry` left out). */
+function staticImports(entry) {
+  const found = new Set();
+  const visit = (/** @type {string} */ file) => {
+    const source = readFileSync(path.join(repoRoot, file), 'utf8');
+    for (const [, from, bare] of source.matchAll(/^\s*(?:import|export)\s[^;'"]*?from\s*['"]([^'"]+)['"]|^\s*import\s*['"]([^'"]+)['"]/gm)) {
+      const target = path.posix.normalize(path.posix.join(path.posix.dirname(file), from ?? bare));
+      if (!found.has(target)) {
+        found.add(target);
+        visit(target);
+      }
+    }
+  };
+  visit(entry);
+  found.delete(entry);
+  return found;
+}
+
+test('each page asks at once for the wasm, then for every module its code imports at any depth', () => {
+  for (const [page, entry] of [['index.html', 'www/game/app.js'], ['classroom.html', 'www/classroom/app.js'], ['embed.html', 'www/embed/embed.js']]) {
+    const html = readFileSync(path.join(repoRoot, page), 'utf8');
+    const script = /<script type="module" src="([^"]+)"><\/script>/.exec(html)?.[1];
+    const expected = staticImports(entry);
+    // The game's page script (start.js) imports app.js when it runs: app.js is preloaded too.
+    if (entry !== script) expected.add(entry);
+    expected.delete(script);
+    const preloaded = [...html.matchAll(/<link rel="modulepreload" href="([^"]+)">/g)].map(([, href]) => href);
+    assert.ok(expected.size > 10, `${page}: ${expected.size} modules`);
+    assert.deepEqual(preloaded.toSorted(), [...expected].toSorted(), `${page}: the modulepreload links and the modules imported`);
+    const wasm = html.indexOf('<link rel="preload" href="www/pkg/');
+    assert.ok(wasm > 0 && wasm < html.indexOf('rel="modulepreload"'), `${page}: the wasm is asked for first`);
+  }
+});
 test('whose turn it is is said once, in the turn line; the status line says what happened', async () => {
   const { page, context, errors } = await openPage(browser);
   await play(page, '');
