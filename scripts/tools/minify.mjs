@@ -5,16 +5,20 @@
 //
 // A file is looked at again only when its output is missing or older than its source, and
 // minified again only when its text changed: results are kept in target/minify-cache/ by a hash
-// of the file's name and text (the test suite builds the site into fresh folders several times).
+// of the file's name and text and terser's version and options (the test suite builds the site
+// into fresh folders several times).
 // Outputs are written to a temporary name first and renamed, so an interrupted build leaves no
 // half file. Prints the names of the files it wrote, one a line (dist.sh counts them).
 
 import { createHash } from 'node:crypto';
 import { readFile, rename, stat, writeFile, mkdir } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { minify } from 'terser';
 
 const CACHE = 'target/minify-cache';
+/** Terser's version: a newer terser minifies everything again. */
+const TERSER = createRequire(import.meta.url)('terser/package.json').version;
 
 /** Terser's options: names of functions and classes are kept, so that an error's stack and a
  * class's name read as in the sources. */
@@ -58,7 +62,7 @@ for (const file of files) {
   if (outTime !== null && outTime >= sourceTime && (await mtime(`${out}.map`)) !== null) continue;
   const name = path.basename(file);
   const text = await readFile(source, 'utf8');
-  const key = createHash('sha256').update(JSON.stringify([name, text, OPTIONS])).digest('hex');
+  const key = createHash('sha256').update(JSON.stringify([TERSER, OPTIONS, name, text])).digest('hex');
   const cached = path.join(CACHE, key);
   let result;
   try {
