@@ -450,8 +450,9 @@ test('a GGF record with a 1 MB player name loads with the name cut and said, and
   await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
   const longest = await page.evaluate(() => window.frameGaps.longest);
   writeFileSync(path.join(artifacts, 'ggf-long-name-frame-gap.txt'), `${Math.round(longest)} ms\n`);
-  // A loaded machine delays frames; minutes (the name laid out whole) is what must never happen.
-  assert.ok(longest < 1000, `the longest gap between frames was ${Math.round(longest)} ms`);
+  // A loaded machine delays frames (283–683 ms idle, 1,067 ms seen with two test files beside
+  // it); minutes (the name laid out whole: 58 s) is what must never happen.
+  assert.ok(longest < 2500, `the longest gap between frames was ${Math.round(longest)} ms`);
   const shown = await text(page, 'player-black');
   assert.ok(shown === `${name.slice(0, 63)}…`, `Black's name as shown: ${shown.length} characters, ${shown.slice(-3)} at its end`);
   assert.equal(await text(page, 'player-white'), 'Bob');

@@ -158,7 +158,9 @@ test('the iframe and the element: the address’s lang, the lang attribute, no E
   const { page, context, errors } = await openPage(browser, { width: 800, height: 600 }, { locale: 'en-US' });
   await page.goto(`${server.url}embed.html?lang=pt-PT&black=human&white=human&show-moves`);
   await page.waitForFunction(() => document.querySelector('othello-board')?.shadowRoot?.querySelector('[data-square="d3"].legal'));
-  assert.equal(await page.title(), 'Tabuleiro de Othello');
+  // The title is written once the catalogue has arrived, which the board does not wait for: it
+  // may be up first, in its words of the moment, and write itself again in the language.
+  await page.waitForFunction(() => document.title === 'Tabuleiro de Othello', null, { timeout: 10_000 });
   const legalLabel = () => page.evaluate(() => document.querySelector('othello-board').shadowRoot.querySelector('.legal').getAttribute('aria-label'));
   for (const square of ['f5', 'd6', 'c3']) await page.evaluate((s) => document.querySelector('othello-board').play(s), square);
   await page.evaluate(() => document.querySelector('othello-board').undo());
