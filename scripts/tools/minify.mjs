@@ -6,9 +6,9 @@
 // A file is looked at again only when its output is missing or older than its source, and
 // minified again only when its text changed: results are kept in target/minify-cache/ by a hash
 // of the file's name and text and terser's version and options (the test suite builds the site
-// into fresh folders several times).
-// Outputs are written to a temporary name first and renamed, so an interrupted build leaves no
-// half file. Prints the names of the files it wrote, one a line (dist.sh counts them).
+// into fresh folders several times). Outputs are written to a temporary name first and renamed,
+// so an interrupted build leaves no half file. Prints the names of the files it wrote, one a line
+// (dist.sh counts them).
 
 import { createHash } from 'node:crypto';
 import { readFile, rename, stat, writeFile, mkdir } from 'node:fs/promises';

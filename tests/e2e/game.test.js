@@ -66,7 +66,6 @@ async function toMoveCount(page) {
   return page.evaluate(() => (document.querySelector('.panel').innerText.match(/to move/g) || []).length);
 }
 
-
 /** The modules `entry` imports statically, at any depth, as repository paths (`entry` left out). */
 function staticImports(entry) {
   const found = new Set();
@@ -100,6 +99,7 @@ test('each page asks at once for the wasm, then for every module its code import
     assert.ok(wasm > 0 && wasm < html.indexOf('rel="modulepreload"'), `${page}: the wasm is asked for first`);
   }
 });
+
 test('whose turn it is is said once, in the turn line; the status line says what happened', async () => {
   const { page, context, errors } = await openPage(browser);
   await play(page, '');
