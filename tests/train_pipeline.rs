@@ -4,13 +4,14 @@
 use reversi::clock::monotonic_ms;
 use reversi::othello::eval::pattern::{file, PatternWeights};
 use reversi::othello::search::{Control, Engine, EvalChoice, Limits};
-use reversi::train::fit::{fit, load_samples, weight_errors, FitSettings};
-use reversi::train::games::{game_index, GamePlayer, GamesWriter, GeneratorSettings};
+use reversi::train::fit::{fit, samples_of, weight_errors, FitSettings};
+use reversi::train::games::{game_index, read_games, GamePlayer, GamesFile, GamesWriter, GeneratorSettings};
 use reversi::Board;
 use std::sync::Arc;
 
-/// `games` games of depth-2 play, solved exactly from 12 empties, written to a new folder `name`.
-fn generate(name: &str, games: u32) -> std::path::PathBuf {
+/// `games` games of depth-2 play, solved exactly from 12 empties, written to a new folder `name`;
+/// the folder and its file, read back.
+fn generate(name: &str, games: u32) -> (std::path::PathBuf, [GamesFile; 1]) {
     let dir = std::env::temp_dir().join(format!("reversi-{name}-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     let settings = GeneratorSettings {
@@ -28,14 +29,15 @@ fn generate(name: &str, games: u32) -> std::path::PathBuf {
     for k in 0..games {
         writer.append(&player.play(game_index(&settings, k))).unwrap();
     }
-    dir
+    let file = read_games(writer.path()).unwrap();
+    (dir, [file])
 }
 
 #[test]
 fn generate_fit_save_load_and_search() {
-    let dir = generate("pipeline", 40);
+    let (dir, files) = generate("pipeline", 40);
 
-    let (train, held, games) = load_samples(&dir, 20).unwrap();
+    let (train, held, games) = samples_of(&files, 20).unwrap();
     assert_eq!(games, 40);
     assert!(!held.is_empty() && train.len() > 2 * held.len(), "{} {}", train.len(), held.len());
     let weights = fit(&train, &FitSettings { stages: 2, lambda: 1.0, iterations: 30, overlap: 2 }, None, &|_| {});
@@ -62,9 +64,9 @@ fn generate_fit_save_load_and_search() {
 
 #[test]
 fn a_prior_is_what_the_ridge_pulls_towards() {
-    let dir = generate("prior", 40);
+    let (dir, files) = generate("prior", 40);
     // Two halves of the games: the prior is fitted on one, then corrected on the other.
-    let (first, second, _) = load_samples(&dir, 50).unwrap();
+    let (first, second, _) = samples_of(&files, 50).unwrap();
     let settings = FitSettings { stages: 2, lambda: 1.0, iterations: 30, overlap: 2 };
     let prior = fit(&first, &settings, None, &|_| {});
     let error = |w: &[f32]| weight_errors(&second, &PatternWeights::from_class_weights(2, w)).mean(0, 60, false).0;

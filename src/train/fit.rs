@@ -10,8 +10,7 @@
 
 use crate::othello::eval::pattern::{class_features, stage_of, Layout, PatternWeights, FEATURES};
 use crate::othello::rules::board::Board;
-use crate::train::games::{games_files, read_games, DataError};
-use std::path::Path;
+use crate::train::games::{DataError, GamesFile};
 
 /// One training position.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -33,11 +32,10 @@ pub fn is_held_out(seed: u64, index: u32, percent: u32) -> bool {
     z % 100 < u64::from(percent)
 }
 
-/// Training and held-out positions of every games file in `dir`, and the number of games.
-pub fn load_samples(dir: &Path, holdout_percent: u32) -> Result<(Vec<Sample>, Vec<Sample>, usize), DataError> {
+/// Training and held-out positions of `files`, and the number of games.
+pub fn samples_of(files: &[GamesFile], holdout_percent: u32) -> Result<(Vec<Sample>, Vec<Sample>, usize), DataError> {
     let (mut train, mut held, mut games) = (Vec::new(), Vec::new(), 0);
-    for path in games_files(dir)? {
-        let file = read_games(&path)?;
+    for file in files {
         for game in &file.games {
             let out = if is_held_out(file.settings.seed, game.index, holdout_percent) { &mut held } else { &mut train };
             for p in game.positions()? {

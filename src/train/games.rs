@@ -24,6 +24,10 @@
 //! square 0–63, 64 = pass), FNV-1a checksum (u32) of everything before it in the record. A record
 //! cut short (the generator was stopped while writing) is dropped and replayed on restart; any other
 //! damage is an error that names the byte offset.
+//!
+//! The records of a file are consecutive games of its shard (index `shard`, `shard + shards`, …),
+//! starting with any of them: the generator's working file continues where the games kept
+//! elsewhere (the committed, compressed shards of `data/games/`) stop.
 
 use crate::capped_read::CappedReadError;
 use crate::othello::eval::pattern::PatternWeights;
@@ -34,7 +38,7 @@ use crate::othello::search::{Control, Engine, EvalChoice, Limits};
 use crate::rng::{mix_seed, XorShift64Star};
 use std::fmt;
 use std::fs::{File, OpenOptions};
-use std::io::{Read, Seek, SeekFrom, Write};
+use std::io::{Seek, SeekFrom, Write};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
@@ -161,7 +165,8 @@ impl GameRecord {
         Ok(out)
     }
 
-    fn encode(&self) -> Vec<u8> {
+    /// The record's bytes, checksum included.
+    pub fn encode(&self) -> Vec<u8> {
         let mut b = Vec::with_capacity(12 + self.moves.len());
         b.extend_from_slice(&self.index.to_le_bytes());
         b.push(self.random_plies);
@@ -277,6 +282,26 @@ pub struct GamesFile {
     pub torn_bytes: u64,
 }
 
+/// A games file's header for `settings`.
+fn header_bytes(settings: &GeneratorSettings) -> Vec<u8> {
+    let mut header = Vec::with_capacity(HEADER_LEN);
+    header.extend_from_slice(MAGIC);
+    header.push(FORMAT_VERSION);
+    header.extend_from_slice(&settings.to_bytes());
+    let sum = fnv1a(&header);
+    header.extend_from_slice(&sum.to_le_bytes());
+    header
+}
+
+/// The bytes of a games file holding `games` (consecutive games of the settings' shard).
+pub fn games_file_bytes(settings: &GeneratorSettings, games: &[GameRecord]) -> Vec<u8> {
+    let mut bytes = header_bytes(settings);
+    for game in games {
+        bytes.extend_from_slice(&game.encode());
+    }
+    bytes
+}
+
 /// Parses a games file from its bytes (`name` is used in errors).
 pub fn parse_games(bytes: &[u8], name: &str) -> Result<GamesFile, DataError> {
     let corrupt = |what: String| DataError::Corrupt(format!("{name}: {what}"));
@@ -294,9 +319,12 @@ pub fn parse_games(bytes: &[u8], name: &str) -> Result<GamesFile, DataError> {
         return Err(corrupt("header checksum mismatch".into()));
     }
     let settings = GeneratorSettings::from_bytes(&bytes[9..41]);
+    // A header with a valid checksum can still be made by hand: its shard count divides below.
+    settings.check().map_err(|e| corrupt(format!("header: {e}")))?;
     let mut games = Vec::new();
     let mut at = HEADER_LEN;
-    let mut expected_index = settings.shard;
+    // The first record may be any game of the shard; the others follow it.
+    let mut expected_index: Option<u64> = None;
     while at < bytes.len() {
         let rest = &bytes[at..];
         if rest.len() < 8 || rest.len() < 8 + rest[7] as usize + 4 {
@@ -310,8 +338,17 @@ pub fn parse_games(bytes: &[u8], name: &str) -> Result<GamesFile, DataError> {
             return Err(corrupt(format!("record at byte {at}: checksum mismatch")));
         }
         let index = u32::from_le_bytes(body[0..4].try_into().expect("4 bytes"));
-        if index != expected_index {
-            return Err(corrupt(format!("record at byte {at}: game {index}, expected game {expected_index}")));
+        match expected_index {
+            Some(expected) if u64::from(index) != expected => {
+                return Err(corrupt(format!("record at byte {at}: game {index}, expected game {expected}")));
+            }
+            None if index % settings.shards != settings.shard => {
+                return Err(corrupt(format!(
+                    "record at byte {at}: game {index} is not of shard {}/{}",
+                    settings.shard, settings.shards
+                )));
+            }
+            _ => {}
         }
         let mut moves = Vec::with_capacity(n);
         for &m in &body[8..] {
@@ -323,7 +360,7 @@ pub fn parse_games(bytes: &[u8], name: &str) -> Result<GamesFile, DataError> {
             });
         }
         games.push(GameRecord { index, random_plies: body[4], exact_from: body[5], score_black: body[6] as i8, moves });
-        expected_index += settings.shards;
+        expected_index = Some(u64::from(index) + u64::from(settings.shards));
         at += 12 + n;
     }
     Ok(GamesFile { settings, games, valid_len: at as u64, torn_bytes: 0 })
@@ -349,33 +386,32 @@ fn too_large(path: &Path) -> DataError {
     DataError::Settings(format!("games file '{}' is larger than {GAMES_FILE_LIMIT} bytes", path.display()))
 }
 
-/// Every games file (`games-*.bin`) in `dir`, sorted by name.
-pub fn games_files(dir: &Path) -> Result<Vec<PathBuf>, DataError> {
-    let entries = std::fs::read_dir(dir).map_err(|e| DataError::Io(dir.to_path_buf(), e))?;
-    let mut files: Vec<PathBuf> = entries
-        .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| {
-            p.file_name().and_then(|n| n.to_str()).is_some_and(|n| n.starts_with("games-") && n.ends_with(".bin"))
-        })
-        .collect();
-    files.sort();
-    Ok(files)
-}
-
-/// An append-only games file opened for generating: existing games are kept, a torn last record
-/// is cut off, and the next game index follows the last stored one.
+/// The working file of a generator, append-only: existing games are kept, a torn last record is
+/// cut off, and the next game follows the last one stored here or kept elsewhere. The file is
+/// created with its first game (header and record in one write, removed if that fails), so that a
+/// full disk never leaves a file without games behind.
 pub struct GamesWriter {
-    file: File,
+    file: Option<File>,
     path: PathBuf,
-    /// Games already in the file.
+    settings: GeneratorSettings,
+    /// Games of this shard before the next one to play (those kept elsewhere and those in the file).
     pub done: u32,
+    /// Games in the working file.
+    pub in_file: u32,
     /// Bytes of a torn record that were cut off on opening.
     pub dropped_bytes: u64,
 }
 
 impl GamesWriter {
-    /// Opens (or creates) the file of `settings` in `dir`.
+    /// Opens (or prepares) the working file of `settings` in `dir`, from the shard's first game.
     pub fn open(dir: &Path, settings: GeneratorSettings) -> Result<GamesWriter, DataError> {
+        GamesWriter::open_after(dir, settings, 0)
+    }
+
+    /// Opens the working file of `settings` in `dir` when the shard's first `kept` games are kept
+    /// elsewhere: games of the file among them (a seal interrupted before it removed the file) are
+    /// dropped, and a file that starts after them is an error (the games between would be lost).
+    pub fn open_after(dir: &Path, settings: GeneratorSettings, kept: u32) -> Result<GamesWriter, DataError> {
         settings.check()?;
         std::fs::create_dir_all(dir).map_err(|e| DataError::Io(dir.to_path_buf(), e))?;
         let path = settings.file_in(dir);
@@ -388,44 +424,85 @@ impl GamesWriter {
             Ok(m) if m.len() > GAMES_FILE_LIMIT => return Err(too_large(&path)),
             _ => {}
         }
-        let mut file =
-            OpenOptions::new().read(true).write(true).create(true).truncate(false).open(&path).map_err(io)?;
-        let mut bytes = Vec::new();
-        (&mut file).take(GAMES_FILE_LIMIT + 1).read_to_end(&mut bytes).map_err(io)?;
-        if bytes.len() as u64 > GAMES_FILE_LIMIT {
-            return Err(too_large(&path));
-        }
-        let (done, dropped_bytes) = if bytes.is_empty() {
-            let mut header = Vec::with_capacity(HEADER_LEN);
-            header.extend_from_slice(MAGIC);
-            header.push(FORMAT_VERSION);
-            header.extend_from_slice(&settings.to_bytes());
-            let sum = fnv1a(&header);
-            header.extend_from_slice(&sum.to_le_bytes());
-            file.write_all(&header).map_err(io)?;
-            (0, 0)
-        } else {
-            let parsed = parse_games(&bytes, &path.display().to_string())?;
-            if parsed.settings != settings {
-                return Err(DataError::Settings(format!(
-                    "{} was made with other settings ({:?}); use another folder or the same settings",
-                    path.display(),
-                    parsed.settings
-                )));
-            }
-            if parsed.torn_bytes > 0 {
-                file.set_len(parsed.valid_len).map_err(io)?;
-            }
-            (parsed.games.len() as u32, parsed.torn_bytes)
+        let mut writer =
+            GamesWriter { file: None, path: path.clone(), settings, done: kept, in_file: 0, dropped_bytes: 0 };
+        let bytes = match crate::capped_read::read_capped(&path, GAMES_FILE_LIMIT) {
+            Ok(bytes) => bytes,
+            Err(CappedReadError::Io(e)) if e.kind() == std::io::ErrorKind::NotFound => return Ok(writer),
+            Err(CappedReadError::Io(e)) => return Err(io(e)),
+            Err(_) => return Err(too_large(&path)),
         };
+        // An empty file is what an older generator left on a full disk: no game is lost with it.
+        if bytes.is_empty() {
+            std::fs::remove_file(&path).map_err(io)?;
+            return Ok(writer);
+        }
+        let parsed = parse_games(&bytes, &path.display().to_string())?;
+        if parsed.settings != settings {
+            return Err(DataError::Settings(format!(
+                "{} was made with other settings ({:?}); use another folder or the same settings",
+                path.display(),
+                parsed.settings
+            )));
+        }
+        writer.dropped_bytes = parsed.torn_bytes;
+        let k_of = |game: &GameRecord| (game.index - settings.shard) / settings.shards;
+        let Some(first) = parsed.games.first().map(k_of) else {
+            std::fs::remove_file(&path).map_err(io)?;
+            return Ok(writer);
+        };
+        if first > kept {
+            return Err(DataError::Corrupt(format!(
+                "{} starts at game {}, but the kept games of its shard stop before game {}: the games between are missing",
+                path.display(),
+                parsed.games[0].index,
+                game_index(&settings, kept)
+            )));
+        }
+        let fresh: Vec<GameRecord> = parsed.games.into_iter().filter(|g| k_of(g) >= kept).collect();
+        if fresh.is_empty() {
+            std::fs::remove_file(&path).map_err(io)?;
+            return Ok(writer);
+        }
+        if first < kept {
+            crate::safe_write::write_file(&path, &games_file_bytes(&settings, &fresh)).map_err(io)?;
+        } else if parsed.torn_bytes > 0 {
+            OpenOptions::new().write(true).open(&path).and_then(|f| f.set_len(parsed.valid_len)).map_err(io)?;
+        }
+        let mut file = OpenOptions::new().read(true).write(true).open(&path).map_err(io)?;
         file.seek(SeekFrom::End(0)).map_err(io)?;
-        Ok(GamesWriter { file, path, done, dropped_bytes })
+        writer.in_file = fresh.len() as u32;
+        writer.done = kept + writer.in_file;
+        writer.file = Some(file);
+        Ok(writer)
     }
 
-    /// Appends one game (one write call, then flushed to the disk's cache).
+    /// Appends one game (one write call, then flushed to the disk's cache). A failed write is cut
+    /// back off, and a file that a failed first write would leave without games is removed.
     pub fn append(&mut self, game: &GameRecord) -> Result<(), DataError> {
-        self.file.write_all(&game.encode()).map_err(|e| DataError::Io(self.path.clone(), e))?;
+        let io = |e| DataError::Io(self.path.clone(), e);
+        match &mut self.file {
+            Some(file) => {
+                let len = file.stream_position().map_err(io)?;
+                if let Err(e) = file.write_all(&game.encode()) {
+                    let _ = file.set_len(len).and_then(|()| file.seek(SeekFrom::Start(len)).map(drop));
+                    return Err(io(e));
+                }
+            }
+            None => {
+                let bytes = games_file_bytes(&self.settings, std::slice::from_ref(game));
+                let mut file =
+                    OpenOptions::new().read(true).write(true).create_new(true).open(&self.path).map_err(io)?;
+                if let Err(e) = file.write_all(&bytes) {
+                    drop(file);
+                    let _ = std::fs::remove_file(&self.path);
+                    return Err(io(e));
+                }
+                self.file = Some(file);
+            }
+        }
         self.done += 1;
+        self.in_file += 1;
         Ok(())
     }
 

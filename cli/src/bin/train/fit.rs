@@ -2,9 +2,10 @@
 //! held-out games.
 
 use reversi::othello::eval::pattern::file as weights_file;
-use reversi::train::fit::{load_samples, weight_errors, ErrorReport, FitSettings, Sample};
-use reversi::train::games::{games_files, DataError};
+use reversi::train::fit::{samples_of, weight_errors, ErrorReport, FitSettings, Sample};
+use reversi::train::games::DataError;
 use reversi_cli::files::{check_writable, load_weights, write_output};
+use reversi_cli::games_store::{games_files, read_all};
 use reversi_cli::io::{output_failed, path_excerpt, read_capped, WEIGHTS_LIMIT};
 use reversi_cli::options::{in_range, UsageError};
 use reversi_cli::{note, say};
@@ -128,17 +129,18 @@ pub fn test(args: TestArgs) -> Result<ExitCode, UsageError> {
     Ok(ExitCode::SUCCESS)
 }
 
-/// The positions of every games file in `dir`, split into those of the fit and those held out;
-/// a folder without games files is an error.
+/// The positions of every games file in `dir` (working files and shards), split into those of the
+/// fit and those held out; a folder without games files is an error.
 pub fn read_games(dir: &Path, holdout: u32) -> Result<(Vec<Sample>, Vec<Sample>, usize), UsageError> {
     let files = games_files(dir).map_err(|e| match e {
         DataError::Io(_, e) => UsageError(format!("cannot read the folder '{}': {e}", shown(dir))),
         e => UsageError(e.to_string()),
     })?;
     if files.is_empty() {
-        return Err(UsageError(format!("no games files (games-*.bin) in '{}'", shown(dir))));
+        return Err(UsageError(format!("no games files (games-*.bin, games-*.bin.gz) in '{}'", shown(dir))));
     }
-    load_samples(dir, holdout).map_err(|e| UsageError(e.to_string()))
+    let files = read_all(dir).map_err(|e| UsageError(e.to_string()))?;
+    samples_of(&files, holdout).map_err(|e| UsageError(e.to_string()))
 }
 
 /// A path for a message.

@@ -23,6 +23,7 @@ struct Cli {
 #[derive(Subcommand)]
 enum Command {
     Generate(generate::Args),
+    Seal(generate::SealArgs),
     Fit(fit::FitArgs),
     Test(fit::TestArgs),
     BookBuild(book::BuildArgs),
@@ -38,6 +39,7 @@ fn main() -> ExitCode {
     run_program("train", |cli: Cli| -> Result<ExitCode, UsageError> {
         match cli.command {
             Command::Generate(args) => generate::run(args),
+            Command::Seal(args) => generate::seal_folder(args),
             Command::Fit(args) => fit::fit(args),
             Command::Test(args) => fit::test(args),
             Command::BookBuild(args) => book::build(args),
