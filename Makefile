@@ -1,14 +1,15 @@
 # The commands of the README:
 #   make play   install what is missing, build the site into dist/, serve it at http://127.0.0.1:8000
 #   make dist   the site as one folder of static files (dist/) to copy onto any static host
-#   make test   the code gates (format, lints, rustdoc, TypeScript check), native tests, wasm-bindgen
-#               tests in headless Chromium, end-to-end Playwright tests
+#   make test   the code gates (format, lints, rustdoc, file sizes, TypeScript check), the page modules'
+#               unit tests under Node, native tests, wasm-bindgen tests in headless Chromium,
+#               end-to-end Playwright tests
 #   make fuzz   every fuzz target under libFuzzer, RUNS inputs each (RUNS=100000; TARGETS="tree")
 # Each step installs only what is missing and says nothing when there is nothing to do.
 
 PORT ?= 8000
 
-.PHONY: play dist test lint typecheck wasm test-native test-wasm test-e2e bench fuzz
+.PHONY: play dist test lint typecheck wasm test-unit test-native test-wasm test-e2e bench fuzz
 
 # make play serves exactly what make dist ships.
 play: dist
@@ -22,12 +23,18 @@ wasm:
 
 # -k: a failure in one suite does not hide the results of the others; make still fails.
 test:
-	@$(MAKE) --no-print-directory -k lint test-native test-wasm test-e2e typecheck
+	@$(MAKE) --no-print-directory -k lint test-unit test-native test-wasm test-e2e typecheck
 
 test-native:
 	nice cargo test
 
-# The code's gates: rustfmt, clippy (natively and the wasm bindings), rustdoc's links.
+# The page's pure modules (scores, results, addresses, catalogues, analysis steps) under Node's own
+# test runner: seconds, no browser, no build.
+test-unit:
+	node --test tests/unit/
+
+# The code's gates: no source file over its size limit, rustfmt, clippy (natively and the wasm
+# bindings), rustdoc's links.
 lint:
 	@scripts/ensure-wasm-toolchain.sh
 	@scripts/check-code.sh

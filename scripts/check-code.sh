@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# The gates that keep the code's habits: formatting, lints (native and the wasm bindings) and the
-# rustdoc links. Installs rustfmt and clippy when the toolchain lacks them; prints only problems.
+# The gates that keep the code's habits: no source file over its size limit, formatting, lints
+# (native and the wasm bindings) and the rustdoc links. Installs rustfmt and clippy when the
+# toolchain lacks them; prints only problems, and the files allowed over the size limit.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export PATH="$HOME/.cargo/bin:$PATH"
@@ -12,6 +13,7 @@ for component in rustfmt clippy; do
   fi
 done
 
+node scripts/tools/check-sizes.mjs
 cargo fmt --all --check
 # fuzz/ is a package of its own (outside the workspace): its files are checked directly.
 rustfmt --edition 2021 --check fuzz/src/lib.rs fuzz/fuzz_targets/*.rs
