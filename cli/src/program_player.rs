@@ -7,7 +7,9 @@ use reversi::othello::analysis::arena::Player;
 use reversi::othello::records::notation::{excerpt, format_board};
 use reversi::{Board, Color, Move, Position};
 use std::io::Read;
-use std::process::{Command, Stdio};
+use std::os::unix::process::CommandExt;
+use std::process::{Child, Command, Stdio};
+use std::sync::Mutex;
 use std::time::Duration;
 
 /// A `program=PATH,level=L,time=T[,depth=D]` player.
@@ -85,12 +87,9 @@ impl ProgramConfig {
         if let Some(d) = self.depth {
             command.args(["--depth", &d.to_string()]);
         }
-        let mut child = command
-            .stdin(Stdio::null())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .map_err(|e| format!("program '{name}' could not be started: {e}"))?;
+        command.stdin(Stdio::null()).stdout(Stdio::piped()).stderr(Stdio::piped());
+        let (mut child, group) =
+            Group::start(&mut command).map_err(|e| format!("program '{name}' could not be started: {e}"))?;
         // Its output is read on another thread, so that a program that never ends can be waited
         // for with a limit (and killed).
         let (out, err) = (child.stdout.take(), child.stderr.take());
@@ -103,14 +102,20 @@ impl ProgramConfig {
             // Its processor time tells a program that hung from one starved by a busy machine.
             let used =
                 cpu_seconds(child.id()).map_or(String::new(), |s| format!(", having used {s:.2} s of processor time"));
-            let _ = child.kill();
+            // The group is killed before the program is reaped: until then its number cannot be
+            // anyone else's.
+            drop(group);
             let _ = child.wait();
             return Err(format!(
                 "program '{name}' gave no move within {} s (10 times its time + 5 s{used}) in {position}",
                 limit.as_secs_f64()
             ));
         };
-        let status = child.wait().map_err(|e| format!("program '{name}': {e}"))?;
+        let status = child.wait().map_err(|e| format!("program '{name}': {e}"));
+        // Whatever it left running is stopped with it: the group keeps its number while any of
+        // them lives (an empty group's number comes back only once process numbers wrap around).
+        drop(group);
+        let status = status?;
         if !status.success() {
             let said = if stderr.trim().is_empty() { &stdout } else { &stderr };
             return Err(format!(
@@ -124,6 +129,58 @@ impl ProgramConfig {
             Ok(_) => Err(format!("program '{name}' answered the illegal move '{answer}' in {position}")),
             Err(_) => Err(format!("program '{name}' printed '{}' instead of a move", excerpt(stdout.trim()))),
         }
+    }
+}
+
+/// The process groups of the programs running now, so that a match that stops (a program that
+/// failed, a games file that cannot be written) stops them all ([`stop_all`]). Also held while
+/// one is started, so that none starts once they are being stopped.
+static LIVE: Mutex<Vec<u32>> = Mutex::new(Vec::new());
+
+/// A running program's process group, killed (with everything in it) when dropped.
+struct Group(u32);
+
+impl Group {
+    /// Starts `command` in a process group of its own (numbered as its process), so that stopping
+    /// it stops whatever it started too.
+    fn start(command: &mut Command) -> std::io::Result<(Child, Group)> {
+        let mut live = LIVE.lock().unwrap_or_else(|p| p.into_inner());
+        let child = command.process_group(0).spawn()?;
+        let group = Group(child.id());
+        live.push(group.0);
+        Ok((child, group))
+    }
+}
+
+impl Drop for Group {
+    fn drop(&mut self) {
+        let mut live = LIVE.lock().unwrap_or_else(|p| p.into_inner());
+        live.retain(|&g| g != self.0);
+        kill_group(self.0);
+    }
+}
+
+/// Kills every program running now with everything it started; none starts afterwards (the lock
+/// is kept until the process ends). For a match that stops.
+pub fn stop_all() {
+    let live = LIVE.lock().unwrap_or_else(|p| p.into_inner());
+    for &group in live.iter() {
+        kill_group(group);
+    }
+    std::mem::forget(live);
+}
+
+/// Sends SIGKILL to the process group `group` (an empty one: nothing happens).
+fn kill_group(group: u32) {
+    extern "C" {
+        fn kill(pid: i32, signal: i32) -> i32;
+    }
+    const SIGKILL: i32 = 9;
+    if let Ok(group) = i32::try_from(group) {
+        // SAFETY: kill(2) only sends a signal; a negative number names the group the program
+        // leads, which no other process can take while the program is not reaped or any of its
+        // group lives.
+        unsafe { kill(-group, SIGKILL) };
     }
 }
 
@@ -161,6 +218,7 @@ impl Player for ProgramPlayer {
             // end. It waits for a game being written (`match --games`) to be written whole.
             let _stopping = crate::io::WRITING.lock();
             crate::note!("{}: {message}", crate::io::program());
+            stop_all();
             std::process::exit(2)
         })
     }

@@ -45,28 +45,68 @@ fn a_program_that_cannot_answer_stops_the_match() {
     // All scripts written before any is run (a file still open for writing cannot be run).
     let dir = std::env::temp_dir().join(format!("reversi-match-program-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
+    // Two of them start a process that outlives them (its number written to a file): stopping
+    // the program stops it too.
+    let child =
+        |name: &str| format!("sleep 1000 </dev/null >/dev/null 2>&1 & echo $! > '{}/{name}.child'", dir.display());
     let cases = [
-        ("garbage", "echo hello world", "printed 'hello world' instead of a move"),
-        ("illegal", "echo a1 +3 exact", "answered the illegal move 'a1' in "),
-        ("fails", "echo oops >&2; exit 3", "failed (exit status: 3) in "),
+        ("garbage", "echo hello world".to_string(), "printed 'hello world' instead of a move"),
+        ("illegal", "echo a1 +3 exact".to_string(), "answered the illegal move 'a1' in "),
+        ("fails", format!("{}; echo oops >&2; exit 3", child("fails")), "failed (exit status: 3) in "),
         (
             "slow",
-            "exec sleep 30",
+            format!("{}; exec sleep 30", child("slow")),
             "gave no move within 5.01 s (10 times its time + 5 s, having used 0.00 s of processor time)",
         ),
+        // What it prints is quoted on one line, with the escape sequences that would retitle and
+        // clear a terminal written as escapes.
+        (
+            "escapes",
+            r"printf '\033]0;pwned\007\033[2J'".to_string(),
+            r"printed '\u{1b}]0;pwned\u{7}\u{1b}[2J' instead of a move",
+        ),
+        ("lines", r"printf 'first\nsecond\nthird\n' >&2; exit 4".to_string(), r"failed (exit status: 4) in "),
     ];
-    for (name, body, _) in cases {
+    for (name, body, _) in &cases {
         let path = dir.join(name);
         std::fs::write(&path, format!("#!/bin/sh\n{body}\n")).unwrap();
         std::fs::set_permissions(&path, std::os::unix::fs::PermissionsExt::from_mode(0o755)).unwrap();
     }
-    for (name, _, says) in cases {
+    for (name, _, says) in &cases {
         let path = dir.join(name);
         let player = format!("program={},level=9,time=1", path.display());
         let (code, out, err) = reversi(&["match", &player, "1", "--openings", "1", "--threads", "1"]);
         assert_eq!(code, 2, "{name}: {out}{err}");
         assert!(err.contains(&format!("program '{}'", path.display())) && err.contains(says), "{name}: {err}");
         assert!(!err.contains("panicked"), "{name}: {err}");
+        let line = err.lines().last().unwrap();
+        assert!(!line.chars().any(char::is_control), "{name}: a control character: {err:?}");
+        if *name == "lines" {
+            assert!(line.ends_with(r"printing 'first\nsecond\nthird'"), "{name}: {err:?}");
+        }
+        if let Ok(pid) = std::fs::read_to_string(dir.join(format!("{name}.child"))) {
+            assert!(ended(pid.trim()), "{name}: the process it started, {}, still runs", pid.trim());
+        }
+    }
+    for name in ["fails", "slow"] {
+        assert!(dir.join(format!("{name}.child")).exists(), "{name} started no process");
     }
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Whether process `pid` has ended (gone, or a zombie not yet reaped by its new parent), waiting
+/// a little for the signal to land.
+fn ended(pid: &str) -> bool {
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(5);
+    loop {
+        // The state is the first field after the command's name in parentheses.
+        let state = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok().and_then(|stat| {
+            stat.rsplit_once(')').and_then(|(_, rest)| rest.split_whitespace().next().map(String::from))
+        });
+        match state.as_deref() {
+            None | Some("Z" | "X") => return true,
+            _ if std::time::Instant::now() > deadline => return false,
+            _ => std::thread::sleep(std::time::Duration::from_millis(50)),
+        }
+    }
 }
