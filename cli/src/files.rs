@@ -1,15 +1,20 @@
 //! The project's files as the programs read and write them: read through [`crate::io`]'s size
 //! limits, with errors that name the file, as one line ([`UsageError`]: exit code 2); written whole
-//! or not at all ([`reversi::safe_write`]), the output's path checked before the work.
+//! or not at all ([`reversi::safe_write`]), or a whole line at a time ([`LinesFile`]), the
+//! output's path checked before the work.
 
-use crate::io::{path_excerpt, read_capped, read_error, read_text_capped, LARGE_LIMIT, TEXT_LIMIT, WEIGHTS_LIMIT};
+use crate::io::{
+    path_excerpt, read_capped, read_error, read_text_capped, write_whole_line, OutputError, LARGE_LIMIT, TEXT_LIMIT,
+    WEIGHTS_LIMIT,
+};
 use crate::options::UsageError;
 use reversi::capped_read::CappedReadError;
 use reversi::othello::book::{file as book_file, Book};
 use reversi::othello::eval::pattern::{file as weights_file, PatternWeights};
 use reversi::othello::records::notation::{parse_obf, ObfEntry};
 use reversi::train::book::{parse_state, state_bytes, BuildState, STATE_FILE_LIMIT};
-use std::path::Path;
+use std::fs::{File, OpenOptions};
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 /// A pattern weights file of at most [`WEIGHTS_LIMIT`] bytes.
@@ -71,8 +76,71 @@ pub fn check_writable(path: &Path, what: &str) -> Result<(), UsageError> {
 /// Writes `bytes` to `path` whole or not at all ([`reversi::safe_write::write_file`]): on a full
 /// disk or any other error the old file is untouched. The error is the message to print (an output
 /// failure, exit status 1: [`crate::io::output_failed`]).
-pub fn write_output(path: &Path, bytes: &[u8], what: &str) -> Result<(), String> {
-    reversi::safe_write::write_file(path, bytes).map_err(|e| cannot_write(path, what, &e))
+pub fn write_output(path: &Path, bytes: &[u8], what: &str) -> Result<(), OutputError> {
+    reversi::safe_write::write_file(path, bytes).map_err(|e| OutputError(cannot_write(path, what, &e)))
+}
+
+/// A line-oriented output file (`reversi match --games`): every line written whole or not at all
+/// ([`write_whole_line`]). The path is checked before the work; the file is created (an old one
+/// emptied) with the first line, so that a run that writes none leaves an old file as it was and
+/// no empty one, and one whose first line fails removes what it created.
+pub struct LinesFile {
+    path: PathBuf,
+    what: &'static str,
+    file: Option<File>,
+    /// Lines written whole.
+    lines: usize,
+}
+
+impl LinesFile {
+    /// Checks, before any work, that `path` can be written ([`check_writable`]; an existing file
+    /// must open for writing, and is not touched yet). `what` names the file in messages.
+    pub fn new(path: &Path, what: &'static str) -> Result<LinesFile, UsageError> {
+        check_writable(path, what)?;
+        if std::fs::metadata(path).is_ok_and(|m| m.is_file()) {
+            OpenOptions::new().write(true).open(path).map_err(|e| UsageError(cannot_write(path, what, &e)))?;
+        }
+        Ok(LinesFile { path: path.to_path_buf(), what, file: None, lines: 0 })
+    }
+
+    /// Writes `line` (without its newline) whole, or returns the message of an output failure.
+    pub fn write_line(&mut self, line: &str) -> Result<(), OutputError> {
+        let file = match self.file.take() {
+            Some(file) => file,
+            None => OpenOptions::new()
+                .write(true)
+                .create(true)
+                .truncate(true)
+                .open(&self.path)
+                .map_err(|e| self.error(&e))?,
+        };
+        let file = self.file.insert(file);
+        if let Err(e) = write_whole_line(file, line) {
+            // Nothing whole was written: a regular file is not left empty (a link is kept).
+            let regular = std::fs::symlink_metadata(&self.path).is_ok_and(|m| m.is_file());
+            if self.lines == 0 && regular {
+                self.file = None;
+                let _ = std::fs::remove_file(&self.path);
+            }
+            return Err(self.error(&e));
+        }
+        self.lines += 1;
+        Ok(())
+    }
+
+    /// The file, once its first line is written.
+    pub fn file(&self) -> Option<&File> {
+        self.file.as_ref()
+    }
+
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+
+    /// The message of a failure to write it.
+    pub fn error(&self, error: &std::io::Error) -> OutputError {
+        OutputError(cannot_write(&self.path, self.what, error))
+    }
 }
 
 fn cannot_write(path: &Path, what: &str, error: &std::io::Error) -> String {
@@ -91,5 +159,5 @@ pub fn load_state(path: &Path) -> Result<Option<BuildState>, UsageError> {
 
 /// Writes a book build's state file ([`write_output`]).
 pub fn save_state(path: &Path, state: &BuildState) -> Result<(), String> {
-    write_output(path, &state_bytes(state), "build state")
+    Ok(write_output(path, &state_bytes(state), "build state")?)
 }

@@ -9,8 +9,9 @@
 //! [`note!`](crate::note) macros are `println!` and `eprintln!` on these terms.
 
 use reversi::capped_read::CappedReadError;
-use reversi::othello::records::notation::excerpt;
-use std::io::Write;
+use reversi::othello::records::notation::{escaped, excerpt};
+use std::fs::File;
+use std::io::{Seek, SeekFrom, Write};
 use std::sync::OnceLock;
 
 /// Exit status when the output cannot be written (stdout closed, disk full, …).
@@ -27,11 +28,11 @@ pub const WEIGHTS_LIMIT: u64 = 16 << 20;
 pub const LARGE_LIMIT: u64 = 256 << 20;
 
 /// A file's path for a message: whole up to 200 characters (a path cut to the 25 characters of
-/// [`excerpt`] would not say which file), cut there otherwise.
+/// [`excerpt`] would not say which file), cut there otherwise; [`escaped`] as every excerpt is.
 pub fn path_excerpt(path: &str) -> String {
     match path.char_indices().nth(200) {
-        None => path.to_string(),
-        Some((cut, _)) => format!("{}…", &path[..cut]),
+        None => escaped(path),
+        Some((cut, _)) => format!("{}…", escaped(&path[..cut])),
     }
 }
 
@@ -65,10 +66,28 @@ pub fn read_error(path: &str, limit: u64, what: &str, error: &CappedReadError) -
     }
 }
 
+/// An output that could not be written, as the message to print ("cannot write …"): its own type,
+/// so that it is not taken for bad input (exit status 2) by mistake; [`output_failed`] ends with
+/// it.
+#[derive(Debug)]
+pub struct OutputError(pub String);
+
+impl std::fmt::Display for OutputError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl From<OutputError> for String {
+    fn from(error: OutputError) -> String {
+        error.0
+    }
+}
+
 /// Says on stderr that an output could not be written (`message`: "cannot write …") and gives the
 /// exit status for it, [`OUTPUT_FAILED`].
-pub fn output_failed(message: &str) -> std::process::ExitCode {
-    write_stderr(format_args!("{}: {}", program(), crate::options::short_line(message)));
+pub fn output_failed(message: &(impl std::fmt::Display + ?Sized)) -> std::process::ExitCode {
+    write_stderr(format_args!("{}: {}", program(), crate::options::short_line(&message.to_string())));
     std::process::ExitCode::from(OUTPUT_FAILED)
 }
 
@@ -77,6 +96,20 @@ pub fn read_text_capped(path: &str, limit: u64, what: &str) -> Result<String, St
     String::from_utf8(read_capped(path, limit, what)?).map_err(|e| {
         format!("{what} '{}' is not UTF-8 text (byte {} is not)", path_excerpt(path), e.utf8_error().valid_up_to() + 1)
     })
+}
+
+/// The lines of a line-oriented text file (such as a `match --games` file), numbered from 1. A last
+/// line without its newline is what a writer stopped in its middle leaves (a full disk, a kill):
+/// it is refused, naming the file and the line, rather than read as if it were whole.
+pub fn whole_lines<'a>(text: &'a str, path: &str) -> Result<impl Iterator<Item = (usize, &'a str)>, String> {
+    if !text.is_empty() && !text.ends_with('\n') {
+        return Err(format!(
+            "{}:{}: the last line has no newline at its end, as a line cut short has (end it with one if it is whole)",
+            path_excerpt(path),
+            text.lines().count()
+        ));
+    }
+    Ok(text.lines().enumerate().map(|(i, line)| (i + 1, line)))
 }
 
 /// Held while a thread writes an output file, and by a thread that ends the process: an exit
@@ -95,11 +128,46 @@ pub fn program() -> &'static str {
     PROGRAM.get().copied().unwrap_or("reversi")
 }
 
-/// Writes a line to standard output; returns the exit status to end with when it fails: 141 for
-/// a closed pipe (quietly), 1 otherwise (after saying why on stderr).
+/// Writes `line` and its newline to `file` whole or not at all: in one write call, and when that
+/// fails or is cut short (a full disk, a file size limit), a regular file is cut back to where the
+/// line began. Every line-oriented output goes through here (standard output, `match --games`), so
+/// that a reader never finds half a line at the end. Written at the end of the file only: one
+/// written in its middle is not cut.
+pub fn write_whole_line(mut file: &File, line: &str) -> std::io::Result<()> {
+    let mut bytes = Vec::with_capacity(line.len() + 1);
+    bytes.extend_from_slice(line.as_bytes());
+    bytes.push(b'\n');
+    // Where the line begins, when it is the end of a regular file (a pipe or a device has none).
+    let start = match file.metadata() {
+        Ok(meta) if meta.is_file() => file.stream_position().ok().filter(|&at| at == meta.len()),
+        _ => None,
+    };
+    let written = file.write_all(&bytes);
+    if let (Err(_), Some(start)) = (&written, start) {
+        let _ = file.set_len(start).and_then(|()| file.seek(SeekFrom::Start(start)));
+    }
+    written
+}
+
+/// Standard output as a file for [`write_whole_line`] (a copy of its descriptor, sharing its
+/// position); `None` where it cannot be had.
+fn stdout_file() -> Option<&'static File> {
+    use std::os::fd::AsFd;
+    static STDOUT: OnceLock<Option<File>> = OnceLock::new();
+    STDOUT.get_or_init(|| std::io::stdout().as_fd().try_clone_to_owned().ok().map(File::from)).as_ref()
+}
+
+/// Writes a line to standard output, whole or not at all ([`write_whole_line`]); returns the exit
+/// status to end with when it fails: 141 for a closed pipe (quietly), 1 otherwise (after saying
+/// why on stderr).
 pub fn write_stdout(args: std::fmt::Arguments) -> Result<(), i32> {
+    // The lock keeps threads' lines apart; nothing is ever left in its buffer.
     let mut out = std::io::stdout().lock();
-    match out.write_fmt(args).and_then(|()| out.write_all(b"\n")).and_then(|()| out.flush()) {
+    let written = match stdout_file() {
+        Some(file) => write_whole_line(file, &args.to_string()),
+        None => out.write_fmt(args).and_then(|()| out.write_all(b"\n")).and_then(|()| out.flush()),
+    };
+    match written {
         Ok(()) => Ok(()),
         Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Err(BROKEN_PIPE),
         Err(e) => {
@@ -130,10 +198,12 @@ macro_rules! note {
 }
 
 /// Writes a line to standard error, ignoring failure (where else could it be reported?):
-/// `eprintln!` panics when stderr is a closed pipe.
+/// `eprintln!` panics when stderr is a closed pipe. Every message is one line that cannot drive a
+/// terminal: whatever input it quotes, a newline or an escape sequence in it is [`escaped`].
 pub fn write_stderr(args: std::fmt::Arguments) {
+    let line = escaped(&args.to_string());
     let mut err = std::io::stderr().lock();
-    let _ = err.write_fmt(args).and_then(|()| err.write_all(b"\n"));
+    let _ = err.write_all(line.as_bytes()).and_then(|()| err.write_all(b"\n"));
 }
 
 /// Whether standard output was closed when the program started (`reversi best … >&-`).

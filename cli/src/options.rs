@@ -6,7 +6,7 @@
 
 use clap::error::{ContextKind, ContextValue, ErrorKind};
 use clap::Parser;
-use reversi::othello::records::notation::{excerpt, parse_board};
+use reversi::othello::records::notation::{escaped, excerpt, parse_board};
 use reversi::Position;
 use std::process::ExitCode;
 use std::str::FromStr;
@@ -48,9 +48,10 @@ pub fn run_program<P: Parser>(program: &'static str, run: impl FnOnce(P) -> Resu
 }
 
 /// A message as one line of at most about 600 characters: its beginning and its end (where the
-/// reason is), whatever long input it quotes.
+/// reason is), whatever long input it quotes; a newline or other control character in it is
+/// written as an escape (`\n`, `\u{1b}`: [`escaped`]).
 pub fn short_line(message: &str) -> String {
-    let line = message.replace(['\n', '\r'], " ");
+    let line = escaped(message);
     let chars: Vec<char> = line.chars().collect();
     if chars.len() <= 600 {
         return line;

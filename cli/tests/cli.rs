@@ -342,7 +342,7 @@ fn match_writes_its_games_for_book_add() {
     // A path that cannot be written is refused before any game.
     let (code, _, err) = reversi(&["match", "1", "1", "--games", dir.join("no/such/dir/games.txt").to_str().unwrap()]);
     assert_eq!(code, 2, "{err}");
-    assert!(err.starts_with("reversi: --games '") && !err.contains("game 1/"), "{err}");
+    assert!(err.starts_with("reversi: cannot write --games file '") && !err.contains("game 1/"), "{err}");
     std::fs::remove_dir_all(&dir).ok();
 }
 

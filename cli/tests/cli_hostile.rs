@@ -3,6 +3,9 @@
 //! output. Bad input: one line on stderr, exit code 2, never a panic. A failure of the output
 //! (standard output closed): exit code 1 and a line on stderr.
 //!
+//! Input quoted in a message is escaped (an escape sequence cannot retitle or clear the terminal),
+//! and standard output written to a full disk holds whole lines only.
+//!
 //! Also `best` with a level and a time budget together, and no `Elo -0` in a match's result.
 
 use std::ffi::{OsStr, OsString};
@@ -243,4 +246,50 @@ fn a_match_asking_for_more_table_memory_than_there_is_is_refused() {
     // 64 threads × 2 players × 4 GiB = 512 GiB: more than any machine running the tests has.
     let line = refused("reversi", "huge tables", reversi(&["match", "9", "9", "--threads", "64", "--tt", "4096"]));
     assert!(line.contains("524288 MiB") && line.contains("available"), "{line}");
+}
+
+#[test]
+fn input_quoted_in_a_message_cannot_drive_the_terminal() {
+    // The sequences that set a terminal's title and clear it.
+    let hostile = "\u{1b}]0;pwned\u{7}\u{1b}[2J";
+    let dir = temp_dir("escapes");
+    let obf = dir.join("escape.obf");
+    std::fs::write(&obf, format!("{}\u{1b}{} X;\n", "-".repeat(27), "-".repeat(36))).unwrap();
+    for (args, says) in [
+        (vec!["book-name".to_string(), format!("f5{hostile}")], r"transcript: '\u{1b}]' at character 3"),
+        (vec!["best".to_string(), format!("{START}{hostile}")], r"side to move 'X\u{1b}]0;pwned\u{7}\u{1b}[2J'"),
+        (vec!["match".to_string(), format!("depth=1,{hostile}"), "1".to_string()], r"'\u{1b}]0;pwned\u{7}\u{1b}[2J'"),
+        (vec!["solve".to_string(), arg_of(&obf)], r"'\u{1b}' at character 28"),
+        (vec!["solve".to_string(), format!("/tmp/{hostile}\n.obf")], r"'/tmp/\u{1b}]0;pwned\u{7}\u{1b}[2J\n.obf'"),
+    ] {
+        let answer = reversi(&args.iter().map(String::as_str).collect::<Vec<_>>());
+        common::one_clean_line(&args[0], &answer.2);
+        let line = refused("reversi", &args[0], answer);
+        assert!(line.contains(says), "{}: {line}", args[0]);
+    }
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+fn arg_of(path: &std::path::Path) -> String {
+    path.to_str().unwrap().to_string()
+}
+
+#[test]
+fn standard_output_on_a_full_disk_holds_whole_lines() {
+    let dir = temp_dir("stdout-full");
+    // 57 positions, a line each (some 1,250 bytes): a limit of one block (512 or 1,024 bytes)
+    // is reached in a line's middle.
+    let positions = std::fs::read_to_string(format!("{}/data/fforum-1-19.obf", common::ROOT)).unwrap().repeat(3);
+    let obf = dir.join("positions.obf");
+    std::fs::write(&obf, positions).unwrap();
+    let out = dir.join("out.txt");
+    let script =
+        format!("trap '' XFSZ; ulimit -f 1; exec \"$0\" solve '{}' --level 1 > '{}'", obf.display(), out.display());
+    let answer = common::output(Command::new("sh").args(["-c", &script, common::REVERSI]));
+    let line = common::write_failed("reversi", "solve > a full disk", answer);
+    assert!(line.contains("cannot write the output: File too large"), "{line}");
+    let text = std::fs::read_to_string(&out).unwrap();
+    assert!(!text.is_empty() && text.ends_with('\n'), "a line cut short: {text:?}");
+    assert!(text.lines().all(|l| l.starts_with('#') && l.split(' ').count() == 5), "{text}");
+    std::fs::remove_dir_all(&dir).ok();
 }

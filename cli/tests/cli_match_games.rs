@@ -36,6 +36,97 @@ fn a_full_disk_stops_the_match_with_one_line() {
     assert!(line.contains("'/dev/full': No space left on device"), "{line}");
 }
 
+/// The progress lines of a match's stderr: one per game written.
+fn progress_lines(err: &str) -> usize {
+    err.lines().filter(|l| l.starts_with("game ")).count()
+}
+
+/// A match of quick games (several hundred a second) writing `games`, its stdout dropped.
+fn quick_match(openings: &str, games: &str) -> Vec<String> {
+    ["match", "depth=1,eval=course", "depth=1,eval=course", "--threads", "1", "--openings", openings, "--games", games]
+        .map(String::from)
+        .to_vec()
+}
+
+#[test]
+fn a_full_disk_leaves_whole_games_only_and_no_empty_file() {
+    let dir = temp_dir("match-full");
+    // A limit of 2 blocks (1 or 2 KiB) is reached within the first 20 games, in a line's middle.
+    let file = dir.join("games.txt");
+    let args = quick_match("100", arg(&file));
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    let (code, out, err) = common::with_file_size_limit(2, REVERSI, &args);
+    let line = write_failed("reversi", "match --games on a full disk", (code, out, err.clone()));
+    assert!(line.contains("--games file") && line.contains("File too large"), "{err}");
+    let text = std::fs::read_to_string(&file).unwrap();
+    let games = games_in(&text);
+    assert!(games >= 1 && games == progress_lines(&err), "{games} games written: {err}");
+    // A disk full before the first game: no file, neither a new one nor an old one emptied.
+    for old in [None, Some("an older match\n")] {
+        if let Some(old) = old {
+            std::fs::write(&file, old).unwrap();
+        }
+        let (code, out, err) = common::with_file_size_limit(0, REVERSI, &args);
+        write_failed("reversi", "match --games on a full disk", (code, out, err.clone()));
+        assert_eq!(progress_lines(&err), 0, "{err}");
+        assert_eq!(common::files_in(&dir), Vec::<String>::new(), "{old:?}: no file is left");
+    }
+    // A path that cannot be written is refused before any game, and nothing is created.
+    let missing = dir.join("no/such/games.txt");
+    let line = common::refused(
+        "reversi",
+        "--games in no folder",
+        common::reversi(&["match", "1", "1", "--games", arg(&missing)]),
+    );
+    assert!(line.starts_with("reversi: cannot write --games file '"), "{line}");
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn a_small_file_system_filled_up_leaves_whole_games_only() {
+    // A 64 KiB tmpfs mounted in a namespace of the test's own, where the machine allows it.
+    let probe = Command::new("unshare").args(["-rm", "sh", "-c", "mount -t tmpfs -o size=64k none /mnt"]).output();
+    if !probe.is_ok_and(|p| p.status.success()) {
+        eprintln!("skipped: no tmpfs can be mounted here (unshare -rm)");
+        return;
+    }
+    let dir = temp_dir("match-tmpfs");
+    let mount = dir.join("small");
+    std::fs::create_dir(&mount).unwrap();
+    // The file is read back before the namespace, and the file system with it, goes away.
+    let script = "m=$1; shift; mount -t tmpfs -o size=64k none \"$m\" || exit 99; \
+                  \"$0\" \"$@\" >/dev/null; echo \"exit $?\" >&2; cat \"$m/games.txt\"";
+    let games = mount.join("games.txt");
+    let mut command = Command::new("unshare");
+    command.args(["-rm", "sh", "-c", script, REVERSI, arg(&mount)]).args(quick_match("1000", arg(&games)));
+    let (_, text, err) = output(&mut command);
+    assert!(err.contains("reversi: cannot write --games file") && err.contains("No space left on device"), "{err}");
+    assert!(err.contains("exit 1"), "{err}");
+    let games = games_in(&text);
+    assert!(games > 100 && games == progress_lines(&err), "{games} games written: {err}");
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn a_line_cut_short_is_refused_by_book_add() {
+    let dir = temp_dir("match-cut");
+    let file = dir.join("games.txt");
+    let args = quick_match("2", arg(&file));
+    let (code, _, err) = output(Command::new(REVERSI).args(&args));
+    assert_eq!(code, 0, "{err}");
+    let whole = std::fs::read_to_string(&file).unwrap();
+    assert_eq!(games_in(&whole), 4);
+    // What a writer stopped in a line's middle would leave: three games and half of the fourth.
+    let cut = &whole[..whole.len() - 40];
+    std::fs::write(&file, cut).unwrap();
+    let out = dir.join("book.bin");
+    let answer = common::train(&["book-add", "--lines", arg(&file), "--out", arg(&out)]);
+    let line = common::refused("train", "book-add --lines of a cut file", answer);
+    assert!(line.contains(&format!("{}:4: the last line has no newline", file.display())), "{line}");
+    assert!(!out.exists());
+    std::fs::remove_dir_all(&dir).ok();
+}
+
 #[test]
 fn a_killed_match_keeps_every_finished_game() {
     let dir = temp_dir("match-killed");

@@ -84,3 +84,11 @@ pub fn files_in(dir: &Path) -> Vec<String> {
 pub fn arg(path: &Path) -> &str {
     path.to_str().expect("a UTF-8 path")
 }
+
+/// Asserts that `message` (a program's stderr) is one line with no control character in it: any it
+/// quotes (an escape sequence, a newline) is written as an escape such as `\u{1b}`.
+pub fn one_clean_line(what: &str, message: &str) {
+    let line = message.strip_suffix('\n').unwrap_or(message);
+    assert!(!line.contains('\n'), "{what}: several lines: {message:?}");
+    assert!(!line.chars().any(char::is_control), "{what}: a control character: {message:?}");
+}

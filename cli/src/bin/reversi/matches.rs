@@ -14,7 +14,7 @@ use reversi::Position;
 use reversi_cli::files::{bundled_book, load_weights};
 use reversi_cli::io::{output_failed, OUTPUT_FAILED, WRITING};
 use reversi_cli::options::{number, UsageError};
-use reversi_cli::program_player::{names_program, AnyPlayer, ProgramConfig, ProgramPlayer};
+use reversi_cli::program_player::{names_program, stop_all, AnyPlayer, ProgramConfig, ProgramPlayer};
 use reversi_cli::{note, say};
 use std::process::ExitCode;
 use std::sync::{Arc, Mutex};
@@ -209,6 +209,7 @@ pub fn run(args: Args) -> Result<ExitCode, UsageError> {
             let mut file = file.lock().unwrap_or_else(|p| p.into_inner());
             if let Err(e) = file.append(game, starts[game.opening]) {
                 note!("reversi: {e}");
+                stop_all();
                 std::process::exit(i32::from(OUTPUT_FAILED));
             }
         }

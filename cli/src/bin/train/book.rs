@@ -10,7 +10,7 @@ use reversi::train::book::{
 };
 use reversi::Position;
 use reversi_cli::files::{check_writable, load_book, load_state, save_state, write_output};
-use reversi_cli::io::{output_failed, path_excerpt, read_text_capped, LARGE_LIMIT, TEXT_LIMIT};
+use reversi_cli::io::{output_failed, path_excerpt, read_text_capped, whole_lines, LARGE_LIMIT, TEXT_LIMIT};
 use reversi_cli::options::{in_range, number, threads, UsageError};
 use reversi_cli::{note, say};
 use std::cell::RefCell;
@@ -383,12 +383,12 @@ pub fn add(args: AddArgs) -> Result<ExitCode, UsageError> {
         (None, Some(file), None) => {
             let text = read_text_capped(file, TEXT_LIMIT, "transcripts file").map_err(UsageError)?;
             let mut games = Vec::new();
-            for (n, line) in text.lines().enumerate() {
+            for (n, line) in whole_lines(&text, file).map_err(UsageError)? {
                 let moves = line.split_whitespace().next().unwrap_or("");
                 if moves.is_empty() || moves.starts_with('#') {
                     continue;
                 }
-                games.push(replay(moves).map_err(|e| UsageError(format!("{}:{}: {e}", path_excerpt(file), n + 1)))?.0);
+                games.push(replay(moves).map_err(|e| UsageError(format!("{}:{n}: {e}", path_excerpt(file))))?.0);
             }
             if games.is_empty() {
                 return Err(UsageError(format!("transcripts file '{}' holds no transcripts", path_excerpt(file))));
