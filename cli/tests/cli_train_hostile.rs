@@ -148,8 +148,8 @@ fn bad_values_are_refused_before_any_work() {
         (vec!["probcut-fit", "--threads", "0", "--out", o], "out of range"),
         (vec!["book-add", "--games", e, "--out", o], "holds no games from the standard start"),
         (vec!["book-add", "--lines", c, "--out", o], "holds no transcripts"),
-        (vec!["test", "--dir", d], "no games files (games-*.bin) in"),
-        (vec!["fit", "--dir", d, "--out", o], "no games files (games-*.bin) in"),
+        (vec!["test", "--dir", d], "no games files (games-*.bin, games-*.bin.gz) in"),
+        (vec!["fit", "--dir", d, "--out", o], "no games files (games-*.bin, games-*.bin.gz) in"),
         (vec!["fit", "extra", "--out", o], "unexpected argument 'extra'"),
     ];
     for (args, says) in cases {
@@ -214,4 +214,67 @@ fn a_long_argument_is_quoted_as_an_excerpt_never_whole() {
         assert!(line.chars().count() < 700, "{}: {} characters", args[..2].join(" "), line.chars().count());
         assert!(!line.contains("Usage"), "{line}");
     }
+}
+
+#[test]
+fn a_disk_full_from_the_start_leaves_no_games_file() {
+    let dir = temp_dir("full-generate");
+    let data = dir.join("data");
+    let generate = ["generate", "--dir", arg(&data), "--games", "6", "--depth", "1", "--exact", "4"];
+    let line = write_failed("train", "generate on a full disk", with_file_size_limit(0, TRAIN, &generate));
+    assert!(line.contains("cannot write games file") && line.contains("File too large"), "{line}");
+    // No empty file for fit and test to stumble on: they find no games, and generate starts anew.
+    assert!(files_in(&data).is_empty(), "{:?}", files_in(&data));
+    let line = refused("train", "test after a full disk", train(&["test", "--dir", arg(&data)]));
+    assert!(line.contains("no games files"), "{line}");
+    let (code, _, err) = train(&generate);
+    assert_eq!(code, 0, "{err}");
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn net_export_and_import_that_cannot_write_are_output_failures() {
+    let dir = temp_dir("net-full");
+    games_in(&dir);
+    let line = write_failed("train", "net-export", train(&["net-export", "--dir", arg(&dir), "--out", "/dev/full"]));
+    assert!(line.contains("positions file '/dev/full': No space left on device"), "{line}");
+    // One stage of zeros, as many as a stage has weights (the refusal of a short file says how many).
+    let tables = dir.join("tables.f32");
+    std::fs::write(&tables, [0u8; 4]).unwrap();
+    let line = refused(
+        "train",
+        "net-import",
+        train(&["net-import", "--in", arg(&tables), "--stages", "1", "--out", "/dev/full"]),
+    );
+    let bytes: usize = line.rsplit(' ').next().unwrap().parse().unwrap();
+    std::fs::write(&tables, vec![0u8; bytes]).unwrap();
+    let answer = train(&["net-import", "--in", arg(&tables), "--stages", "1", "--out", "/dev/full"]);
+    let line = write_failed("train", "net-import", answer);
+    assert!(line.contains("weights file '/dev/full': No space left on device"), "{line}");
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn files_quoted_in_a_message_cannot_drive_the_terminal() {
+    let dir = temp_dir("train-escapes");
+    let hostile = "\u{1b}]0;pwned\u{7}\u{1b}[2J";
+    let lines = dir.join("lines.txt");
+    std::fs::write(&lines, format!("f5d6\nf5{hostile}\n")).unwrap();
+    let ggf = dir.join("games.ggf");
+    std::fs::write(&ggf, format!("(;GM[Othello]{hostile};)\n")).unwrap();
+    let out = dir.join("out.bin");
+    for (args, says) in [
+        (
+            ["book-add", "--lines", arg(&lines), "--out", arg(&out)],
+            format!(r"{}:2: transcript: '\u{{1b}}]'", lines.display()),
+        ),
+        (["book-add", "--games", arg(&ggf), "--out", arg(&out)], r"found '\u{1b}'".to_string()),
+    ] {
+        let answer = train(&args);
+        common::one_clean_line(args[1], &answer.2);
+        let line = refused("train", args[1], answer);
+        assert!(line.contains(&says), "{}: {line}", args[1]);
+    }
+    assert!(!out.exists());
+    std::fs::remove_dir_all(&dir).ok();
 }

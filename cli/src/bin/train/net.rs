@@ -17,7 +17,7 @@ use reversi::othello::eval::pattern::file::{self as weights_file, MAX_STAGES};
 use reversi::othello::eval::pattern::{full_features, Layout, FEATURES, MOBILITY_CAP, PATTERN_COUNT};
 use reversi::train::fit::Sample;
 use reversi_cli::files::{check_writable, write_output};
-use reversi_cli::io::{path_excerpt, read_capped};
+use reversi_cli::io::{output_failed, path_excerpt, read_capped};
 use reversi_cli::options::{in_range, UsageError};
 use reversi_cli::say;
 use std::path::PathBuf;
@@ -60,7 +60,9 @@ pub fn export(args: ExportArgs) -> Result<ExitCode, UsageError> {
             write_position(&mut out, layout, &representatives, s, held_out);
         }
     }
-    write_output(&args.out, &out, "positions file").map_err(UsageError)?;
+    if let Err(e) = write_output(&args.out, &out, "positions file") {
+        return Ok(output_failed(&e));
+    }
     say!(
         "{} positions of {games} games ({} held out) written to {}",
         train.len() + held.len(),
@@ -138,7 +140,9 @@ pub fn import(args: ImportArgs) -> Result<ExitCode, UsageError> {
             weights[i]
         )));
     }
-    write_output(&args.out, &weights_file::encode(args.stages, &weights), "weights file").map_err(UsageError)?;
+    if let Err(e) = write_output(&args.out, &weights_file::encode(args.stages, &weights), "weights file") {
+        return Ok(output_failed(&e));
+    }
     say!("{} stages written to {}", args.stages, args.out.display());
     Ok(ExitCode::SUCCESS)
 }
