@@ -466,7 +466,7 @@ fn deepening_searches_the_played_lines_again_until_they_are_all_deepened() {
         v1.extend_from_slice(&current[at..at + len]);
         at += len + 1; // the deepened byte left out
     }
-    let sum = reversi::othello::eval::pattern::file::fnv1a64(&v1);
+    let sum = reversi::othello::file_format::fnv1a64(&v1);
     v1.extend_from_slice(&sum.to_le_bytes());
     assert_eq!(reversi::train::book::parse_state(&v1).unwrap(), BuildState { own_horizons_matched: false, ..built });
     std::fs::remove_dir_all(&dir).ok();
@@ -480,7 +480,7 @@ fn as_version_2(state: &BuildState) -> BuildState {
     v2.push(2);
     v2.extend_from_slice(&v3[9..OWN_HORIZONS_FLAG_AT]);
     v2.extend_from_slice(&v3[OWN_HORIZONS_FLAG_AT + 1..v3.len() - 8]);
-    let sum = reversi::othello::eval::pattern::file::fnv1a64(&v2);
+    let sum = reversi::othello::file_format::fnv1a64(&v2);
     v2.extend_from_slice(&sum.to_le_bytes());
     reversi::train::book::parse_state(&v2).unwrap()
 }

@@ -18,6 +18,7 @@
 pub mod analysis;
 pub mod book;
 pub mod eval;
+pub mod file_format;
 pub mod records;
 pub mod rules;
 pub mod search;

@@ -1,6 +1,5 @@
 //! The book file: the book as a move tree from the start, depth first, one value byte per
-//! position, a header and a checksum (the conventions of the weights file,
-//! [`crate::othello::eval::pattern::file`]). Reading checks everything, names what is wrong, and
+//! position, in the engine's file frame ([`crate::othello::file_format`]). Reading checks everything, names what is wrong, and
 //! never panics, whatever the bytes.
 //!
 //! | bytes | content |
@@ -30,45 +29,27 @@
 //! moves. Values are not stored but backed up (negamax) as the tree is read.
 
 use super::{child_of, key, Book, Index, RawBook, RawNode, NO_VALUE, PASS};
-use crate::othello::eval::pattern::file::fnv1a64;
+pub use crate::othello::file_format::FileError as BookError;
+use crate::othello::file_format::Frame;
 use crate::othello::rules::board::Board;
 use crate::othello::rules::square::Square;
 use std::collections::BTreeSet;
-use std::fmt;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 pub const MAGIC: &[u8; 8] = b"RVOPBOOK";
 pub const VERSION: u8 = 1;
-const HEADER_LEN: usize = 20;
+/// The book file's frame: its fields are the plies, the leaf depth, a reserved 0 and the number of
+/// positions (u32).
+pub const FRAME: Frame = Frame { magic: MAGIC, version: VERSION, fields: 7, kind: "book" };
+#[cfg(test)]
+const HEADER_LEN: usize = FRAME.header_len();
 /// Bit 7 of a move byte: the position it leads to was described before.
 const SEEN: u8 = 0x80;
 /// Deeper than any game (60 moves and a few passes): a tree deeper than this is damaged.
 const MAX_DEPTH: usize = 80;
 
-/// Why a book cannot be loaded or written.
-#[derive(Debug)]
-pub enum BookError {
-    Io(PathBuf, std::io::Error),
-    /// The file could not be written (the old one, if any, is untouched).
-    Write(PathBuf, std::io::Error),
-    /// The bytes are not a valid book file (says what is wrong).
-    Format(String),
-}
-
-impl fmt::Display for BookError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            BookError::Io(path, e) => write!(f, "cannot read book file {}: {e}", path.display()),
-            BookError::Write(path, e) => write!(f, "cannot write book file {}: {e}", path.display()),
-            BookError::Format(what) => write!(f, "invalid book file: {what}"),
-        }
-    }
-}
-
-impl std::error::Error for BookError {}
-
 fn bad<T>(what: String) -> Result<T, BookError> {
-    Err(BookError::Format(what))
+    Err(FRAME.invalid(what))
 }
 
 /// The canonical image of the standard start: the tree's root.
@@ -89,15 +70,9 @@ fn legal_squares(board: Board) -> Vec<u8> {
 
 /// A book file around `payload`: the header and the checksum.
 pub fn frame(plies: u8, leaf_depth: u8, positions: u32, payload: &[u8]) -> Vec<u8> {
-    let mut out = Vec::with_capacity(HEADER_LEN + payload.len() + 8);
-    out.extend_from_slice(MAGIC);
-    out.extend_from_slice(&[VERSION, plies, leaf_depth, 0]);
-    out.extend_from_slice(&positions.to_le_bytes());
-    out.extend_from_slice(&(payload.len() as u32).to_le_bytes());
-    out.extend_from_slice(payload);
-    let sum = fnv1a64(&out);
-    out.extend_from_slice(&sum.to_le_bytes());
-    out
+    let mut fields = vec![plies, leaf_depth, 0];
+    fields.extend_from_slice(&positions.to_le_bytes());
+    FRAME.frame(&fields, payload)
 }
 
 /// Writes the positions of `raw` reachable from the start through book moves as a book file.
@@ -158,32 +133,12 @@ pub fn to_bytes(book: &Book) -> Vec<u8> {
 
 /// Reads a book file.
 pub fn parse(bytes: &[u8]) -> Result<Book, BookError> {
-    if bytes.len() < HEADER_LEN + 8 {
-        return bad(format!("{} bytes is too short for a header", bytes.len()));
-    }
-    if &bytes[..8] != MAGIC {
-        return bad("not a book file (bad magic)".into());
-    }
-    if bytes[8] != VERSION {
-        return bad(format!("format version {} (this program reads version {VERSION})", bytes[8]));
-    }
-    let (plies, leaf_depth) = (bytes[9], bytes[10]);
-    let u32_at = |i: usize| u32::from_le_bytes(bytes[i..i + 4].try_into().expect("4 bytes")) as usize;
-    let (positions, payload_len) = (u32_at(12), u32_at(16));
-    if bytes.len() as u64 != HEADER_LEN as u64 + payload_len as u64 + 8 {
-        return bad(format!(
-            "the header announces {} bytes, the file has {} (truncated or padded)",
-            HEADER_LEN as u64 + payload_len as u64 + 8,
-            bytes.len()
-        ));
-    }
-    let end = HEADER_LEN + payload_len;
-    let stored = u64::from_le_bytes(bytes[end..end + 8].try_into().expect("8 bytes"));
-    if fnv1a64(&bytes[..end]) != stored {
-        return bad("checksum mismatch (the file is damaged)".into());
-    }
-    if bytes[11] != 0 {
-        return bad(format!("reserved byte {} is not 0", bytes[11]));
+    let (fields, payload) = FRAME.unframe(bytes)?;
+    let (plies, leaf_depth) = (fields[0], fields[1]);
+    let positions = u32::from_le_bytes(fields[3..7].try_into().expect("4 bytes")) as usize;
+    let payload_len = payload.len();
+    if fields[2] != 0 {
+        return bad(format!("reserved byte {} is not 0", fields[2]));
     }
     // Each position takes at least 2 bytes: a count beyond that is a lie.
     if positions == 0 || positions > payload_len / 2 {
@@ -208,7 +163,7 @@ pub fn parse(bytes: &[u8]) -> Result<Book, BookError> {
         fn byte(&mut self) -> Result<u8, BookError> {
             let b = self.payload.get(self.at).copied();
             self.at += 1;
-            b.ok_or_else(|| BookError::Format("the tree is cut short".into()))
+            b.ok_or_else(|| FRAME.invalid("the tree is cut short".into()))
         }
 
         /// Reads the position `board` (a canonical image) and returns its backed-up value and
@@ -294,7 +249,7 @@ pub fn parse(bytes: &[u8]) -> Result<Book, BookError> {
     }
 
     let mut reader = Reader {
-        payload: &bytes[HEADER_LEN..end],
+        payload,
         at: 0,
         positions,
         keys: Vec::with_capacity(positions),
@@ -329,13 +284,13 @@ pub fn parse(bytes: &[u8]) -> Result<Book, BookError> {
 
 /// Loads a book file.
 pub fn load(path: &Path) -> Result<Book, BookError> {
-    let bytes = std::fs::read(path).map_err(|e| BookError::Io(path.to_path_buf(), e))?;
+    let bytes = std::fs::read(path).map_err(|e| FRAME.unreadable(path, e))?;
     parse(&bytes)
 }
 
 /// Writes a book file: whole, or not at all ([`crate::safe_write`]).
 pub fn save(path: &Path, book: &Book) -> Result<(), BookError> {
-    crate::safe_write::write_file(path, &to_bytes(book)).map_err(|e| BookError::Write(path.to_path_buf(), e))
+    crate::safe_write::write_file(path, &to_bytes(book)).map_err(|e| FRAME.unwritable(path, e))
 }
 
 /// The book committed with the repository (`weights/book.bin`), built into native programs and

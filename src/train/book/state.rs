@@ -4,7 +4,7 @@
 use super::{key, search, to_discs, NARROW, WIDE};
 use crate::othello::book::file::root;
 use crate::othello::book::{Book, RawBook, RawNode};
-use crate::othello::eval::pattern::file::fnv1a64;
+use crate::othello::file_format::fnv1a64;
 use crate::othello::search::Engine;
 use std::collections::BTreeMap;
 use std::path::Path;

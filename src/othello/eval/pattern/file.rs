@@ -13,12 +13,16 @@
 //! | 8 | FNV-1a (64 bits) of everything before |
 
 use super::{Layout, PatternWeights, PATTERN_COUNT};
-use std::fmt;
-use std::path::{Path, PathBuf};
+pub use crate::othello::file_format::FileError as WeightsError;
+use crate::othello::file_format::Frame;
+use std::path::Path;
 
 pub const MAGIC: &[u8; 8] = b"RVPATTRN";
 pub const VERSION: u8 = 1;
-const HEADER_LEN: usize = 18;
+/// The weights file's frame: its fields are the stages (u8) and the weights per stage (u32).
+pub const FRAME: Frame = Frame { magic: MAGIC, version: VERSION, fields: 5, kind: "weights" };
+#[cfg(test)]
+const HEADER_LEN: usize = FRAME.header_len();
 const ZERO_RUN: u8 = 0x80;
 /// Quantisation steps on each side of zero (the largest weight of a block is this many steps):
 /// fewer begin to cost accuracy on held-out positions, more only make the file larger.
@@ -27,38 +31,6 @@ const STEPS: f32 = 63.0;
 pub const MAX_STAGES: usize = 61;
 /// Scales per stage: one per pattern, one for the mobility tables and the constant.
 const BLOCKS: usize = PATTERN_COUNT + 1;
-
-/// Why weights cannot be loaded.
-#[derive(Debug)]
-pub enum WeightsError {
-    Io(PathBuf, std::io::Error),
-    /// The file could not be written (the old one, if any, is untouched).
-    Write(PathBuf, std::io::Error),
-    /// The bytes are not a valid weights file (says what is wrong).
-    Format(String),
-}
-
-impl fmt::Display for WeightsError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            WeightsError::Io(path, e) => write!(f, "cannot read weights file {}: {e}", path.display()),
-            WeightsError::Write(path, e) => write!(f, "cannot write weights file {}: {e}", path.display()),
-            WeightsError::Format(what) => write!(f, "invalid weights file: {what}"),
-        }
-    }
-}
-
-impl std::error::Error for WeightsError {}
-
-/// FNV-1a, 64 bits: the checksum of the weights file (and of the book file).
-pub fn fnv1a64(bytes: &[u8]) -> u64 {
-    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
-    for &b in bytes {
-        h ^= u64::from(b);
-        h = h.wrapping_mul(0x0000_0100_0000_01b3);
-    }
-    h
-}
 
 /// The block (scale) of trained weight `i` within a stage.
 fn block_ranges(layout: &Layout) -> [(usize, usize); BLOCKS] {
@@ -104,61 +76,18 @@ pub fn encode(stages: usize, weights: &[f32]) -> Vec<u8> {
 
 /// A weights file around `payload`: the header (this program's pattern set) and the checksum.
 pub fn frame(stages: u8, payload: &[u8]) -> Vec<u8> {
-    let mut out = Vec::with_capacity(HEADER_LEN + payload.len() + 8);
-    out.extend_from_slice(MAGIC);
-    out.push(VERSION);
-    out.push(stages);
-    out.extend_from_slice(&(Layout::get().class_len as u32).to_le_bytes());
-    out.extend_from_slice(&(payload.len() as u32).to_le_bytes());
-    out.extend_from_slice(payload);
-    let sum = fnv1a64(&out);
-    out.extend_from_slice(&sum.to_le_bytes());
-    out
-}
-
-/// The payload of a file framed as the weights files are: `magic`, a version byte, header fields
-/// up to `header_len` whose last four bytes are the payload's length (u32), the payload, and the
-/// FNV-1a of everything before. `kind` names the file in errors.
-pub(super) fn unframe<'a>(
-    bytes: &'a [u8],
-    magic: &[u8; 8],
-    version: u8,
-    header_len: usize,
-    kind: &str,
-) -> Result<&'a [u8], WeightsError> {
-    let bad = |what: String| Err(WeightsError::Format(what));
-    if bytes.len() < header_len + 8 {
-        return bad(format!("{} bytes is too short for a header", bytes.len()));
-    }
-    if &bytes[..8] != magic {
-        return bad(format!("not a {kind} file (bad magic)"));
-    }
-    if bytes[8] != version {
-        return bad(format!("format version {} (this program reads version {version})", bytes[8]));
-    }
-    let payload_len = u32::from_le_bytes(bytes[header_len - 4..header_len].try_into().expect("4 bytes")) as usize;
-    if bytes.len() != header_len + payload_len + 8 {
-        return bad(format!(
-            "the header announces {} bytes, the file has {} (truncated or padded)",
-            header_len + payload_len + 8,
-            bytes.len()
-        ));
-    }
-    let end = header_len + payload_len;
-    let stored = u64::from_le_bytes(bytes[end..end + 8].try_into().expect("8 bytes"));
-    if fnv1a64(&bytes[..end]) != stored {
-        return bad("checksum mismatch (the file is damaged)".into());
-    }
-    Ok(&bytes[header_len..end])
+    let mut fields = vec![stages];
+    fields.extend_from_slice(&(Layout::get().class_len as u32).to_le_bytes());
+    FRAME.frame(&fields, payload)
 }
 
 /// Decodes a weights file into its stage count and trained weights (in discs, as quantised).
 pub fn decode(bytes: &[u8]) -> Result<(usize, Vec<f32>), WeightsError> {
-    let bad = |what: String| Err(WeightsError::Format(what));
+    let bad = |what: String| Err(FRAME.invalid(what));
     let layout = Layout::get();
-    let payload = unframe(bytes, MAGIC, VERSION, HEADER_LEN, "weights")?;
-    let stages = bytes[9] as usize;
-    let per_stage = u32::from_le_bytes(bytes[10..14].try_into().expect("4 bytes")) as usize;
+    let (fields, payload) = FRAME.unframe(bytes)?;
+    let stages = fields[0] as usize;
+    let per_stage = u32::from_le_bytes(fields[1..5].try_into().expect("4 bytes")) as usize;
     if stages == 0 || stages > MAX_STAGES {
         return bad(format!("{stages} stages (1 to {MAX_STAGES})"));
     }
@@ -222,7 +151,7 @@ pub fn parse(bytes: &[u8]) -> Result<PatternWeights, WeightsError> {
 
 /// Loads a weights file.
 pub fn load(path: &Path) -> Result<PatternWeights, WeightsError> {
-    let bytes = std::fs::read(path).map_err(|e| WeightsError::Io(path.to_path_buf(), e))?;
+    let bytes = std::fs::read(path).map_err(|e| FRAME.unreadable(path, e))?;
     parse(&bytes)
 }
 
@@ -243,8 +172,7 @@ pub fn bundled() -> Result<std::sync::Arc<PatternWeights>, String> {
 
 /// Writes trained weights to a file: whole, or not at all ([`crate::safe_write`]).
 pub fn save(path: &Path, stages: usize, weights: &[f32]) -> Result<(), WeightsError> {
-    crate::safe_write::write_file(path, &encode(stages, weights))
-        .map_err(|e| WeightsError::Write(path.to_path_buf(), e))
+    crate::safe_write::write_file(path, &encode(stages, weights)).map_err(|e| FRAME.unwritable(path, e))
 }
 
 #[cfg(test)]

@@ -26,12 +26,17 @@
 //! The networks read a configuration as the least of its class (the configurations a pattern's own
 //! symmetry makes equivalent), as `train net-export` wrote them for training.
 
-use super::file::{fnv1a64, unframe, WeightsError, MAX_STAGES};
+use super::file::{WeightsError, MAX_STAGES};
 use super::{fill_table, to_units, Layout, PatternWeights, MOBILITY_CAP, PATTERNS, PATTERN_COUNT};
+use crate::othello::file_format::Frame;
 
 pub const MAGIC: &[u8; 8] = b"RVPNET01";
 pub const VERSION: u8 = 2;
-const HEADER_LEN: usize = 17;
+/// The network file's frame: its fields are the heads and the two hidden layers' widths and the
+/// stages (a byte each).
+pub const FRAME: Frame = Frame { magic: MAGIC, version: VERSION, fields: 4, kind: "weights" };
+#[cfg(test)]
+const HEADER_LEN: usize = FRAME.header_len();
 pub const MAX_HEADS: usize = 16;
 pub const MAX_HIDDEN: usize = 128;
 
@@ -262,20 +267,7 @@ impl PatternNetwork {
             }
         }
         bf16(&mut payload, values);
-        let mut out = Vec::with_capacity(HEADER_LEN + payload.len() + 8);
-        out.extend_from_slice(MAGIC);
-        out.extend_from_slice(&[
-            VERSION,
-            self.heads as u8,
-            self.hidden1 as u8,
-            self.hidden2 as u8,
-            self.stages() as u8,
-        ]);
-        out.extend_from_slice(&(payload.len() as u32).to_le_bytes());
-        out.extend_from_slice(&payload);
-        let sum = fnv1a64(&out);
-        out.extend_from_slice(&sum.to_le_bytes());
-        out
+        FRAME.frame(&[self.heads as u8, self.hidden1 as u8, self.hidden2 as u8, self.stages() as u8], &payload)
     }
 
     /// Pattern `p`'s layers as (inputs, outputs), those there are.
@@ -299,9 +291,9 @@ impl PatternNetwork {
 
     /// Reads a network file, checking everything (says what is wrong).
     pub fn decode(bytes: &[u8]) -> Result<PatternNetwork, WeightsError> {
-        let bad = |what: String| Err(WeightsError::Format(what));
-        let payload = unframe(bytes, MAGIC, VERSION, HEADER_LEN, "network")?;
-        let [heads, hidden1, hidden2, stages] = [bytes[9], bytes[10], bytes[11], bytes[12]].map(usize::from);
+        let bad = |what: String| Err(FRAME.invalid(what));
+        let (fields, payload) = FRAME.unframe(bytes)?;
+        let [heads, hidden1, hidden2, stages] = [fields[0], fields[1], fields[2], fields[3]].map(usize::from);
         if !(1..=MAX_HEADS).contains(&heads) {
             return bad(format!("{heads} phase heads (1 to {MAX_HEADS})"));
         }
@@ -384,6 +376,7 @@ fn representative(layout: &Layout, p: usize, index: usize) -> usize {
 mod tests {
     use super::super::{full_features, stage_of, FEATURES, UNITS_PER_DISC};
     use super::*;
+    use crate::othello::file_format::fnv1a64;
     use crate::othello::rules::board::{legal_moves, Board};
 
     /// Mixes as the trainer makes them: bumps of width 0.1 around evenly spaced heads, the small
