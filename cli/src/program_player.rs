@@ -9,7 +9,8 @@ use reversi::{Board, Color, Move, Position};
 use std::io::Read;
 use std::os::unix::process::CommandExt;
 use std::process::{Child, Command, Stdio};
-use std::sync::Mutex;
+use std::sync::atomic::{AtomicU32, Ordering};
+use std::sync::{Mutex, Once};
 use std::time::Duration;
 
 /// A `program=PATH,level=L,time=T[,depth=D]` player.
@@ -132,30 +133,40 @@ impl ProgramConfig {
     }
 }
 
-/// The process groups of the programs running now, so that a match that stops (a program that
-/// failed, a games file that cannot be written) stops them all ([`stop_all`]). Also held while
-/// one is started, so that none starts once they are being stopped.
-static LIVE: Mutex<Vec<u32>> = Mutex::new(Vec::new());
+/// The process groups of the programs running now (0: a free slot), so that a match that stops
+/// stops them all: a program that failed, a games file that cannot be written ([`stop_all`]), or
+/// a signal that ends the match (Ctrl+C's SIGINT, SIGTERM, SIGHUP: [`on_stop`], which can read
+/// atomics but take no lock). At most 64 games are played at once, each asking one program at a
+/// time.
+static LIVE: [AtomicU32; 128] = [const { AtomicU32::new(0) }; 128];
 
-/// A running program's process group, killed (with everything in it) when dropped.
-struct Group(u32);
+/// Held while a program is started, so that none starts once they are being stopped.
+static STARTING: Mutex<()> = Mutex::new(());
+
+/// A running program's process group (and its slot in [`LIVE`]), killed with everything in it
+/// when dropped.
+struct Group(u32, Option<usize>);
 
 impl Group {
     /// Starts `command` in a process group of its own (numbered as its process), so that stopping
-    /// it stops whatever it started too.
+    /// it stops whatever it started too. Its own process group no longer receives the terminal's
+    /// Ctrl+C: the match passes it on.
     fn start(command: &mut Command) -> std::io::Result<(Child, Group)> {
-        let mut live = LIVE.lock().unwrap_or_else(|p| p.into_inner());
+        static PASSING_STOPS_ON: Once = Once::new();
+        PASSING_STOPS_ON.call_once(pass_stops_on);
+        let _starting = STARTING.lock().unwrap_or_else(|p| p.into_inner());
         let child = command.process_group(0).spawn()?;
-        let group = Group(child.id());
-        live.push(group.0);
-        Ok((child, group))
+        let id = child.id();
+        let slot = LIVE.iter().position(|s| s.compare_exchange(0, id, Ordering::SeqCst, Ordering::SeqCst).is_ok());
+        Ok((child, Group(id, slot)))
     }
 }
 
 impl Drop for Group {
     fn drop(&mut self) {
-        let mut live = LIVE.lock().unwrap_or_else(|p| p.into_inner());
-        live.retain(|&g| g != self.0);
+        if let Some(slot) = self.1 {
+            LIVE[slot].store(0, Ordering::SeqCst);
+        }
         kill_group(self.0);
     }
 }
@@ -163,24 +174,63 @@ impl Drop for Group {
 /// Kills every program running now with everything it started; none starts afterwards (the lock
 /// is kept until the process ends). For a match that stops.
 pub fn stop_all() {
-    let live = LIVE.lock().unwrap_or_else(|p| p.into_inner());
-    for &group in live.iter() {
-        kill_group(group);
-    }
-    std::mem::forget(live);
+    std::mem::forget(STARTING.lock().unwrap_or_else(|p| p.into_inner()));
+    kill_all();
 }
+
+fn kill_all() {
+    for slot in &LIVE {
+        match slot.load(Ordering::SeqCst) {
+            0 => {}
+            group => kill_group(group),
+        }
+    }
+}
+
+extern "C" {
+    fn kill(pid: i32, signal: i32) -> i32;
+    fn signal(signal: i32, handler: usize) -> usize;
+    fn raise(signal: i32) -> i32;
+}
+const SIGHUP: i32 = 1;
+const SIGINT: i32 = 2;
+const SIGKILL: i32 = 9;
+const SIGTERM: i32 = 15;
+const SIG_DFL: usize = 0;
+const SIG_IGN: usize = 1;
 
 /// Sends SIGKILL to the process group `group` (an empty one: nothing happens).
 fn kill_group(group: u32) {
-    extern "C" {
-        fn kill(pid: i32, signal: i32) -> i32;
-    }
-    const SIGKILL: i32 = 9;
     if let Ok(group) = i32::try_from(group) {
         // SAFETY: kill(2) only sends a signal; a negative number names the group the program
         // leads, which no other process can take while the program is not reaped or any of its
         // group lives.
         unsafe { kill(-group, SIGKILL) };
+    }
+}
+
+/// Makes the signals that end a match end its programs too ([`on_stop`]); one ignored when the
+/// match started (a match started in the background by a shell ignores SIGINT) stays ignored.
+fn pass_stops_on() {
+    for stop in [SIGHUP, SIGINT, SIGTERM] {
+        // SAFETY: signal(2) installs a handler that only makes calls safe in a signal handler.
+        unsafe {
+            if signal(stop, on_stop as extern "C" fn(i32) as usize) == SIG_IGN {
+                signal(stop, SIG_IGN);
+            }
+        }
+    }
+}
+
+/// A signal that ends the match: its programs are killed, then the signal does what it would
+/// have done (the match ends as stopped by it).
+extern "C" fn on_stop(stop: i32) {
+    kill_all();
+    // SAFETY: signal(2) and raise(3) may be called in a signal handler; the signal raised again
+    // is delivered, with its default action, once this handler returns.
+    unsafe {
+        signal(stop, SIG_DFL);
+        raise(stop);
     }
 }
 

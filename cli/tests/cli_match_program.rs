@@ -110,3 +110,41 @@ fn ended(pid: &str) -> bool {
         }
     }
 }
+
+#[test]
+fn a_match_stopped_by_a_signal_ends_its_programs() {
+    let dir = std::env::temp_dir().join(format!("reversi-match-signal-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    // A program that starts a process of its own, then thinks for longer than the test waits.
+    let path = dir.join("thinking");
+    let script = format!(
+        "#!/bin/sh\necho $$ > '{d}/program.pid'\nsleep 1000 </dev/null >/dev/null 2>&1 &\necho $! > '{d}/child.pid'\nexec sleep 30\n",
+        d = dir.display()
+    );
+    std::fs::write(&path, script).unwrap();
+    std::fs::set_permissions(&path, std::os::unix::fs::PermissionsExt::from_mode(0o755)).unwrap();
+    let player = format!("program={},level=9,time=1000", path.display());
+    // Alone in a process group, as a match run from a shell is: the signal is for it only.
+    let mut reversi = std::os::unix::process::CommandExt::process_group(
+        Command::new(BIN).args(["match", &player, "1", "--openings", "1", "--threads", "1"]),
+        0,
+    )
+    .stdout(std::process::Stdio::null())
+    .stderr(std::process::Stdio::null())
+    .spawn()
+    .unwrap();
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(30);
+    while !dir.join("child.pid").exists() || std::fs::read_to_string(dir.join("child.pid")).unwrap().is_empty() {
+        assert!(std::time::Instant::now() < deadline, "the program never started");
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    let status = Command::new("kill").args(["-TERM", &reversi.id().to_string()]).status().unwrap();
+    assert!(status.success());
+    let status = reversi.wait().unwrap();
+    assert_eq!(std::os::unix::process::ExitStatusExt::signal(&status), Some(15), "{status}");
+    for name in ["program", "child"] {
+        let pid = std::fs::read_to_string(dir.join(format!("{name}.pid"))).unwrap();
+        assert!(ended(pid.trim()), "the {name}, {}, still runs", pid.trim());
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
