@@ -5,7 +5,7 @@
 //! * [`othello`] — the engine: bitboard rules, notation and game records, the course's evaluation
 //!   heuristics and the trained pattern evaluation, the opening book, the playing search and the
 //!   exact endgame solver, and the analyses built on them (review, matches). Depends on nothing
-//!   else here but [`clock`].
+//!   else here but the shared modules below.
 //! * [`course`] — the course notes' generic search (GERMOV / ESTÁTICA / PROFUNDO-O-SUFICIENTE,
 //!   MINIMAX, MINIMAX-A-B), the classroom's traced algorithms with their replay, and the teaching
 //!   games (explicit trees, tic-tac-toe, Othello); uses the engine for its Othello game.
@@ -15,7 +15,8 @@
 //! * [`clock`] — a monotonic clock in milliseconds, natively and in a browser; [`capped_read`] — a
 //!   file read up to a size limit, and [`safe_write`] — a file replaced whole or not at all, for
 //!   the command-line programs; [`rng`] — the crate's small, fixed pseudo-random generators (the
-//!   same numbers on every machine).
+//!   same numbers on every machine); [`text`] — input quoted in a message, short and escaped.
+//!   These import nothing of the crate: the game's rules (`othello::rules`) use only them.
 //!
 //! ```
 //! use reversi::{Position, Move};
@@ -29,6 +30,7 @@ pub mod course;
 pub mod othello;
 pub mod rng;
 pub mod safe_write;
+pub mod text;
 #[cfg(target_arch = "wasm32")]
 pub mod wasm;
 

@@ -9,7 +9,7 @@
 //! [`note!`](crate::note) macros are `println!` and `eprintln!` on these terms.
 
 use reversi::capped_read::CappedReadError;
-use reversi::othello::records::notation::{escaped, excerpt};
+use reversi::text::{escaped, excerpt};
 use std::fs::File;
 use std::io::{Seek, SeekFrom, Write};
 use std::sync::OnceLock;
@@ -87,7 +87,7 @@ impl From<OutputError> for String {
 /// Says on stderr that an output could not be written (`message`: "cannot write …") and gives the
 /// exit status for it, [`OUTPUT_FAILED`].
 pub fn output_failed(message: &(impl std::fmt::Display + ?Sized)) -> std::process::ExitCode {
-    write_stderr(format_args!("{}: {}", program(), crate::options::short_line(&message.to_string())));
+    write_stderr(format_args!("{}: {}", program(), short_line(&message.to_string())));
     std::process::ExitCode::from(OUTPUT_FAILED)
 }
 
@@ -245,4 +245,18 @@ mod startup {
     #[used]
     #[link_section = ".init_array"]
     static CHECK_STDOUT: extern "C" fn() = check_stdout;
+}
+
+/// A message as one line of at most about 600 characters: its beginning and its end (where the
+/// reason is), whatever long input it quotes; a newline or other control character in it is
+/// written as an escape (`\n`, `\u{1b}`: [`escaped`]).
+pub fn short_line(message: &str) -> String {
+    let line = escaped(message);
+    let chars: Vec<char> = line.chars().collect();
+    if chars.len() <= 600 {
+        return line;
+    }
+    let head: String = chars[..400].iter().collect();
+    let tail: String = chars[chars.len() - 150..].iter().collect();
+    format!("{head}…{tail}")
 }

@@ -6,7 +6,8 @@
 
 use clap::error::{ContextKind, ContextValue, ErrorKind};
 use clap::Parser;
-use reversi::othello::records::notation::{escaped, excerpt, parse_board};
+use reversi::othello::records::notation::parse_board;
+use reversi::text::excerpt;
 use reversi::Position;
 use std::process::ExitCode;
 use std::str::FromStr;
@@ -41,24 +42,10 @@ pub fn run_program<P: Parser>(program: &'static str, run: impl FnOnce(P) -> Resu
     match result {
         Ok(code) => code,
         Err(UsageError(message)) => {
-            crate::note!("{program}: {}", short_line(&message));
+            crate::note!("{program}: {}", crate::io::short_line(&message));
             ExitCode::from(USAGE_FAILED)
         }
     }
-}
-
-/// A message as one line of at most about 600 characters: its beginning and its end (where the
-/// reason is), whatever long input it quotes; a newline or other control character in it is
-/// written as an escape (`\n`, `\u{1b}`: [`escaped`]).
-pub fn short_line(message: &str) -> String {
-    let line = escaped(message);
-    let chars: Vec<char> = line.chars().collect();
-    if chars.len() <= 600 {
-        return line;
-    }
-    let head: String = chars[..400].iter().collect();
-    let tail: String = chars[chars.len() - 150..].iter().collect();
-    format!("{head}…{tail}")
 }
 
 /// clap's error (several lines: the error, a tip, the usage) as one line naming what was wrong,

@@ -4,7 +4,8 @@
 //! of processes.
 
 use reversi::othello::analysis::arena::Player;
-use reversi::othello::records::notation::{excerpt, format_board};
+use reversi::othello::records::notation::format_board;
+use reversi::text::excerpt;
 use reversi::{Board, Color, Move, Position};
 use std::io::Read;
 use std::os::unix::process::CommandExt;

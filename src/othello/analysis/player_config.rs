@@ -5,11 +5,11 @@
 use crate::othello::analysis::arena::{EnginePlayer, GameClock};
 use crate::othello::book::{Book, BookUse};
 use crate::othello::eval::pattern::PatternWeights;
-use crate::othello::records::notation::excerpt;
 use crate::othello::rules::board::Board;
 use crate::othello::search::levels::level;
 use crate::othello::search::{EvalChoice, Limits};
 use crate::rng::GOLDEN_GAMMA;
+use crate::text::excerpt;
 use std::sync::Arc;
 
 /// One side of a match as the command line describes it: `level=9`, `depth=8,eval=pattern`,

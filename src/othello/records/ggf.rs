@@ -28,9 +28,9 @@
 //! assert_eq!(parse_ggf(&format_ggf(&game)).unwrap(), game);
 //! ```
 
-use crate::othello::records::notation::excerpt;
 use crate::othello::rules::board::Position;
 use crate::othello::rules::square::{Color, Move, Square};
+use crate::text::excerpt;
 use std::fmt;
 
 /// One game read from GGF.

@@ -110,7 +110,7 @@ impl FromStr for Square {
                 return Ok(sq);
             }
         }
-        Err(ParseSquareError { input: crate::othello::records::notation::excerpt(s) })
+        Err(ParseSquareError { input: crate::text::excerpt(s) })
     }
 }
 
@@ -224,9 +224,7 @@ impl FromStr for Move {
         if t.eq_ignore_ascii_case("pa") || t.eq_ignore_ascii_case("ps") {
             return Ok(Move::Pass);
         }
-        t.parse::<Square>()
-            .map(Move::Play)
-            .map_err(|_| ParseSquareError { input: crate::othello::records::notation::excerpt(s) })
+        t.parse::<Square>().map(Move::Play).map_err(|_| ParseSquareError { input: crate::text::excerpt(s) })
     }
 }
 

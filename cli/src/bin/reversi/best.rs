@@ -4,10 +4,10 @@ use crate::engines::{checked_threads, describe, new_team, pattern_weights, signe
 use reversi::clock::monotonic_ms;
 use reversi::othello::analysis::review::score_in_tenths;
 use reversi::othello::book::BookUse;
-use reversi::othello::records::notation::excerpt;
 use reversi::othello::search::levels;
 use reversi::othello::search::score::Score;
 use reversi::othello::search::{Control, Limits};
+use reversi::text::excerpt;
 use reversi_cli::options::{number, position_from, positional_words, UsageError};
 use reversi_cli::say;
 use std::process::ExitCode;

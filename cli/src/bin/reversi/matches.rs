@@ -9,7 +9,7 @@ use reversi::othello::analysis::rating::format_elo;
 use reversi::othello::analysis::{arena, player_config};
 use reversi::othello::book::Book;
 use reversi::othello::eval::pattern::PatternWeights;
-use reversi::othello::records::notation::excerpt;
+use reversi::text::excerpt;
 use reversi::Position;
 use reversi_cli::files::{bundled_book, load_weights};
 use reversi_cli::io::{output_failed, OUTPUT_FAILED, WRITING};

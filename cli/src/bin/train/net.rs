@@ -13,7 +13,8 @@
 //! (u8), the label (i8: the final disc difference for the side to move) and flags (u8: 1 exact
 //! label, 2 held out of the fit).
 
-use reversi::othello::eval::pattern::file::{self as weights_file, MAX_STAGES};
+use reversi::othello::eval::pattern::file as weights_file;
+use reversi::othello::eval::pattern::MAX_STAGES;
 use reversi::othello::eval::pattern::{full_features, Layout, FEATURES, MOBILITY_CAP, PATTERN_COUNT};
 use reversi::train::fit::Sample;
 use reversi_cli::files::{check_writable, write_output};

@@ -12,7 +12,7 @@
 //! | … | payload: `stages × 12` scales (f32, discs per step: one per pattern, one for mobility and the constant), then the weights as i8 steps, where byte `0x80` followed by `n` stands for `n + 1` zeros |
 //! | 8 | FNV-1a (64 bits) of everything before |
 
-use super::{Layout, PatternWeights, PATTERN_COUNT};
+use super::{Layout, PatternWeights, MAX_STAGES, PATTERN_COUNT};
 pub use crate::othello::file_format::FileError as WeightsError;
 use crate::othello::file_format::Frame;
 use std::path::Path;
@@ -27,8 +27,6 @@ const ZERO_RUN: u8 = 0x80;
 /// Quantisation steps on each side of zero (the largest weight of a block is this many steps):
 /// fewer begin to cost accuracy on held-out positions, more only make the file larger.
 const STEPS: f32 = 63.0;
-/// One stage per number of discs at most (the game has 61 of them).
-pub const MAX_STAGES: usize = 61;
 /// Scales per stage: one per pattern, one for the mobility tables and the constant.
 const BLOCKS: usize = PATTERN_COUNT + 1;
 

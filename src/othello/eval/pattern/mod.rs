@@ -64,6 +64,9 @@ pub const PATTERNS: [PatternDef; PATTERN_COUNT] = [
 /// Mobility (legal moves of one side) is counted up to this value.
 pub const MOBILITY_CAP: usize = 31;
 
+/// Stages of a set of weights: one per number of discs at most (the game has 61 of them).
+pub const MAX_STAGES: usize = 61;
+
 /// The bits of `b` on the base squares of pattern `p`, square j at bit j.
 #[inline(always)]
 fn gather(p: usize, b: u64) -> usize {

@@ -26,9 +26,8 @@
 //! The networks read a configuration as the least of its class (the configurations a pattern's own
 //! symmetry makes equivalent), as `train net-export` wrote them for training.
 
-use super::file::{WeightsError, MAX_STAGES};
-use super::{fill_table, to_units, Layout, PatternWeights, MOBILITY_CAP, PATTERNS, PATTERN_COUNT};
-use crate::othello::file_format::Frame;
+use super::{fill_table, to_units, Layout, PatternWeights, MAX_STAGES, MOBILITY_CAP, PATTERNS, PATTERN_COUNT};
+use crate::othello::file_format::{FileError, Frame};
 
 pub const MAGIC: &[u8; 8] = b"RVPNET01";
 pub const VERSION: u8 = 2;
@@ -290,7 +289,7 @@ impl PatternNetwork {
     }
 
     /// Reads a network file, checking everything (says what is wrong).
-    pub fn decode(bytes: &[u8]) -> Result<PatternNetwork, WeightsError> {
+    pub fn decode(bytes: &[u8]) -> Result<PatternNetwork, FileError> {
         let bad = |what: String| Err(FRAME.invalid(what));
         let (fields, payload) = FRAME.unframe(bytes)?;
         let [heads, hidden1, hidden2, stages] = [fields[0], fields[1], fields[2], fields[3]].map(usize::from);
