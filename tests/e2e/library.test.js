@@ -1,6 +1,7 @@
 // My games (www/game/library.js): every game kept in the game store is listed with its date,
 // players, level and result, across reloads; one opens to be replayed or reviewed; all export as
-// one GGF file; one is deleted, with an undo.
+// one GGF file; one is deleted, with an undo. A record whose moves do not replay is listed as
+// damaged, without an Open button, and left out of the export.
 
 import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -34,7 +35,8 @@ async function listed(page, count) {
       players: row.querySelector('[data-testid="library-players"]')?.textContent ?? '',
       level: row.querySelector('[data-testid="library-level"]')?.textContent ?? '',
       result: row.querySelector('[data-testid="library-result"]')?.textContent ?? '',
-      canOpen: !(/** @type {HTMLButtonElement} */ (row.querySelector('[data-testid="library-open"]')).disabled),
+      text: row.textContent ?? '',
+      canOpen: Boolean(row.querySelector('[data-testid="library-open"]:not([disabled])')),
     })),
   );
 }
@@ -96,6 +98,43 @@ test('My games: listed across reloads, opened to review, exported as one GGF fil
   await waitReady(page);
   rows = await listed(page, 1);
   assert.equal(rows[0].result, `${RESULT} (this game)`);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('My games: a record whose moves do not replay is listed as damaged, as Export all says', { timeout: 60_000 }, async () => {
+  const { page, context, errors } = await openPage(browser);
+  await page.goto(`${server.url}?black=human&white=human&board=${ONE_MOVE_TO_END}`);
+  await waitReady(page);
+  await page.click('[data-square="a1"]');
+  await waitSaved(page, 'a1');
+  // The game just played, copied with fields of the right types but 500,000 moves that do not
+  // replay (a1 twice): the shape checks pass, the engine refuses it.
+  await page.evaluate(
+    () =>
+      new Promise((resolve, reject) => {
+        const request = indexedDB.open('reversi');
+        request.onerror = () => reject(request.error);
+        request.onsuccess = () => {
+          const games = request.result.transaction('games', 'readwrite').objectStore('games');
+          const all = games.getAll();
+          all.onsuccess = () => {
+            const [played] = all.result;
+            const put = games.put({ ...played, id: 'unplayable', status: 'abandoned', moves: 'a1'.repeat(500_000), ply: 0, updated: played.updated - 1 });
+            put.onsuccess = () => resolve(undefined);
+            put.onerror = () => reject(put.error);
+          };
+        };
+      }),
+  );
+  const rows = await listed(page, 2);
+  assert.equal(rows[0].result, `${RESULT} (this game)`);
+  assert.match(rows[1].text, /^a damaged record \(stored game: .+\), kept as it is$/);
+  assert.doesNotMatch(rows[1].text, /abandoned|500/);
+  assert.equal(rows[1].canOpen, false, 'a damaged record has no Open button');
+  await page.click('[data-testid="library-export"]');
+  await page.waitForFunction(() => document.querySelector('[data-testid="status"]').textContent.includes('exported'));
+  assert.match(await text(page, 'status'), /^1 game exported as othello-games\.ggf\. 1 damaged record left out\.$/);
   assert.deepEqual(errors, []);
   await context.close();
 });

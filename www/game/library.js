@@ -109,6 +109,23 @@ function mainLine(record) {
   }
 }
 
+/** What is wrong with a stored record, or null when it is a game that opens: its fields
+ * (`checkRecord`), else its board and moves, replayed by the engine as Open replays them (a
+ * record whose moves do not replay is damaged too, not a game of that many moves). The list and
+ * Export all leave out the same records.
+ * @param {any} record
+ * @returns {string | null} */
+export function damage(record) {
+  const wrong = checkRecord(record);
+  if (wrong) return wrong;
+  try {
+    Game.restore(record.startBoard, record.moves, record.ply).free();
+    return null;
+  } catch (error) {
+    return bounded(String(/** @type {Error} */ (error).message || error));
+  }
+}
+
 /** The stored game as a GGF record of its main line, as the page's own export writes it.
  * @param {GameRecord} record */
 export function storedGgf(record) {
@@ -182,7 +199,7 @@ export function attachLibrary(page) {
     const item = document.createElement('li');
     item.dataset.testid = 'library-game';
     item.dataset.id = String(record.id);
-    const wrong = checkRecord(record);
+    const wrong = damage(record);
     const what = document.createElement('span');
     what.className = 'library-game';
     const buttons = document.createElement('span');
@@ -277,7 +294,7 @@ export function attachLibrary(page) {
       let skipped = 0;
       for (const record of records) {
         try {
-          if (checkRecord(record)) throw new Error('damaged');
+          if (damage(record)) throw new Error('damaged');
           lines.push(storedGgf(record));
         } catch {
           skipped++;
