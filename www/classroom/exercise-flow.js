@@ -1,0 +1,239 @@
+// Exercise mode: the answer sheet built from the engine's questions (the student's name first
+// when each has a variant), the answers checked and reported with an attempt code, the solution
+// shown on request, a new random exercise, and the way back to the lesson. The sheet's fields
+// and verdicts themselves: exercise.js.
+
+import { t, language, engineText } from './i18n.js';
+import { exerciseText, algorithmsFor } from './address.js';
+import { createLesson, LessonView, specOf } from './lessons.js';
+import { exerciseTree, checkExercise, exerciseQuestions, studentVariant, treeVariant, attemptCode } from '../pkg/classroom/reversi.js';
+import { buildSheet, answersOf, restoreAnswers, showVerdicts, showAttemptCode } from './exercise.js';
+import { state, render, exerciseSheet } from './page-state.js';
+import { load, showError, updateAddress } from './lesson-loading.js';
+import { byId as $, closestTarget, setText } from '../common/dom.js';
+
+/** @typedef {import('./address.js').Source} Source */
+/** @typedef {import('./page-state.js').Exercise} Exercise */
+
+/** Exercise mode as a link hands it out (its settings): the solution hidden, nothing checked yet.
+ * @param {import('./address.js').ExerciseSettings} settings
+ * @returns {Exercise} */
+export function newExerciseMode(settings) {
+  return {
+    settings,
+    base: null,
+    solution: false,
+    sheetView: null,
+    questions: [],
+    sheetKey: '',
+    unavailable: '',
+    student: '',
+    variant: settings.variant ?? 0,
+    variantSource: null,
+    report: null,
+  };
+}
+
+/** The spec of the exercise on show, with what it asks (the engine's default when the link does not say). */
+function exerciseSpec() {
+  const exercise = /** @type {Exercise} */ (state.exercise);
+  return { ...specOf(state.source, state.algorithm), ask: exercise.settings.ask || 'default' };
+}
+
+/** The exercise's form and answer sheet: built once per lesson and language; the student's name first when each has a variant.
+ * @param {LessonView} view */
+export function renderExercise(view) {
+  const form = $('exercise', HTMLFormElement);
+  const exercise = state.exercise;
+  const shown = Boolean(exercise) && !view.isGame;
+  form.hidden = !shown;
+  $('exercise-below').hidden = !shown;
+  $('sheet').hidden = !shown || !exerciseSheet();
+  if (!shown || !exercise) return;
+  const waiting = exercise.settings.students && exercise.settings.variant === null && !exercise.student;
+  document.body.dataset.gate = waiting ? 'student' : '';
+  const key = `${language()}|${waiting}`;
+  if (exercise.sheetKey === key && exercise.sheetView !== null) return;
+  if (exercise.sheetKey === key && exercise.unavailable) return;
+  exercise.sheetKey = key;
+  if (waiting) {
+    buildStudentGate(form);
+    return;
+  }
+  let questions;
+  try {
+    questions = /** @type {import('../pkg/classroom/reversi.js').ExerciseQuestion[]} */ (exerciseQuestions(exerciseSpec()));
+  } catch (error) {
+    // Not a tree a student can do: said, and the lesson shown as a lesson.
+    exercise.unavailable = engineText(/** @type {Error} */ (error).message);
+    form.replaceChildren(Object.assign(document.createElement('p'), { className: 'exercise-unavailable', textContent: t('exercise.unavailable', { message: exercise.unavailable }) }));
+    $('sheet').hidden = true;
+    return;
+  }
+  exercise.unavailable = '';
+  // Answers typed before a rebuild (the language switched) stay.
+  const typed = exercise.sheetView && exercise.sheetView.source === state.source ? answersOf([form, $('sheet')]) : null;
+  // The whole tree (minimax or max^n visits every node), whatever the exercise's algorithm: a
+  // pruning search's lesson holds no node under a subtree it cut, which would give the cut away.
+  exercise.sheetView?.free();
+  const whole = new LessonView(createLesson(state.source, view.players > 2 ? 'maxn' : 'minimax'), state.source);
+  whole.readNodes();
+  exercise.sheetView = whole;
+  exercise.questions = questions;
+  buildSheet(form, $('sheet'), $('exercise-below'), {
+    view: whole,
+    algorithm: state.algorithm,
+    questions,
+    solution: exercise.settings.solution,
+    newExercise: !exercise.settings.key && Boolean(state.source.exercise),
+    variant: exercise.variant,
+  });
+  if (typed) restoreAnswers([form, $('sheet')], typed);
+  if (exercise.report) showVerdicts(form, [form, $('sheet')], exercise.report, exercise.solution);
+}
+
+/** The form asking a student's name or number, which picks their variant of the exercise.
+ * @param {HTMLFormElement} form */
+function buildStudentGate(form) {
+  const intro = Object.assign(document.createElement('p'), { className: 'exercise-intro', textContent: t('student.intro') });
+  const label = document.createElement('label');
+  label.className = 'exercise-item student-field';
+  const input = Object.assign(document.createElement('input'), { type: 'text', id: 'student-name', autocomplete: 'name' });
+  input.dataset.testid = 'student-name';
+  label.append(Object.assign(document.createElement('span'), { textContent: t('student.label') }), input);
+  const start = Object.assign(document.createElement('button'), { type: 'button', id: 'student-start', className: 'primary', textContent: t('student.start') });
+  start.dataset.testid = 'student-start';
+  const error = Object.assign(document.createElement('p'), { className: 'error', id: 'student-error', hidden: true });
+  form.replaceChildren(intro, label, start, error);
+}
+
+/** The student's name given: their variant of the exercise, searched and shown as a sheet. */
+async function startStudent() {
+  const exercise = state.exercise;
+  if (!exercise?.base) return;
+  const name = $('student-name', HTMLInputElement).value.trim();
+  let variant;
+  try {
+    variant = studentVariant(name);
+  } catch (error) {
+    const element = $('student-error');
+    element.hidden = false;
+    setText(element, t('student.bad'));
+    return;
+  }
+  exercise.student = name;
+  exercise.variant = variant;
+  await loadVariant();
+}
+
+/** Loads the exercise's variant for the student (or the one the link names). */
+export async function loadVariant() {
+  const exercise = /** @type {Exercise} */ (state.exercise);
+  const base = /** @type {{source: Source, algorithm: string}} */ (exercise.base);
+  const variant = exercise.variant;
+  /** @type {Source} */
+  let source = base.source;
+  if (variant) {
+    if (base.source.exercise) {
+      source = { kind: 'tree', text: exerciseTree(base.source.exercise.seed, base.source.exercise.shape, variant).text, exercise: base.source.exercise };
+    } else {
+      const lesson = createLesson(base.source, 'minimax');
+      const text = lesson.treeText;
+      lesson.free();
+      source = { kind: 'tree', text: treeVariant(text, variant) };
+    }
+  }
+  exercise.sheetKey = '';
+  exercise.variantSource = source;
+  await load(source, base.algorithm);
+}
+
+/** @param {Event} event */
+function checkAnswers(event) {
+  event.preventDefault();
+  const exercise = state.exercise;
+  if (!state.view || !exercise || exercise.unavailable) return;
+  const form = $('exercise', HTMLFormElement);
+  try {
+    const report = checkExercise(exerciseSpec(), answersOf([form, $('sheet')]));
+    exercise.report = report;
+    showVerdicts(form, [form, $('sheet')], report, exercise.solution);
+    const base = /** @type {{source: Source, algorithm: string}} */ (exercise.base);
+    const text = exerciseText(base.source, base.algorithm, exercise.settings);
+    const attempt = countAttempt(`${text}#${exercise.variant}`);
+    const numbers = { variant: exercise.variant, right: report.right, total: report.total, attempt };
+    showAttemptCode(form, attemptCode(text, numbers), numbers);
+  } catch (error) {
+    showError(t('error.search', { message: engineText(/** @type {Error} */ (error).message) }));
+  }
+}
+
+/** The number of this attempt at an exercise (kept in the browser, so that a reload does not reset it).
+ * @param {string} key */
+function countAttempt(key) {
+  const storageKey = `classroom.attempts.${key}`;
+  let count = 1;
+  try {
+    count = Number(localStorage.getItem(storageKey) || 0) + 1;
+    localStorage.setItem(storageKey, String(count));
+  } catch {
+    // Storage refused: each attempt is the first.
+  }
+  return count;
+}
+
+function newExercise() {
+  const shape = state.source.exercise?.shape ?? '3x2';
+  const seed = String(Math.floor(Math.random() * 1_000_000));
+  const tree = exerciseTree(seed, shape);
+  /** @type {Source} */
+  const source = { kind: 'tree', text: tree.text, exercise: { seed: tree.seed, shape: tree.shape } };
+  if (state.exercise) state.exercise.base = { source, algorithm: algorithmsFor(source).includes(state.algorithm) ? state.algorithm : 'minimax' };
+  load(source, algorithmsFor(source).includes(state.algorithm) ? state.algorithm : 'minimax');
+}
+
+/** Leaves exercise mode: the lesson as a lesson again (the teacher's way back). */
+function leaveExercise() {
+  if (!state.exercise) return;
+  state.exercise.sheetView?.free();
+  state.exercise = null;
+  $('sheet').replaceChildren();
+  document.body.dataset.gate = '';
+  updateAddress();
+  render();
+}
+
+/** "Show the solution": the replay steps again, each answer's verdict beside the right one. */
+function showSolution() {
+  const exercise = /** @type {Exercise} */ (state.exercise);
+  exercise.solution = true;
+  const form = $('exercise', HTMLFormElement);
+  /** @type {HTMLButtonElement | null} */ (form.querySelector('#exercise-check'))?.setAttribute('disabled', '');
+  if (exercise.report) showVerdicts(form, [form, $('sheet')], exercise.report, true);
+  render();
+}
+
+/** The exercise form's buttons and keys. */
+export function wireExercise() {
+  $('exercise').addEventListener('submit', checkAnswers);
+  $('exercise').addEventListener('click', (event) => {
+    const id = closestTarget(event, 'button')?.id;
+    if (id === 'exercise-show-solution' && state.exercise) {
+      showSolution();
+    } else if (id === 'exercise-new-exercise') {
+      newExercise();
+    } else if (id === 'exercise-print') {
+      window.print();
+    } else if (id === 'exercise-leave') {
+      leaveExercise();
+    } else if (id === 'student-start') {
+      startStudent();
+    }
+  });
+  $('exercise').addEventListener('keydown', (event) => {
+    if (event.key === 'Enter' && /** @type {HTMLElement} */ (event.target).id === 'student-name') {
+      event.preventDefault();
+      startStudent();
+    }
+  });
+}
