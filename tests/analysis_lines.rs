@@ -140,3 +140,112 @@ fn a_team_finds_the_same_scores() {
     let key = |l: &MoveLine| (l.mv, l.score, l.depth);
     assert_eq!(together.iter().map(key).collect::<Vec<_>>(), alone.iter().map(key).collect::<Vec<_>>());
 }
+
+/// Every step of the deep analysis of `board` under `limits`.
+fn deep_steps(board: Board, limits: &Limits) -> Vec<reversi::othello::search::lines::AnalysisStep> {
+    let mut engine = Engine::new(4);
+    engine.set_pattern_weights(Some(reversi::othello::eval::pattern::file::bundled().unwrap()));
+    let mut steps = Vec::new();
+    engine.analyze_deep(board, limits, &mut Control::new(&monotonic_ms), &mut |s| steps.push(s.clone()));
+    steps
+}
+
+#[test]
+fn each_deep_step_scores_every_move_as_a_separate_full_width_search() {
+    use reversi::othello::search::lines::Certainty;
+    use reversi::othello::search::EvalChoice;
+    let mut rng = XorShift64Star::new(31);
+    for empties in [44, 36, 28] {
+        let board = played_out(&mut rng, empties);
+        // Full width (no ProbCut): each step's scores are plain minimax's, whatever the windows.
+        let limits = Limits { depth: Some(5), eval: EvalChoice::Pattern, ..Limits::default() };
+        let steps = deep_steps(board, &limits);
+        assert_eq!(steps.len(), 5, "{board:?}");
+        for (i, step) in steps.iter().enumerate() {
+            let depth = i as u32 + 1;
+            assert_eq!(step.certainty, Certainty::Depth { depth, percent: None });
+            // Best first, each line legal and as deep as the step.
+            assert!(step.lines.windows(2).all(|w| w[0].score.unwrap().to_value() >= w[1].score.unwrap().to_value()));
+            for line in &step.lines {
+                assert_eq!(line.depth, depth);
+                line.pv.iter().fold(board, |b, &mv| play(b, mv));
+            }
+            // (The separate analysis searches each move at least one ply below it.)
+            if depth == 1 {
+                continue;
+            }
+            let mut engine = Engine::new(4);
+            engine.set_pattern_weights(Some(reversi::othello::eval::pattern::file::bundled().unwrap()));
+            let separate = engine.analyze_lines(
+                board,
+                &Limits { depth: Some(depth), ..limits.clone() },
+                &mut Control::new(&monotonic_ms),
+            );
+            let mut got: Vec<_> = step.lines.iter().map(|l| (l.mv, l.score)).collect();
+            let mut want: Vec<_> = separate.iter().map(|l| (l.mv, l.score)).collect();
+            got.sort_by_key(|(mv, _)| mv.to_string());
+            want.sort_by_key(|(mv, _)| mv.to_string());
+            assert_eq!(got, want, "depth {depth} of {board:?}");
+        }
+        // With ProbCut the steps say their confidence.
+        let selective = deep_steps(board, &Limits { probcut: true, ..limits });
+        assert_eq!(selective.last().unwrap().certainty, Certainty::Depth { depth: 5, percent: Some(93) });
+    }
+}
+
+#[test]
+fn a_deep_endgame_gives_every_moves_outcome_then_its_exact_score() {
+    use reversi::othello::search::lines::Certainty;
+    use reversi::othello::search::EvalChoice;
+    let mut rng = XorShift64Star::new(8);
+    for _ in 0..4 {
+        let board = played_out(&mut rng, 14);
+        let limits = Limits {
+            depth: Some(60),
+            eval: EvalChoice::Pattern,
+            probcut: true,
+            exact_from_empties: Some(16),
+            ..Limits::default()
+        };
+        let steps = deep_steps(board, &limits);
+        let outcome = steps.iter().find(|s| s.certainty == Certainty::Outcome).expect("an outcome step");
+        let exact = steps.last().unwrap();
+        assert_eq!(exact.certainty, Certainty::Exact);
+        let mut solver = Solver::new(4);
+        for line in &exact.lines {
+            let want = -solver.solve_exact(play(board, line.mv)).score;
+            assert_eq!(line.score, Some(Score::Exact(want)), "{} on {board:?}", line.mv);
+            let won = outcome.lines.iter().find(|l| l.mv == line.mv).unwrap().score.unwrap().to_value();
+            assert_eq!(won.signum(), Score::Exact(want).to_value().signum(), "{}", line.mv);
+            // The line plays to the end with its score.
+            let end = line.pv.iter().fold(board, |b, &mv| play(b, mv));
+            if end.is_game_over() {
+                assert_eq!(
+                    Score::Exact(if line.pv.len() % 2 == 1 { -end.final_score() } else { end.final_score() }),
+                    line.score.unwrap()
+                );
+            }
+        }
+        assert!(exact.lines.windows(2).all(|w| w[0].score.unwrap().to_value() >= w[1].score.unwrap().to_value()));
+    }
+}
+
+#[test]
+fn a_deep_analysis_stopped_reports_completed_steps_only() {
+    let mut rng = XorShift64Star::new(5);
+    let board = played_out(&mut rng, 40);
+    let limits = Limits {
+        depth: Some(30),
+        nodes: Some(200_000),
+        eval: reversi::othello::search::EvalChoice::Pattern,
+        probcut: true,
+        ..Limits::default()
+    };
+    let steps = deep_steps(board, &limits);
+    assert!(!steps.is_empty() && steps.len() < 30);
+    let moves = board.legal_moves().count() as usize;
+    assert!(steps.iter().all(|s| s.lines.len() == moves && s.lines.iter().all(|l| l.score.is_some())));
+    // A finished game has no step; a pass is the one line.
+    let over = Board::new(u64::MAX, 0).unwrap();
+    assert!(deep_steps(over, &limits).is_empty());
+}

@@ -68,3 +68,223 @@ impl Engine {
             .collect()
     }
 }
+
+/// How sure a score of the deep analysis is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Certainty {
+    /// A midgame search `depth` plies deep (counting the move), selective at `percent` confidence
+    /// (Multi-ProbCut: the chance that a cut agrees with the full search), or full width (`None`).
+    Depth { depth: u32, percent: Option<u32> },
+    /// The game's outcome under perfect play: the score's sign alone (win, draw, loss).
+    Outcome,
+    /// The final disc difference under perfect play.
+    Exact,
+}
+
+/// One completed step of the deep analysis: every legal move's line, best first.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct AnalysisStep {
+    pub certainty: Certainty,
+    /// Each line's score is the step's ([`MoveLine::depth`]: the plies of the step).
+    pub lines: Vec<MoveLine>,
+    /// Positions visited since the analysis started, and milliseconds.
+    pub nodes: u64,
+    pub elapsed_ms: u64,
+}
+
+/// Half-width of a move's first window around its last score (two discs): the odd/even swing of
+/// the pattern evaluation is about a disc, so most moves are settled by the first window.
+const ASPIRATION: i32 = 2 * crate::othello::eval::pattern::UNITS_PER_DISC;
+
+impl Engine {
+    /// Every legal move scored, deeper and deeper, one step at a time, as a strong player's
+    /// analysis board shows it: each step searches every move with a window around its score of
+    /// the step before (widened when the score falls outside), the moves in the order of that
+    /// step, the transposition table shared by all of them, Multi-ProbCut when the limits ask
+    /// for it (with the pattern evaluation). At `limits.exact_from_empties` or fewer empties, the
+    /// midgame steps stop at 8 plies (the playing search's fallback before a solve) and the exact
+    /// solver gives every move's outcome, then its exact score, when it is predicted to fit the
+    /// time left.
+    ///
+    /// `on_step` gets every completed step; a step the limits cut short is not reported (a score
+    /// is shown only from a completed step). Returns the last completed step (`None`: none was
+    /// completed, or the game is over). A side that must pass gets one line, the pass.
+    pub fn analyze_deep(
+        &mut self,
+        board: Board,
+        limits: &Limits,
+        control: &mut Control,
+        on_step: &mut dyn FnMut(&AnalysisStep),
+    ) -> Option<AnalysisStep> {
+        if let Some(team) = control.team {
+            team.share.open(team.session);
+        }
+        let start = (control.clock)();
+        self.reset_counters(limits, start, true);
+        let last = self.deepen_all(board, limits, control, start, on_step);
+        if let Some(team) = control.team {
+            team.share.close(team.session);
+        }
+        last
+    }
+
+    fn deepen_all(
+        &mut self,
+        board: Board,
+        limits: &Limits,
+        control: &mut Control,
+        start: f64,
+        on_step: &mut dyn FnMut(&AnalysisStep),
+    ) -> Option<AnalysisStep> {
+        let mut moves: Vec<Move> = board.legal_moves().map(Move::Play).collect();
+        if moves.is_empty() {
+            if board.passed().legal_moves().is_empty() {
+                return None;
+            }
+            moves.push(Move::Pass);
+        }
+        let child_of = |mv: Move| match mv {
+            Move::Play(sq) => board.play_unchecked(sq),
+            Move::Pass => board.passed(),
+        };
+        let empties = board.empty_count();
+        let solve = limits.exact_from_empties.is_some_and(|e| empties <= e);
+        let max_depth = limits.depth.unwrap_or(60).clamp(1, super::MAX_PLY as u32 - 2);
+        let midgame_depth = if solve { max_depth.min(super::SOLVE_FALLBACK_DEPTH) } else { max_depth };
+        let percent = self.probcut.then(super::probcut::confidence_percent);
+        self.publish_midgame(control, limits);
+        // Each move's line of the last completed step, in the order of its scores.
+        let mut lines: Vec<MoveLine> =
+            moves.iter().map(|&mv| MoveLine { mv, score: None, pv: vec![mv], depth: 0 }).collect();
+        let mut last = None;
+        for depth in 1..=midgame_depth {
+            self.hit_horizon = false;
+            let mut next = Vec::with_capacity(lines.len());
+            for line in &lines {
+                let child = child_of(line.mv);
+                let guess = line.score.map(|s| -s.to_value());
+                let Some(value) = self.aspiration(control, child, depth - 1, guess) else { break };
+                let mut pv = vec![line.mv];
+                pv.extend_from_slice(&self.pv[1][1..self.pv_len[1]]);
+                next.push(MoveLine { mv: line.mv, score: Some(Score::from_value(-value)), pv, depth });
+            }
+            if self.aborted || next.len() < lines.len() {
+                break;
+            }
+            sort_best_first(&mut next);
+            lines = next;
+            let step = self.step(Certainty::Depth { depth, percent }, &lines, control, start);
+            on_step(&step);
+            last = Some(step);
+            // Every line reached the end of the game: deeper steps change nothing.
+            if !self.hit_horizon {
+                return last;
+            }
+        }
+        if !solve || self.aborted || !self.solve_fits(empties, limits, control, start) {
+            return last;
+        }
+        // The outcome of every move first (a window around a draw is fast), then its score within
+        // the outcome's side (a draw is already exact).
+        for certainty in [Certainty::Outcome, Certainty::Exact] {
+            let mut next = Vec::with_capacity(lines.len());
+            for line in &lines {
+                let known = line.score.filter(|_| certainty == Certainty::Exact).map(Score::to_value);
+                let window = match known.map(i32::signum) {
+                    None => (-1, 1),
+                    Some(1) => (0, 64),
+                    Some(-1) => (-64, 0),
+                    Some(_) => {
+                        next.push(line.clone());
+                        continue;
+                    }
+                };
+                let solution = self.solve_child(control, child_of(line.mv), window)?;
+                let mut pv = vec![line.mv];
+                pv.extend_from_slice(&solution.pv);
+                let score = Score::Exact((-solution.score).clamp(window.0, window.1));
+                next.push(MoveLine { mv: line.mv, score: Some(score), pv, depth: empties });
+            }
+            sort_best_first(&mut next);
+            lines = next;
+            let step = self.step(certainty, &lines, control, start);
+            on_step(&step);
+            last = Some(step);
+        }
+        last
+    }
+
+    /// The value of `child` searched `depth` plies (the side to move's view), first within a
+    /// window around `guess`, widened until the value falls inside; `None` when stopped.
+    fn aspiration(&mut self, control: &Control, child: Board, depth: u32, guess: Option<i32>) -> Option<i32> {
+        let (mut alpha, mut beta) = match guess {
+            Some(g) if depth > 0 => (g - ASPIRATION, g + ASPIRATION),
+            _ => (-super::INFINITY, super::INFINITY),
+        };
+        let mut width = ASPIRATION;
+        loop {
+            let value = if depth == 0 {
+                self.pv_len[1] = 1;
+                self.nodes += 1;
+                self.leaf_value(child)
+            } else {
+                self.pvs(control, child, depth, alpha, beta, 1)
+            };
+            if self.aborted {
+                return None;
+            }
+            if value <= alpha && alpha > -super::INFINITY {
+                width *= 4;
+                alpha = (value - width).max(-super::INFINITY);
+            } else if value >= beta && beta < super::INFINITY {
+                width *= 4;
+                beta = (value + width).min(super::INFINITY);
+            } else {
+                return Some(value);
+            }
+        }
+    }
+
+    /// Whether the solves of every move are predicted to fit the time left (always, without a
+    /// time limit).
+    fn solve_fits(&self, empties: u32, limits: &Limits, control: &Control, start: f64) -> bool {
+        let Some(budget) = limits.time_ms else { return true };
+        let elapsed = ((control.clock)() - start).max(1e-3);
+        let rate = (self.nodes > 0).then(|| self.nodes as f64 / elapsed);
+        // Every move is a solve one empty smaller; together about as costly as the position's.
+        self.solve_cost.fits(empties, budget as f64 - elapsed, rate)
+    }
+
+    /// `child` solved within `window` by the engine's solver, under the search's limits.
+    fn solve_child(&mut self, control: &Control, child: Board, window: (i32, i32)) -> Option<super::endgame::Solution> {
+        let (nodes_before, node_limit, deadline) = (self.nodes, self.node_limit, self.deadline);
+        let clock = control.clock;
+        let mut should_stop =
+            |solver_nodes: u64| nodes_before + solver_nodes >= node_limit || control.stopped() || clock() >= deadline;
+        let solve_start = clock();
+        let solution = self.solver.solve_in(child, -window.1, -window.0, &mut should_stop, control.team).ok();
+        match &solution {
+            Some(s) => {
+                self.nodes += s.nodes;
+                self.solve_cost.record(s.nodes, clock() - solve_start);
+            }
+            None => self.aborted = true,
+        }
+        solution
+    }
+
+    fn step(&self, certainty: Certainty, lines: &[MoveLine], control: &Control, start: f64) -> AnalysisStep {
+        AnalysisStep {
+            certainty,
+            lines: lines.to_vec(),
+            nodes: self.nodes + control.team.map_or(0, |t| t.share.helper_nodes()),
+            elapsed_ms: ((control.clock)() - start).max(0.0) as u64,
+        }
+    }
+}
+
+/// Best first, equal scores keeping their order (the previous step's).
+fn sort_best_first(lines: &mut [MoveLine]) {
+    let key = |l: &MoveLine| l.score.map_or(i64::MIN, |s| i64::from(s.to_value()));
+    crate::othello::book::sort_small(lines, |a, b| key(a) > key(b));
+}

@@ -465,6 +465,18 @@ impl Team {
         self.together(control, |engine, control| engine.analyze_lines(board, limits, control))
     }
 
+    /// Every move scored deeper and deeper, as [`Engine::analyze_deep`], each searched by every
+    /// thread.
+    pub fn analyze_deep(
+        &mut self,
+        board: Board,
+        limits: &Limits,
+        control: &mut Control,
+        on_step: &mut dyn FnMut(&super::lines::AnalysisStep),
+    ) -> Option<super::lines::AnalysisStep> {
+        self.together(control, |engine, control| engine.analyze_deep(board, limits, control, on_step))
+    }
+
     /// The exact value within (`alpha`, `beta`), as [`Engine::solve`], solved by every thread.
     pub fn solve(&mut self, board: Board, alpha: i32, beta: i32, control: &mut Control) -> Option<Solution> {
         self.together(control, |engine, control| engine.solve(board, alpha, beta, control))

@@ -18,6 +18,28 @@ pub const FIRST_DEPTH: u32 = 3;
 /// safer and cuts less).
 pub const CUT_SIGMAS: f64 = 1.5;
 
+/// The confidence of a cut in per cent: the chance, under the regression's normal error, that the
+/// deep search would have agreed ([`CUT_SIGMAS`] deviations: 93 %), as analyses report a
+/// selective depth ("depth 21 @ 93 %").
+///
+/// ```
+/// assert_eq!(reversi::othello::search::probcut::confidence_percent(), 93);
+/// ```
+pub fn confidence_percent() -> u32 {
+    (100.0 * normal_cdf(CUT_SIGMAS)).round() as u32
+}
+
+/// The standard normal distribution function, by Abramowitz and Stegun's 7.1.26 (error below
+/// 1.5e-7): enough for a percentage.
+fn normal_cdf(x: f64) -> f64 {
+    let z = x.abs() / std::f64::consts::SQRT_2;
+    let t = 1.0 / (1.0 + 0.327_591_1 * z);
+    let poly =
+        t * (0.254_829_592 + t * (-0.284_496_736 + t * (1.421_413_741 + t * (-1.453_152_027 + t * 1.061_405_429))));
+    let erf = 1.0 - poly * (-z * z).exp();
+    0.5 * (1.0 + erf.copysign(x))
+}
+
 /// The game stage of a position with `empties` empty squares.
 pub fn stage(empties: u32) -> usize {
     (empties.clamp(1, 60) as usize - 1) / 10
