@@ -14,6 +14,8 @@
 // Records are plain objects (GameRecord below); `checkRecord` says what is wrong with one read
 // back, so that a damaged record is reported and left as it is, never lost.
 
+import { inTransaction, openDatabase, settled } from './indexed-db.js';
+
 const DB_NAME = 'reversi';
 const DB_VERSION = 1;
 const GAMES = 'games';
@@ -76,17 +78,6 @@ export function checkRecord(value) {
   return wrong.length ? `${wrong.join(', ')} missing or of the wrong type` : null;
 }
 
-/** An IndexedDB request as a promise.
- * @template T
- * @param {IDBRequest<T>} request
- * @returns {Promise<T>} */
-export function settled(request) {
-  return new Promise((resolve, reject) => {
-    request.onsuccess = () => resolve(request.result);
-    request.onerror = () => reject(request.error ?? new Error('IndexedDB request failed'));
-  });
-}
-
 export class GameStore {
   /** @param {IDBDatabase} db */
   constructor(db) {
@@ -97,55 +88,24 @@ export class GameStore {
    * IndexedDB cannot be used: disabled, blocked by a policy, or broken.
    * @returns {Promise<GameStore>} */
   static async open() {
-    if (typeof indexedDB === 'undefined') throw new Error('this browser has no IndexedDB');
-    const request = indexedDB.open(DB_NAME, DB_VERSION);
-    request.onupgradeneeded = () => {
-      const games = request.result.createObjectStore(GAMES, { keyPath: 'id' });
+    const db = await openDatabase(DB_NAME, DB_VERSION, (db) => {
+      const games = db.createObjectStore(GAMES, { keyPath: 'id' });
       games.createIndex('status', 'status');
       games.createIndex('updated', 'updated');
-    };
-    const db = await settled(request);
-    // A newer version of the page opened in another tab wants to upgrade: let it.
-    db.onversionchange = () => db.close();
+    });
     return new GameStore(db);
   }
 
   /** Writes `record` (a new one, or over the one of its id); resolves once it is on disk.
    * @param {GameRecord} record */
   put(record) {
-    return new Promise((resolve, reject) => {
-      /** @type {IDBTransaction} */
-      let transaction;
-      try {
-        transaction = this.db.transaction(GAMES, 'readwrite', { durability: 'strict' });
-        transaction.objectStore(GAMES).put(record);
-      } catch (error) {
-        reject(error); // the database was closed, or the record cannot be cloned
-        return;
-      }
-      transaction.oncomplete = () => resolve(undefined);
-      transaction.onerror = () => reject(transaction.error ?? new Error('the write failed'));
-      transaction.onabort = () => reject(transaction.error ?? new Error('the write was aborted'));
-    });
+    return inTransaction(this.db, GAMES, (games) => games.put(record), { durability: 'strict' });
   }
 
   /** Deletes the record of `id` (none: nothing happens); resolves once it is done on disk.
    * @param {string} id */
   delete(id) {
-    return new Promise((resolve, reject) => {
-      /** @type {IDBTransaction} */
-      let transaction;
-      try {
-        transaction = this.db.transaction(GAMES, 'readwrite', { durability: 'strict' });
-        transaction.objectStore(GAMES).delete(id);
-      } catch (error) {
-        reject(error);
-        return;
-      }
-      transaction.oncomplete = () => resolve(undefined);
-      transaction.onerror = () => reject(transaction.error ?? new Error('the deletion failed'));
-      transaction.onabort = () => reject(transaction.error ?? new Error('the deletion was aborted'));
-    });
+    return inTransaction(this.db, GAMES, (games) => games.delete(id), { durability: 'strict', action: 'deletion' });
   }
 
   /** The record of `id`, or undefined.

@@ -8,7 +8,7 @@
 //   await store.putSet({id: 'mistakes', items, at, updated});
 //   const set = await store.getSet('mistakes'); // undefined when there is none
 
-import { settled } from './game-store.js';
+import { inTransaction, openDatabase, settled } from './indexed-db.js';
 
 const DB_NAME = 'reversi-practice';
 const DB_VERSION = 1;
@@ -41,14 +41,10 @@ export class PracticeStore {
    * reason) when IndexedDB cannot be used.
    * @returns {Promise<PracticeStore>} */
   static async open() {
-    if (typeof indexedDB === 'undefined') throw new Error('this browser has no IndexedDB');
-    const request = indexedDB.open(DB_NAME, DB_VERSION);
-    request.onupgradeneeded = () => {
-      request.result.createObjectStore(RESULTS, { keyPath: 'key' });
-      request.result.createObjectStore(SETS, { keyPath: 'id' });
-    };
-    const db = await settled(request);
-    db.onversionchange = () => db.close();
+    const db = await openDatabase(DB_NAME, DB_VERSION, (db) => {
+      db.createObjectStore(RESULTS, { keyPath: 'key' });
+      db.createObjectStore(SETS, { keyPath: 'id' });
+    });
     return new PracticeStore(db);
   }
 
@@ -56,20 +52,7 @@ export class PracticeStore {
    * @param {string} name
    * @param {object} record */
   write(name, record) {
-    return new Promise((resolve, reject) => {
-      /** @type {IDBTransaction} */
-      let transaction;
-      try {
-        transaction = this.db.transaction(name, 'readwrite');
-        transaction.objectStore(name).put(record);
-      } catch (error) {
-        reject(error);
-        return;
-      }
-      transaction.oncomplete = () => resolve(undefined);
-      transaction.onerror = () => reject(transaction.error ?? new Error('the write failed'));
-      transaction.onabort = () => reject(transaction.error ?? new Error('the write was aborted'));
-    });
+    return inTransaction(this.db, name, (store) => store.put(record));
   }
 
   /** @param {PracticeResult} result */
