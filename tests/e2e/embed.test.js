@@ -8,6 +8,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { startServer, startStaticServer, buildDist, launchBrowser, openPage, waitReady, artifacts, repoRoot } from './helpers.js';
 
 const CSP = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'";
@@ -630,4 +631,13 @@ test('a damaged weights file and a truncated book: the iframe posts one error me
   assert.equal(await frame.locator('[data-testid="notice"]').count(), 2);
   assert.deepEqual(errors, []);
   await context.close();
+});
+
+test("docs/embedding.md's table of events has one row for each of the element's events, and no other", async () => {
+  const { BOARD_EVENTS } = await import(pathToFileURL(path.join(repoRoot, 'www/board/events.js')).href);
+  const docs = readFileSync(path.join(repoRoot, 'docs/embedding.md'), 'utf8');
+  const table = /^\| event \| detail \|\n\|---\|---\|\n((?:\|.*\n?)*)/m.exec(docs);
+  assert.ok(table, 'docs/embedding.md has a table headed | event | detail |');
+  const rows = table[1].trimEnd().split('\n').map((row) => /^\| `([a-z-]+)` \|/.exec(row)?.[1] ?? `(a row without an event name: ${row})`);
+  assert.deepEqual(rows.toSorted(), [...BOARD_EVENTS].toSorted(), 'the table of docs/embedding.md and www/board/events.js');
 });

@@ -2,12 +2,12 @@
 // the options chosen) and a live log of the events of both.
 
 import '../othello-board.js';
+import { BOARD_EVENTS } from '../board/events.js';
 import { byId, closestTarget } from '../common/dom.js';
 
 /** @typedef {import('../othello-board.js').OthelloBoard} OthelloBoard */
 
 const CHANNEL = 'othello-board';
-const EVENTS = ['ready', 'move', 'pass', 'gameover', 'error'];
 const BOOLEAN_ATTRIBUTES = ['hints', 'readonly', 'coordinates', 'show-moves'];
 const CHOICE_ATTRIBUTES = ['black', 'white', 'level', 'lang'];
 /** The options of the iframe in the demo and in its snippet. */
@@ -48,7 +48,7 @@ $('clear-log').addEventListener('click', () => $('event-log').replaceChildren())
 
 // --- the element -----------------------------------------------------------------------------
 
-for (const type of EVENTS) board.addEventListener(type, (event) => log('element', type, /** @type {CustomEvent} */ (event).detail));
+for (const type of BOARD_EVENTS) board.addEventListener(type, (event) => log('element', type, /** @type {CustomEvent} */ (event).detail));
 
 const levelSelect = /** @type {HTMLSelectElement} */ (control('level'));
 for (let level = 1; level <= 9; level++) levelSelect.append(new Option(String(level)));
@@ -118,7 +118,7 @@ $('listener-snippet').textContent = [
   '  if (event.origin !== boardOrigin || event.source !== frame.contentWindow) return;',
   '  const message = event.data;',
   `  if (message.channel !== '${CHANNEL}') return;`,
-  "  if (message.event) console.log(message.event, message.detail); // ready, move, pass, gameover, error",
+  `  if (message.event) console.log(message.event, message.detail); // ${BOARD_EVENTS.join(', ')}`,
   "  if ('result' in message) console.log(message.result, message.value ?? message.error);",
   '});',
   '',

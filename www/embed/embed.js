@@ -13,12 +13,12 @@
 // A message from an origin outside the list is ignored and reported on the console.
 
 import '../othello-board.js';
+import { BOARD_EVENTS } from '../board/events.js';
 import { browserLanguage, loadLanguage, normalizeLanguage, translate } from '../i18n/i18n.js';
 
 /** @typedef {import('../othello-board.js').OthelloBoard} OthelloBoard */
 
 export const CHANNEL = 'othello-board';
-const EVENTS = ['ready', 'move', 'pass', 'gameover', 'error'];
 const ATTRIBUTES = ['moves', 'position', 'black', 'white', 'level', 'lang'];
 const BOOLEAN_ATTRIBUTES = ['hints', 'readonly', 'coordinates', 'show-moves'];
 const METHODS = ['newGame', 'play', 'undo', 'redo', 'transcript', 'position'];
@@ -97,7 +97,7 @@ function start() {
     for (const origin of allowed) window.parent.postMessage({ channel: CHANNEL, ...message }, origin);
   };
 
-  for (const type of EVENTS) {
+  for (const type of BOARD_EVENTS) {
     board.addEventListener(type, (event) => post({ event: type, detail: /** @type {CustomEvent} */ (event).detail }));
   }
 
