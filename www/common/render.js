@@ -34,6 +34,15 @@ import { FILES, BLACK, WHITE } from './squares.js';
 export const GUTTER = 0.055;
 /** How long a disc takes to turn over. */
 export const FLIP_MS = 360;
+/** The player asked for less motion: discs turn over at once. */
+const reducedMotion = matchMedia('(prefers-reduced-motion: reduce)');
+
+/** When the discs of a move being drawn have finished turning over (`performance.now()` time),
+ * or null when no move is being drawn: the AI's reply and the clock wait for it.
+ * @param {{startedAt: number} | null} animation */
+export function flipsEnd(animation) {
+  return animation ? animation.startedAt + (reducedMotion.matches ? 0 : FLIP_MS) : null;
+}
 
 /** @param {Element} element
  * @param {string} name
@@ -46,7 +55,6 @@ function cssVar(element, name, fallback) {
 /** @param {HTMLCanvasElement} canvas */
 export function createRenderer(canvas) {
   const ctx = /** @type {CanvasRenderingContext2D} */ (canvas.getContext('2d'));
-  const reducedMotion = matchMedia('(prefers-reduced-motion: reduce)');
   /** @type {Scene | null} */
   let scene = null;
   let cssSize = 0;
