@@ -46,37 +46,53 @@ const sideBySide = matchMedia('(min-width: 700px) and (min-aspect-ratio: 1/1)');
  */
 
 /**
- * @param {{review: () => Review | null, game: () => Game, engines: import('./engines.js').Engines,
- *          options: ReviewOptions}} page
- *   `review()`: the finished review of the game shown, or null; `options`: the review's strength
+ * What the practice asks of the page. `review()`: the finished review of the game shown, or
+ * null; `options`: the review's strength.
+ * @typedef {{review: () => Review | null, game: () => Game, engines: import('./engines.js').Engines,
+ *            options: ReviewOptions}} PracticePage
  */
-export function createPracticePanel({ review, game, engines, options }) {
-  /** @type {Session | null} */
-  let session = null;
-  /** Every position's result, by key. @type {Map<string, PracticeResult>} */
-  let results = new Map();
-  /** The kept progress, or null when the browser's storage cannot be used (said). @type {PracticeStore | null} */
-  let store = null;
-  let storeProblem = '';
-  /** The mistakes set kept from an earlier visit, if unfinished. @type {import('./practice-store.js').PracticeSet | null} */
-  let keptSet = null;
-  /** The FFO drills, once their files are read. @type {Drill[] | null} */
-  let drills = null;
-  let drillsProblem = '';
-  /** The practice's worker, started on first use. @type {EngineClient | null} */
-  let client = null;
-  /** Bumped at every new position: answers for an older one are dropped. */
-  let epoch = 0;
-  /** The clock of a drill's line being solved. @type {ReturnType<typeof setInterval> | null} */
-  let ticking = null;
 
-  const section = studySection('study-practice', 'practice.title');
-  const ui = build(section);
-  const renderer = createRenderer(ui.canvas);
-  /** The practice board's cells, only while a position is practised: the page's other
-   * `[data-square]` cells are the game's board's (docs/testing.md).
-   * @type {{grid: ReturnType<typeof createGrid>, cells: HTMLElement} | null} */
-  let cells = null;
+// The practice's state: one panel per page, made once by createPracticePanel.
+/** @type {PracticePage} */
+let page;
+/** The Study area's section of the practice. @type {HTMLElement} */
+let section;
+/** @type {ReturnType<typeof build>} */
+let ui;
+/** @type {ReturnType<typeof createRenderer>} */
+let renderer;
+/** @type {Session | null} */
+let session = null;
+/** Every position's result, by key. @type {Map<string, PracticeResult>} */
+let results = new Map();
+/** The kept progress, or null when the browser's storage cannot be used (said). @type {PracticeStore | null} */
+let store = null;
+let storeProblem = '';
+/** The mistakes set kept from an earlier visit, if unfinished. @type {import('./practice-store.js').PracticeSet | null} */
+let keptSet = null;
+/** The FFO drills, once their files are read. @type {Drill[] | null} */
+let drills = null;
+let drillsProblem = '';
+/** The practice's worker, started on first use. @type {EngineClient | null} */
+let client = null;
+/** Bumped at every new position: answers for an older one are dropped. */
+let epoch = 0;
+/** The clock of a drill's line being solved. @type {ReturnType<typeof setInterval> | null} */
+let ticking = null;
+/** The practice board's cells, only while a position is practised: the page's other
+ * `[data-square]` cells are the game's board's (docs/testing.md).
+ * @type {{grid: ReturnType<typeof createGrid>, cells: HTMLElement} | null} */
+let cells = null;
+
+/**
+ * The practice section, made in the Study area and wired; its `render` is called with the page's.
+ * @param {PracticePage} practicePage
+ */
+export function createPracticePanel(practicePage) {
+  page = practicePage;
+  section = studySection('study-practice', 'practice.title');
+  ui = build(section);
+  renderer = createRenderer(ui.canvas);
   ui.board.style.setProperty('--gutter', `${GUTTER * 100}%`);
   attachInput(ui.board, { onSquare, onUndo: () => {}, onRedo: () => {}, onToggleHints: () => {} }, { keyTarget: ui.board });
   // The page's shortcuts (U, R, H) are the game's: not while the focus is on the practice board.
@@ -113,450 +129,449 @@ export function createPracticePanel({ review, game, engines, options }) {
     },
   );
   loadDrills();
+  return { render };
+}
 
-  /** Whether the engine takes a kept position. @param {PracticeItem} item */
-  function playable(item) {
-    try {
-      Game.fromBoard(item.board).free();
-      return item.kind === 'mistake' && Array.isArray(item.bestLine);
-    } catch {
-      return false;
-    }
+/** Whether the engine takes a kept position. @param {PracticeItem} item */
+function playable(item) {
+  try {
+    Game.fromBoard(item.board).free();
+    return item.kind === 'mistake' && Array.isArray(item.bestLine);
+  } catch {
+    return false;
   }
+}
 
-  /** The drills from the four FFO files, served with the page. */
-  async function loadDrills() {
-    try {
-      const files = await Promise.all(
-        FFO_FILES.map(async ({ file, first }) => {
-          const response = await fetch(new URL(`../../data/${file}`, import.meta.url));
-          if (!response.ok) throw new Error(`data/${file}: HTTP ${response.status}`);
-          const found = parseDrills(await response.text(), file, first);
-          if (!found.length) throw new Error(`data/${file}: no positions`);
-          return found;
-        }),
-      );
-      drills = files.flat();
-    } catch (error) {
-      drillsProblem = t('practice.noDrills', { reason: /** @type {Error} */ (error).message });
-    }
-    render();
+/** The drills from the four FFO files, served with the page. */
+async function loadDrills() {
+  try {
+    const files = await Promise.all(
+      FFO_FILES.map(async ({ file, first }) => {
+        const response = await fetch(new URL(`../../data/${file}`, import.meta.url));
+        if (!response.ok) throw new Error(`data/${file}: HTTP ${response.status}`);
+        const found = parseDrills(await response.text(), file, first);
+        if (!found.length) throw new Error(`data/${file}: no positions`);
+        return found;
+      }),
+    );
+    drills = files.flat();
+  } catch (error) {
+    drillsProblem = t('practice.noDrills', { reason: /** @type {Error} */ (error).message });
   }
+  render();
+}
 
-  /** The practice's worker, with the weights the AI's worker has (or fetching them). */
-  function worker() {
-    client ??= new EngineClient({
-      module: engines.module,
-      ttMegabytes: PRACTICE_TT_MEGABYTES,
-      files: { weights: engines.ai.fileCopy('weights'), book: 'none' },
-    });
-    return client;
+/** The practice's worker, with the weights the AI's worker has (or fetching them). */
+function worker() {
+  client ??= new EngineClient({
+    module: page.engines.module,
+    ttMegabytes: PRACTICE_TT_MEGABYTES,
+    files: { weights: page.engines.ai.fileCopy('weights'), book: 'none' },
+  });
+  return client;
+}
+
+function startMistakes() {
+  const reviewed = page.review();
+  if (reviewed) {
+    const { startBoard, fullTranscript } = page.game();
+    const items = mistakesOf(reviewed, startBoard, fullTranscript);
+    if (items.length === 0) return;
+    // The same mistakes as the set kept: go on where it was left.
+    const same = keptSet && keptSet.items.map((i) => i.key).join() === items.map((i) => i.key).join();
+    show({ set: 'mistakes', items, at: same && keptSet ? keptSet.at : 0 });
+  } else if (keptSet) {
+    show({ set: 'mistakes', items: keptSet.items, at: keptSet.at });
   }
+}
 
-  function startMistakes() {
-    const reviewed = review();
-    if (reviewed) {
-      const { startBoard, fullTranscript } = game();
-      const items = mistakesOf(reviewed, startBoard, fullTranscript);
-      if (items.length === 0) return;
-      // The same mistakes as the set kept: go on where it was left.
-      const same = keptSet && keptSet.items.map((i) => i.key).join() === items.map((i) => i.key).join();
-      show({ set: 'mistakes', items, at: same && keptSet ? keptSet.at : 0 });
-    } else if (keptSet) {
-      show({ set: 'mistakes', items: keptSet.items, at: keptSet.at });
-    }
-  }
-
-  /**
-   * Shows a position to practise, and starts what judges it.
-   * @param {{set: 'mistakes' | 'drill', items: PracticeItem[], at: number}} where
-   */
-  function show({ set, items, at }) {
-    stopWork();
-    session?.game.free();
-    const item = items[at];
-    session = { set, items, at, game: Game.fromBoard(item.board), values: null, wrong: [], waiting: null, solvedAt: null, solvedWith: null, answered: false, line: null, solving: null, error: '' };
-    const current = session;
-    const shown = ++epoch;
-    if (set === 'mistakes') keep({ id: 'mistakes', items, at, updated: Date.now() });
-    if (item.kind === 'drill') {
-      current.values = item.values;
-    } else {
-      worker()
-        .analyze(item.board, { depth: options.depth, exactFromEmpties: options.exactFromEmpties, evaluation: 'pattern', book: false })
-        .then(
-          (hints) => {
-            if (shown !== epoch) return;
-            current.values = hints.filter((h) => !h.unknown && h.discs !== null).map((h) => ({ move: h.move, discs: /** @type {number} */ (h.discs), exact: h.exact }));
-            if (current.waiting) tryMove(current, current.waiting);
-            render();
-          },
-          (error) => {
-            if (shown !== epoch || error instanceof SearchCancelled) return;
-            current.error = t('practice.checkFailed', { message: error.message });
-            current.waiting = null;
-            render();
-          },
-        );
-    }
-    render();
-    // Upright, the practice has the screen (the style sheet unsticks the main board meanwhile).
-    ui.area.scrollIntoView({ block: sideBySide.matches ? 'nearest' : 'start' });
-  }
-
-  /** Stops the worker's search and the clock of a line being solved. */
-  function stopWork() {
-    epoch++;
-    if (ticking !== null) clearInterval(ticking);
-    ticking = null;
-    client?.cancel();
-  }
-
-  function stop() {
-    stopWork();
-    session?.game.free();
-    session = null;
-    cells?.cells.remove();
-    cells = null;
-    render();
-    if (!sideBySide.matches) section.scrollIntoView({ block: 'start' });
-  }
-
-  /** @param {import('./practice-store.js').PracticeSet} set */
-  function keep(set) {
-    keptSet = set.at < set.items.length ? set : null;
-    store?.putSet(set).catch((/** @type {Error} */ error) => {
-      storeProblem = t('practice.noStore', { reason: error.message });
-      render();
-    });
-  }
-
-  /** @param {Session} s */
-  function finished(s) {
-    return s.solvedAt !== null || s.answered;
-  }
-
-  /** A square of the practice board, tapped or chosen with the keyboard. @param {string} name */
-  function onSquare(name) {
-    const s = session;
-    if (!s || finished(s) || s.waiting) return;
-    if (!s.game.legalMoves().includes(name)) {
-      s.error = t('practice.notLegal', { square: name });
-      render();
-      return;
-    }
-    s.error = '';
-    if (s.values) tryMove(s, name);
-    else {
-      s.waiting = name; // judged when the scores arrive
-      render();
-    }
-  }
-
-  /**
-   * A move tried: right (within the tolerance of the best), or wrong (a second try, then the
-   * answer).
-   * @param {Session} s
-   * @param {string} move
-   */
-  function tryMove(s, move) {
-    s.waiting = null;
-    const item = s.items[s.at];
-    const verdict = judge(/** @type {MoveValue[]} */ (s.values), move, item.kind === 'drill' ? 0 : MISTAKE_TOLERANCE);
-    if (!verdict) {
-      s.error = t('practice.notLegal', { square: move });
-      render();
-      return;
-    }
-    if (verdict.good) {
-      s.solvedAt = s.wrong.length === 0 ? 1 : 2;
-      s.solvedWith = move;
-      s.game.play(move);
-      if (s.game.mustPass) s.game.pass();
-      record(item, s.solvedAt);
-      render();
-      return;
-    }
-    s.wrong.push({ move, discs: verdict.tried.discs, exact: verdict.tried.exact });
-    if (s.wrong.length >= 2) giveAnswer(s);
-    render();
-  }
-
-  /** The answer: the best move and its line, on the board and in words. @param {Session} s */
-  function giveAnswer(s) {
-    const item = s.items[s.at];
-    s.answered = true;
-    record(item, null);
-    if (item.kind === 'mistake') {
-      s.line = item.bestLine;
-    } else {
-      // The drill's line, solved to the end by the worker (the best move is known already).
-      const shown = epoch;
-      const started = performance.now();
-      s.solving = 0;
-      ticking = setInterval(() => {
-        if (s.solving !== null) s.solving = (performance.now() - started) / 1000;
-        render();
-      }, 1000);
-      solvedLine(item.board).then(
-        (line) => {
+/**
+ * Shows a position to practise, and starts what judges it.
+ * @param {{set: 'mistakes' | 'drill', items: PracticeItem[], at: number}} where
+ */
+function show({ set, items, at }) {
+  stopWork();
+  session?.game.free();
+  const item = items[at];
+  session = { set, items, at, game: Game.fromBoard(item.board), values: null, wrong: [], waiting: null, solvedAt: null, solvedWith: null, answered: false, line: null, solving: null, error: '' };
+  const current = session;
+  const shown = ++epoch;
+  if (set === 'mistakes') keep({ id: 'mistakes', items, at, updated: Date.now() });
+  if (item.kind === 'drill') {
+    current.values = item.values;
+  } else {
+    worker()
+      .analyze(item.board, { depth: page.options.depth, exactFromEmpties: page.options.exactFromEmpties, evaluation: 'pattern', book: false })
+      .then(
+        (hints) => {
           if (shown !== epoch) return;
-          s.line = line;
-          s.solving = null;
-          if (ticking !== null) clearInterval(ticking);
-          ticking = null;
+          current.values = hints.filter((h) => !h.unknown && h.discs !== null).map((h) => ({ move: h.move, discs: /** @type {number} */ (h.discs), exact: h.exact }));
+          if (current.waiting) tryMove(current, current.waiting);
           render();
         },
         (error) => {
           if (shown !== epoch || error instanceof SearchCancelled) return;
-          s.solving = null;
-          s.error = t('practice.checkFailed', { message: error.message });
+          current.error = t('practice.checkFailed', { message: error.message });
+          current.waiting = null;
           render();
         },
       );
-    }
+  }
+  render();
+  // Upright, the practice has the screen (the style sheet unsticks the main board meanwhile).
+  ui.area.scrollIntoView({ block: sideBySide.matches ? 'nearest' : 'start' });
+}
+
+/** Stops the worker's search and the clock of a line being solved. */
+function stopWork() {
+  epoch++;
+  if (ticking !== null) clearInterval(ticking);
+  ticking = null;
+  client?.cancel();
+}
+
+function stop() {
+  stopWork();
+  session?.game.free();
+  session = null;
+  cells?.cells.remove();
+  cells = null;
+  render();
+  if (!sideBySide.matches) section.scrollIntoView({ block: 'start' });
+}
+
+/** @param {import('./practice-store.js').PracticeSet} set */
+function keep(set) {
+  keptSet = set.at < set.items.length ? set : null;
+  store?.putSet(set).catch((/** @type {Error} */ error) => {
+    storeProblem = t('practice.noStore', { reason: error.message });
+    render();
+  });
+}
+
+/** @param {Session} s */
+function finished(s) {
+  return s.solvedAt !== null || s.answered;
+}
+
+/** A square of the practice board, tapped or chosen with the keyboard. @param {string} name */
+function onSquare(name) {
+  const s = session;
+  if (!s || finished(s) || s.waiting) return;
+  if (!s.game.legalMoves().includes(name)) {
+    s.error = t('practice.notLegal', { square: name });
+    render();
+    return;
+  }
+  s.error = '';
+  if (s.values) tryMove(s, name);
+  else {
+    s.waiting = name; // judged when the scores arrive
     render();
   }
+}
 
-  /**
-   * Perfect play from `board` to the end of the game: the solver's line, and where it stops short
-   * (its table keeps no line in the last few moves), solved again from there.
-   * @param {string} board
-   * @returns {Promise<string[]>}
-   */
-  async function solvedLine(board) {
-    /** @type {string[]} */
-    const line = [];
-    const played = Game.fromBoard(board);
-    try {
-      while (!played.isGameOver && line.length < 60) {
-        if (played.mustPass) {
-          played.pass();
-          line.push('pa');
-          continue;
-        }
-        const result = await worker().search(played.board, { depth: 60, exactFromEmpties: 60, book: false });
-        for (const move of result.pv.length ? result.pv : [result.move]) {
-          if (played.isGameOver) break;
-          if (move === 'pa') played.pass();
-          else played.play(move);
-          line.push(move);
-        }
-      }
-    } finally {
-      played.free();
-    }
-    return line;
+/**
+ * A move tried: right (within the tolerance of the best), or wrong (a second try, then the
+ * answer).
+ * @param {Session} s
+ * @param {string} move
+ */
+function tryMove(s, move) {
+  s.waiting = null;
+  const item = s.items[s.at];
+  const verdict = judge(/** @type {MoveValue[]} */ (s.values), move, item.kind === 'drill' ? 0 : MISTAKE_TOLERANCE);
+  if (!verdict) {
+    s.error = t('practice.notLegal', { square: move });
+    render();
+    return;
   }
+  if (verdict.good) {
+    s.solvedAt = s.wrong.length === 0 ? 1 : 2;
+    s.solvedWith = move;
+    s.game.play(move);
+    if (s.game.mustPass) s.game.pass();
+    record(item, s.solvedAt);
+    render();
+    return;
+  }
+  s.wrong.push({ move, discs: verdict.tried.discs, exact: verdict.tried.exact });
+  if (s.wrong.length >= 2) giveAnswer(s);
+  render();
+}
 
-  /** @param {PracticeItem} item
-   * @param {1 | 2 | null} solvedAt */
-  function record(item, solvedAt) {
-    const before = results.get(item.key);
-    /** @type {PracticeResult} */
-    const result = { key: item.key, solvedAt, tries: (before?.tries ?? 0) + 1, updated: Date.now() };
-    results.set(item.key, result);
-    store?.putResult(result).catch((/** @type {Error} */ error) => {
-      storeProblem = t('practice.noStore', { reason: error.message });
+/** The answer: the best move and its line, on the board and in words. @param {Session} s */
+function giveAnswer(s) {
+  const item = s.items[s.at];
+  s.answered = true;
+  record(item, null);
+  if (item.kind === 'mistake') {
+    s.line = item.bestLine;
+  } else {
+    // The drill's line, solved to the end by the worker (the best move is known already).
+    const shown = epoch;
+    const started = performance.now();
+    s.solving = 0;
+    ticking = setInterval(() => {
+      if (s.solving !== null) s.solving = (performance.now() - started) / 1000;
       render();
-    });
-    const s = session;
-    if (s && s.set === 'mistakes') keep({ id: 'mistakes', items: s.items, at: s.at + 1, updated: Date.now() });
-  }
-
-  /** A move's value as a player reads it: its side's score ("Black +4") and "(exact)".
-   * @param {number} discs for the side to move
-   * @param {boolean} exact
-   * @param {Side} side */
-  function scoreText(discs, exact, side) {
-    return `${sideScore(forBlack(discs, side), exact, scoreWords())} ${t(exact ? 'review.exact' : 'review.estimate')}`;
-  }
-
-  /** @param {string} move */
-  const moveName = (move) => (move === 'pa' ? t('move.pass') : move);
-
-  /** What the practice says about the position shown: the task, then how it goes. */
-  function promptText(/** @type {Session} */ s) {
-    const item = s.items[s.at];
-    const side = sideName(item.toMove);
-    if (item.kind === 'mistake') {
-      return t('practice.mistakePrompt', {
-        n: s.at + 1,
-        total: s.items.length,
-        move: item.ply + 1,
-        side,
-        played: moveName(item.played),
-        loss: lossText(item.loss, item.exact, scoreWords()),
-        tolerance: MISTAKE_TOLERANCE,
-      });
-    }
-    return t('practice.drillPrompt', { number: item.number, empties: item.empties, side });
-  }
-
-  /** The latest wrong move's value (the earlier ones stay on their squares), or the right one;
-   * then the answer, once given. */
-  function feedbackText(/** @type {Session} */ s) {
-    const item = s.items[s.at];
-    const parts = [];
-    const wrong = s.wrong[s.wrong.length - 1];
-    if (s.solvedAt !== null && s.values) {
-      const move = /** @type {string} */ (s.solvedWith);
-      const verdict = judge(s.values, move, 0);
-      if (verdict) {
-        const key = s.solvedAt === 1 ? 'practice.rightFirst' : 'practice.rightSecond';
-        parts.push(t(key, { move, score: scoreText(verdict.tried.discs, verdict.tried.exact, item.toMove), best: scoreText(verdict.best.discs, verdict.best.exact, item.toMove) }));
-      }
-    } else if (wrong && s.values) {
-      const verdict = judge(s.values, wrong.move, 0);
-      const loss = verdict ? lossText(verdict.loss, wrong.exact, scoreWords()) : '';
-      parts.push(t(finished(s) ? 'practice.wrong' : 'practice.wrongAgain', { move: wrong.move, score: scoreText(wrong.discs, wrong.exact, item.toMove), loss }));
-    }
-    if (s.answered) parts.push(answerText(s));
-    return parts.join(' ');
-  }
-
-  function answerText(/** @type {Session} */ s) {
-    const item = s.items[s.at];
-    if (item.kind === 'mistake') {
-      const score = `${sideScore(item.scoreBlack, item.scoreExact, scoreWords())} ${t(item.scoreExact ? 'review.exact' : 'review.estimate')}`;
-      return t('practice.answer', { move: moveName(item.bestLine[0] ?? ''), score, line: item.bestLine.map(moveName).join(' ') });
-    }
-    const best = bestMoves(item.values);
-    const score = scoreText(Math.max(...item.values.map((v) => v.discs)), true, item.toMove);
-    const moves = best.join(t('practice.or'));
-    if (s.line) return t('practice.answer', { move: moves, score, line: s.line.map(moveName).join(' ') });
-    if (s.solving !== null) return t('practice.answerSolving', { move: moves, score, seconds: num(s.solving, 0) });
-    return t('practice.answerNoLine', { move: moves, score });
-  }
-
-  /** The results of a set of positions: solved at the first try, at the second, answers shown.
-   * @param {PracticeItem[]} items */
-  function tally(items) {
-    const done = items.map((i) => results.get(i.key)).filter((r) => r !== undefined);
-    return {
-      tried: done.length,
-      first: done.filter((r) => r.solvedAt === 1).length,
-      second: done.filter((r) => r.solvedAt === 2).length,
-    };
-  }
-
-  /** The board's marks: the moves tried (their value for the mover), then, with the answer, the
-   * line numbered from its first move (ringed in gold). */
-  function marks(/** @type {Session} */ s) {
-    /** @type {{square: number, text: string, best: boolean, label: string}[]} */
-    const shown = [];
-    const item = s.items[s.at];
-    if (s.answered && !s.line && item.kind === 'drill') {
-      // The line is being solved: its first move (any of the best) already known.
-      for (const move of bestMoves(item.values)) shown.push({ square: squareIndex(move), text: '1', best: true, label: t('practice.lineLabel', { n: 1 }) });
-    }
-    if (s.answered && s.line) {
-      const taken = new Set();
-      let n = 0;
-      for (const move of s.line) {
-        n++;
-        if (move === 'pa' || taken.has(move)) continue;
-        taken.add(move);
-        shown.push({ square: squareIndex(move), text: String(n), best: n === 1, label: t('practice.lineLabel', { n }) });
-      }
-    }
-    for (const wrong of s.wrong) {
-      if (shown.some((m) => m.square === squareIndex(wrong.move))) continue;
-      shown.push({ square: squareIndex(wrong.move), text: signedDiscs(wrong.discs, wrong.exact, scoreWords()), best: false, label: t('practice.triedLabel', { score: scoreText(wrong.discs, wrong.exact, item.toMove) }) });
-    }
-    return shown;
-  }
-
-  function renderBoard(/** @type {Session} */ s) {
-    const squares = s.game.squares();
-    const open = !finished(s) && !s.waiting;
-    const legal = open ? s.game.legalMoves().map(squareIndex) : [];
-    const hints = marks(s);
-    const last = s.solvedWith ? squareIndex(s.solvedWith) : -1;
-    renderer.draw({ squares, legal, moverColor: s.game.sideToMove, lastMove: last, hints, animation: null });
-    if (!cells) {
-      const container = document.createElement('div');
-      container.className = 'board-grid';
-      ui.board.append(container);
-      cells = { grid: createGrid(container, { onActivate: onSquare, labels: gridLabels() }), cells: container };
-    }
-    cells.grid.setLabels(gridLabels());
-    cells.grid.update({ squares, legal: new Set(legal), hints: new Map(hints.map((h) => [h.square, { label: h.label, best: h.best }])) });
-    ui.board.dataset.solved = s.solvedAt === null ? (s.answered ? 'answer' : '') : String(s.solvedAt);
-  }
-
-  function render() {
-    setText(ui.intro, t('practice.intro', { loss: PRACTICE_LOSS }));
-
-    const reviewed = review();
-    const count = reviewed ? reviewed.moves.filter(worthPractising).length : 0;
-    if (reviewed) {
-      setText(ui.mistakes, t('practice.mistakes', { n: count }));
-      ui.mistakes.disabled = count === 0;
-    } else if (keptSet) {
-      setText(ui.mistakes, t('practice.continue', { n: keptSet.items.length - keptSet.at }));
-      ui.mistakes.disabled = false;
-    } else {
-      setText(ui.mistakes, t('practice.mistakesNoReview'));
-      ui.mistakes.disabled = true;
-    }
-    setText(ui.drillLabel, t('practice.drills'));
-    renderDrillMenu();
-
-    const s = session;
-    ui.area.hidden = !s;
-    document.documentElement.toggleAttribute('data-practising', Boolean(s));
-    if (s) {
-      const item = s.items[s.at];
-      setText(ui.prompt, promptText(s));
-      renderBoard(s);
-      const checking = Boolean(s.waiting) || s.solving !== null;
-      ui.checking.hidden = !checking;
-      setText(ui.feedback, s.error || (s.waiting ? t('practice.checking', { move: s.waiting }) : feedbackText(s)));
-      ui.answer.hidden = finished(s);
-      setText(ui.answer, t('practice.showAnswer'));
-      ui.next.hidden = !(finished(s) && s.at + 1 < s.items.length);
-      setText(ui.next, t(item.kind === 'drill' ? 'practice.nextDrill' : 'practice.next'));
-      setText(ui.stop, t('practice.stop'));
-    }
-
-    const lines = [];
-    if (s && s.set === 'mistakes') {
-      const figures = tally(s.items);
-      lines.push(t('practice.tallyMistakes', { ...figures, total: s.items.length }));
-      if (finished(s) && s.at + 1 >= s.items.length) lines.push(t('practice.lastOne'));
-    }
-    if (drills) {
-      const figures = tally(drills);
-      if (figures.tried > 0) lines.push(t('practice.tallyDrills', { ...figures, total: drills.length }));
-    }
-    if (storeProblem) lines.push(storeProblem);
-    if (drillsProblem) lines.push(drillsProblem);
-    setText(ui.record, lines.join(' '));
-  }
-
-  /** The drills' menu, by number, with their empties and how they went. */
-  function renderDrillMenu() {
-    ui.drill.disabled = !drills;
-    const options = [t('practice.choose'), ...(drills ?? []).map((d) => {
-      const result = results.get(d.key);
-      const how = result ? ` · ${t(result.solvedAt === 1 ? 'practice.markFirst' : result.solvedAt === 2 ? 'practice.markSecond' : 'practice.markAnswer')}` : '';
-      return `#${d.number} · ${t('practice.empties', { n: d.empties })} · ${sideName(d.toMove)}${how}`;
-    })];
-    const signature = options.join('\n');
-    if (ui.drill.dataset.signature === signature) return;
-    ui.drill.dataset.signature = signature;
-    ui.drill.replaceChildren(
-      ...options.map((text, i) => {
-        const option = document.createElement('option');
-        option.value = i === 0 ? '' : String(/** @type {Drill[]} */ (drills)[i - 1].number);
-        option.textContent = text;
-        return option;
-      }),
+    }, 1000);
+    solvedLine(item.board).then(
+      (line) => {
+        if (shown !== epoch) return;
+        s.line = line;
+        s.solving = null;
+        if (ticking !== null) clearInterval(ticking);
+        ticking = null;
+        render();
+      },
+      (error) => {
+        if (shown !== epoch || error instanceof SearchCancelled) return;
+        s.solving = null;
+        s.error = t('practice.checkFailed', { message: error.message });
+        render();
+      },
     );
   }
+  render();
+}
 
-  return { render };
+/**
+ * Perfect play from `board` to the end of the game: the solver's line, and where it stops short
+ * (its table keeps no line in the last few moves), solved again from there.
+ * @param {string} board
+ * @returns {Promise<string[]>}
+ */
+async function solvedLine(board) {
+  /** @type {string[]} */
+  const line = [];
+  const played = Game.fromBoard(board);
+  try {
+    while (!played.isGameOver && line.length < 60) {
+      if (played.mustPass) {
+        played.pass();
+        line.push('pa');
+        continue;
+      }
+      const result = await worker().search(played.board, { depth: 60, exactFromEmpties: 60, book: false });
+      for (const move of result.pv.length ? result.pv : [result.move]) {
+        if (played.isGameOver) break;
+        if (move === 'pa') played.pass();
+        else played.play(move);
+        line.push(move);
+      }
+    }
+  } finally {
+    played.free();
+  }
+  return line;
+}
+
+/** @param {PracticeItem} item
+ * @param {1 | 2 | null} solvedAt */
+function record(item, solvedAt) {
+  const before = results.get(item.key);
+  /** @type {PracticeResult} */
+  const result = { key: item.key, solvedAt, tries: (before?.tries ?? 0) + 1, updated: Date.now() };
+  results.set(item.key, result);
+  store?.putResult(result).catch((/** @type {Error} */ error) => {
+    storeProblem = t('practice.noStore', { reason: error.message });
+    render();
+  });
+  const s = session;
+  if (s && s.set === 'mistakes') keep({ id: 'mistakes', items: s.items, at: s.at + 1, updated: Date.now() });
+}
+
+/** A move's value as a player reads it: its side's score ("Black +4") and "(exact)".
+ * @param {number} discs for the side to move
+ * @param {boolean} exact
+ * @param {Side} side */
+function scoreText(discs, exact, side) {
+  return `${sideScore(forBlack(discs, side), exact, scoreWords())} ${t(exact ? 'review.exact' : 'review.estimate')}`;
+}
+
+/** @param {string} move */
+const moveName = (move) => (move === 'pa' ? t('move.pass') : move);
+
+/** What the practice says about the position shown: the task, then how it goes. */
+function promptText(/** @type {Session} */ s) {
+  const item = s.items[s.at];
+  const side = sideName(item.toMove);
+  if (item.kind === 'mistake') {
+    return t('practice.mistakePrompt', {
+      n: s.at + 1,
+      total: s.items.length,
+      move: item.ply + 1,
+      side,
+      played: moveName(item.played),
+      loss: lossText(item.loss, item.exact, scoreWords()),
+      tolerance: MISTAKE_TOLERANCE,
+    });
+  }
+  return t('practice.drillPrompt', { number: item.number, empties: item.empties, side });
+}
+
+/** The latest wrong move's value (the earlier ones stay on their squares), or the right one;
+ * then the answer, once given. */
+function feedbackText(/** @type {Session} */ s) {
+  const item = s.items[s.at];
+  const parts = [];
+  const wrong = s.wrong[s.wrong.length - 1];
+  if (s.solvedAt !== null && s.values) {
+    const move = /** @type {string} */ (s.solvedWith);
+    const verdict = judge(s.values, move, 0);
+    if (verdict) {
+      const key = s.solvedAt === 1 ? 'practice.rightFirst' : 'practice.rightSecond';
+      parts.push(t(key, { move, score: scoreText(verdict.tried.discs, verdict.tried.exact, item.toMove), best: scoreText(verdict.best.discs, verdict.best.exact, item.toMove) }));
+    }
+  } else if (wrong && s.values) {
+    const verdict = judge(s.values, wrong.move, 0);
+    const loss = verdict ? lossText(verdict.loss, wrong.exact, scoreWords()) : '';
+    parts.push(t(finished(s) ? 'practice.wrong' : 'practice.wrongAgain', { move: wrong.move, score: scoreText(wrong.discs, wrong.exact, item.toMove), loss }));
+  }
+  if (s.answered) parts.push(answerText(s));
+  return parts.join(' ');
+}
+
+function answerText(/** @type {Session} */ s) {
+  const item = s.items[s.at];
+  if (item.kind === 'mistake') {
+    const score = `${sideScore(item.scoreBlack, item.scoreExact, scoreWords())} ${t(item.scoreExact ? 'review.exact' : 'review.estimate')}`;
+    return t('practice.answer', { move: moveName(item.bestLine[0] ?? ''), score, line: item.bestLine.map(moveName).join(' ') });
+  }
+  const best = bestMoves(item.values);
+  const score = scoreText(Math.max(...item.values.map((v) => v.discs)), true, item.toMove);
+  const moves = best.join(t('practice.or'));
+  if (s.line) return t('practice.answer', { move: moves, score, line: s.line.map(moveName).join(' ') });
+  if (s.solving !== null) return t('practice.answerSolving', { move: moves, score, seconds: num(s.solving, 0) });
+  return t('practice.answerNoLine', { move: moves, score });
+}
+
+/** The results of a set of positions: solved at the first try, at the second, answers shown.
+ * @param {PracticeItem[]} items */
+function tally(items) {
+  const done = items.map((i) => results.get(i.key)).filter((r) => r !== undefined);
+  return {
+    tried: done.length,
+    first: done.filter((r) => r.solvedAt === 1).length,
+    second: done.filter((r) => r.solvedAt === 2).length,
+  };
+}
+
+/** The board's marks: the moves tried (their value for the mover), then, with the answer, the
+ * line numbered from its first move (ringed in gold). */
+function marks(/** @type {Session} */ s) {
+  /** @type {{square: number, text: string, best: boolean, label: string}[]} */
+  const shown = [];
+  const item = s.items[s.at];
+  if (s.answered && !s.line && item.kind === 'drill') {
+    // The line is being solved: its first move (any of the best) already known.
+    for (const move of bestMoves(item.values)) shown.push({ square: squareIndex(move), text: '1', best: true, label: t('practice.lineLabel', { n: 1 }) });
+  }
+  if (s.answered && s.line) {
+    const taken = new Set();
+    let n = 0;
+    for (const move of s.line) {
+      n++;
+      if (move === 'pa' || taken.has(move)) continue;
+      taken.add(move);
+      shown.push({ square: squareIndex(move), text: String(n), best: n === 1, label: t('practice.lineLabel', { n }) });
+    }
+  }
+  for (const wrong of s.wrong) {
+    if (shown.some((m) => m.square === squareIndex(wrong.move))) continue;
+    shown.push({ square: squareIndex(wrong.move), text: signedDiscs(wrong.discs, wrong.exact, scoreWords()), best: false, label: t('practice.triedLabel', { score: scoreText(wrong.discs, wrong.exact, item.toMove) }) });
+  }
+  return shown;
+}
+
+function renderBoard(/** @type {Session} */ s) {
+  const squares = s.game.squares();
+  const open = !finished(s) && !s.waiting;
+  const legal = open ? s.game.legalMoves().map(squareIndex) : [];
+  const hints = marks(s);
+  const last = s.solvedWith ? squareIndex(s.solvedWith) : -1;
+  renderer.draw({ squares, legal, moverColor: s.game.sideToMove, lastMove: last, hints, animation: null });
+  if (!cells) {
+    const container = document.createElement('div');
+    container.className = 'board-grid';
+    ui.board.append(container);
+    cells = { grid: createGrid(container, { onActivate: onSquare, labels: gridLabels() }), cells: container };
+  }
+  cells.grid.setLabels(gridLabels());
+  cells.grid.update({ squares, legal: new Set(legal), hints: new Map(hints.map((h) => [h.square, { label: h.label, best: h.best }])) });
+  ui.board.dataset.solved = s.solvedAt === null ? (s.answered ? 'answer' : '') : String(s.solvedAt);
+}
+
+function render() {
+  setText(ui.intro, t('practice.intro', { loss: PRACTICE_LOSS }));
+
+  const reviewed = page.review();
+  const count = reviewed ? reviewed.moves.filter(worthPractising).length : 0;
+  if (reviewed) {
+    setText(ui.mistakes, t('practice.mistakes', { n: count }));
+    ui.mistakes.disabled = count === 0;
+  } else if (keptSet) {
+    setText(ui.mistakes, t('practice.continue', { n: keptSet.items.length - keptSet.at }));
+    ui.mistakes.disabled = false;
+  } else {
+    setText(ui.mistakes, t('practice.mistakesNoReview'));
+    ui.mistakes.disabled = true;
+  }
+  setText(ui.drillLabel, t('practice.drills'));
+  renderDrillMenu();
+
+  const s = session;
+  ui.area.hidden = !s;
+  document.documentElement.toggleAttribute('data-practising', Boolean(s));
+  if (s) {
+    const item = s.items[s.at];
+    setText(ui.prompt, promptText(s));
+    renderBoard(s);
+    const checking = Boolean(s.waiting) || s.solving !== null;
+    ui.checking.hidden = !checking;
+    setText(ui.feedback, s.error || (s.waiting ? t('practice.checking', { move: s.waiting }) : feedbackText(s)));
+    ui.answer.hidden = finished(s);
+    setText(ui.answer, t('practice.showAnswer'));
+    ui.next.hidden = !(finished(s) && s.at + 1 < s.items.length);
+    setText(ui.next, t(item.kind === 'drill' ? 'practice.nextDrill' : 'practice.next'));
+    setText(ui.stop, t('practice.stop'));
+  }
+
+  const lines = [];
+  if (s && s.set === 'mistakes') {
+    const figures = tally(s.items);
+    lines.push(t('practice.tallyMistakes', { ...figures, total: s.items.length }));
+    if (finished(s) && s.at + 1 >= s.items.length) lines.push(t('practice.lastOne'));
+  }
+  if (drills) {
+    const figures = tally(drills);
+    if (figures.tried > 0) lines.push(t('practice.tallyDrills', { ...figures, total: drills.length }));
+  }
+  if (storeProblem) lines.push(storeProblem);
+  if (drillsProblem) lines.push(drillsProblem);
+  setText(ui.record, lines.join(' '));
+}
+
+/** The drills' menu, by number, with their empties and how they went. */
+function renderDrillMenu() {
+  ui.drill.disabled = !drills;
+  const options = [t('practice.choose'), ...(drills ?? []).map((d) => {
+    const result = results.get(d.key);
+    const how = result ? ` · ${t(result.solvedAt === 1 ? 'practice.markFirst' : result.solvedAt === 2 ? 'practice.markSecond' : 'practice.markAnswer')}` : '';
+    return `#${d.number} · ${t('practice.empties', { n: d.empties })} · ${sideName(d.toMove)}${how}`;
+  })];
+  const signature = options.join('\n');
+  if (ui.drill.dataset.signature === signature) return;
+  ui.drill.dataset.signature = signature;
+  ui.drill.replaceChildren(
+    ...options.map((text, i) => {
+      const option = document.createElement('option');
+      option.value = i === 0 ? '' : String(/** @type {Drill[]} */ (drills)[i - 1].number);
+      option.textContent = text;
+      return option;
+    }),
+  );
 }
 
 /**
