@@ -494,7 +494,6 @@ impl GamesWriter {
                 let mut file =
                     OpenOptions::new().read(true).write(true).create_new(true).open(&self.path).map_err(io)?;
                 if let Err(e) = file.write_all(&bytes) {
-                    drop(file);
                     let _ = std::fs::remove_file(&self.path);
                     return Err(io(e));
                 }

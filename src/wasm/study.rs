@@ -1,12 +1,13 @@
-//! The analysis board's engine calls: every move with its line for the live analysis, and the
-//! opening explorer.
+//! The analysis board's engine calls: every move with its line, deepened step by step for the live
+//! analysis, and the opening explorer.
 
-use super::convert::{parse_position, strings, ObjectBuilder};
+use super::convert::{field, parse_position, strings, ObjectBuilder};
 use super::options::{limits_from, session_from};
 use super::searcher::{score_fields, team_part, Searcher};
 use crate::othello::book::explorer::explore;
+use crate::othello::search::lines::{AnalysisStep, Certainty, MoveLine};
 use crate::othello::search::Control;
-use js_sys::Array;
+use js_sys::{Array, Function};
 use wasm_bindgen::prelude::*;
 
 #[wasm_bindgen(typescript_custom_section)]
@@ -24,6 +25,19 @@ export interface MoveLine {
   pv: string[];
   /** Plies searched, `move` included (the empty squares, when exact). */
   depth: number;
+}
+
+/** One completed step of the deep analysis (see `Searcher.analyzeDeep`): every legal move's
+ * line, best first, all searched as deep and as surely as `certainty` says. */
+export interface AnalysisStep {
+  /** `depth`: a midgame search of `depth` plies (the move included), selective at `percent`
+   * confidence (null: full width); `outcome`: each move's win, draw or loss under perfect play
+   * (`discs` is +1, 0 or −1); `exact`: each move's final disc difference under perfect play. */
+  certainty: { kind: 'depth'; depth: number; percent: number | null } | { kind: 'outcome' } | { kind: 'exact' };
+  lines: MoveLine[];
+  /** Positions visited and milliseconds since the analysis started. */
+  nodes: number;
+  elapsedMs: number;
 }
 
 /** A book move in the opening explorer (see `Searcher.exploreBook`). */
@@ -70,21 +84,59 @@ impl Searcher {
         let mut control = Control::new(&clock);
         control.team = team_part(&self.team, session, "analyzeLines")?;
         let lines = self.engine.analyze_lines(position.board(), &limits, &mut control);
-        Ok(lines
-            .into_iter()
-            .map(|line| {
-                let entry = ObjectBuilder::new()
-                    .set("move", line.mv.to_string())
-                    .set("unknown", line.score.is_none())
-                    .set("pv", strings(&line.pv))
-                    .set("depth", line.depth);
-                match line.score {
-                    Some(score) => score_fields(entry, score, pattern),
-                    None => entry.set("score", JsValue::NULL).set("discs", JsValue::NULL).set("exact", false),
+        Ok(lines.iter().map(|line| line_object(line, pattern)).collect())
+    }
+
+    /// Every legal move of `board` (board text) deepened together, step after step, until the
+    /// options' limits (see `othello::search::lines`, `Engine::analyze_deep`): `onStep` gets each
+    /// completed step `{certainty, lines, nodes, elapsedMs}` (lines as `analyzeLines`'s, best
+    /// first); returns the last one, or null when none was completed or the game is over.
+    /// `options` as `search`'s: `{level: 9}` makes it selective (Multi-ProbCut) with the pattern
+    /// evaluation, `exactFromEmpties` solves every move at that many empties or fewer (outcomes
+    /// first, then exact scores); the book is not used. With `session`, the team's helpers
+    /// search along.
+    #[wasm_bindgen(js_name = analyzeDeep, unchecked_return_type = "AnalysisStep | null")]
+    pub fn analyze_deep(
+        &mut self,
+        board: &str,
+        #[wasm_bindgen(unchecked_param_type = "SearchOptions")] options: &JsValue,
+        #[wasm_bindgen(unchecked_param_type = "((step: AnalysisStep) => void) | null | undefined")] on_step: Option<
+            Function,
+        >,
+    ) -> Result<JsValue, JsError> {
+        let position = parse_position(board)?;
+        // A level's own time and solving threshold are for playing a move: the analysis runs until
+        // it is done or stopped, and solves where the options say.
+        let limits = limits_from(options)?;
+        let asked = |key: &str| !field(options, key).is_undefined();
+        let limits = crate::othello::search::Limits {
+            book: None,
+            time_ms: limits.time_ms.filter(|_| asked("timeMs")),
+            exact_from_empties: limits.exact_from_empties.filter(|_| asked("exactFromEmpties")),
+            ..limits
+        };
+        let session = session_from(options)?;
+        let pattern = self.engine.uses_pattern(&limits);
+        let clock = crate::clock::monotonic_ms;
+        let mut control = Control::new(&clock);
+        control.team = team_part(&self.team, session, "analyzeDeep")?;
+        let mut callback_error: Option<JsValue> = None;
+        let mut report = |step: &AnalysisStep| {
+            if let Some(callback) = &on_step {
+                if let Err(e) = callback.call1(&JsValue::NULL, &step_object(step, pattern)) {
+                    callback_error.get_or_insert(e);
                 }
-                .build()
-            })
-            .collect())
+            }
+        };
+        let last = self.engine.analyze_deep(position.board(), &limits, &mut control, &mut report);
+        if let Some(e) = callback_error {
+            let message = e.dyn_ref::<js_sys::Error>().map(|e| String::from(e.message())).or_else(|| e.as_string());
+            return Err(JsError::new(&format!(
+                "analyzeDeep: the step callback threw: {}",
+                message.unwrap_or_default()
+            )));
+        }
+        Ok(last.map_or(JsValue::NULL, |step| step_object(&step, pattern)))
     }
 
     /// What the opening book knows of `board` (board text), for the opening explorer (see
@@ -113,4 +165,36 @@ impl Searcher {
             .collect();
         Ok(ObjectBuilder::new().set("discs", found.value).set("moves", moves).build())
     }
+}
+
+/// A line as the page reads it (`MoveLine`).
+fn line_object(line: &MoveLine, pattern: bool) -> JsValue {
+    let entry = ObjectBuilder::new()
+        .set("move", line.mv.to_string())
+        .set("unknown", line.score.is_none())
+        .set("pv", strings(&line.pv))
+        .set("depth", line.depth);
+    match line.score {
+        Some(score) => score_fields(entry, score, pattern),
+        None => entry.set("score", JsValue::NULL).set("discs", JsValue::NULL).set("exact", false),
+    }
+    .build()
+}
+
+/// A step as the page reads it (`AnalysisStep`).
+fn step_object(step: &AnalysisStep, pattern: bool) -> JsValue {
+    let certainty = match step.certainty {
+        Certainty::Depth { depth, percent } => ObjectBuilder::new()
+            .set("kind", "depth")
+            .set("depth", depth)
+            .set("percent", percent.map_or(JsValue::NULL, JsValue::from)),
+        Certainty::Outcome => ObjectBuilder::new().set("kind", "outcome"),
+        Certainty::Exact => ObjectBuilder::new().set("kind", "exact"),
+    };
+    ObjectBuilder::new()
+        .set("certainty", certainty.build())
+        .set("lines", step.lines.iter().map(|line| line_object(line, pattern)).collect::<Array>())
+        .set("nodes", step.nodes as f64)
+        .set("elapsedMs", step.elapsed_ms as f64)
+        .build()
 }

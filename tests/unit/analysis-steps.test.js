@@ -1,19 +1,23 @@
-// The live analysis's steps and its bar (www/game/live-analysis.js).
+// The live analysis's options and its bar (www/game/live-analysis.js).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { analysisSteps, blackShare, ANALYSIS_DEPTHS } from '../../www/game/live-analysis.js';
+import { analysisOptions, blackShare, certaintyText, ANALYSIS_DEPTHS } from '../../www/game/live-analysis.js';
 
-test('a midgame deepens to the last depth; an endgame deepens, then solves exactly', () => {
-  const mid = analysisSteps(40);
-  assert.equal(mid[0].depth, ANALYSIS_DEPTHS.firstDepth);
-  assert.equal(mid.at(-1)?.depth, ANALYSIS_DEPTHS.maxDepth);
-  assert.ok(mid.every((step, i) => i === 0 || step.depth === mid[i - 1].depth + 1), 'one depth at a time');
-  const end = analysisSteps(ANALYSIS_DEPTHS.exactFrom);
-  const last = end.at(-1);
-  assert.ok(last && 'exactFromEmpties' in last, 'the last step solves');
-  assert.equal(end.at(-2)?.depth, ANALYSIS_DEPTHS.depthBeforeExact);
-  // Near the end there is nothing to deepen before the solve.
-  assert.equal(analysisSteps(2).filter((s) => !('exactFromEmpties' in s)).length, 0);
+test('a midgame is analysed selectively to the end; an endgame in reach is solved', () => {
+  const mid = analysisOptions(40);
+  assert.equal(mid.level, 9, "the AI's own selective search");
+  assert.equal(mid.depth, ANALYSIS_DEPTHS.maxDepth);
+  assert.equal(mid.book, false);
+  assert.ok(!('exactFromEmpties' in mid) && !('timeMs' in mid), 'no solve, no time limit');
+  assert.equal(analysisOptions(ANALYSIS_DEPTHS.exactFrom).exactFromEmpties, ANALYSIS_DEPTHS.exactFrom);
+  assert.ok(!('exactFromEmpties' in analysisOptions(ANALYSIS_DEPTHS.exactFrom + 1)));
+});
+
+test('a step says how sure it is', () => {
+  assert.equal(certaintyText({ kind: 'depth', depth: 19, percent: 93 }, 46), 'depth 19 @ 93%');
+  assert.equal(certaintyText({ kind: 'depth', depth: 6, percent: null }, 46), 'depth 6');
+  assert.equal(certaintyText({ kind: 'exact' }, 14), 'exact: solved to the end');
+  assert.match(certaintyText({ kind: 'outcome' }, 14), /outcome/);
 });
 
 test('the bar is even at 0, three quarters near +10, nearly whole beyond +32', () => {

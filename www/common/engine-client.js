@@ -18,6 +18,7 @@ export class SearchCancelled extends Error {
 /** @typedef {import('../pkg/reversi.js').WindowResult} WindowResult */
 /** @typedef {import('../pkg/reversi.js').Hint} Hint */
 /** @typedef {import('../pkg/reversi.js').MoveLine} MoveLine */
+/** @typedef {import('../pkg/reversi.js').AnalysisStep} AnalysisStep */
 /** @typedef {import('../pkg/reversi.js').BookMove} BookMove */
 /** @typedef {import('../pkg/reversi.js').ReviewOptions} ReviewOptions */
 /** @typedef {import('../pkg/reversi.js').ReviewPart} ReviewPart */
@@ -231,6 +232,16 @@ export class EngineClient {
    * @returns {Promise<MoveLine[]>} */
   analyzeLines(board, options) {
     return this.request('analyzeLines', { board, options });
+  }
+
+  /** Every legal move deepened together, step after step (as `Searcher.analyzeDeep`): `onStep`
+   * hears each completed step; resolves with the last (null: none completed).
+   * @param {string} board
+   * @param {SearchOptions} options
+   * @param {(step: AnalysisStep) => void} [onStep]
+   * @returns {Promise<AnalysisStep | null>} */
+  analyzeDeep(board, options, onStep) {
+    return this.request('analyzeDeep', { board, options }, onStep);
   }
 
   /** One position's share of a review (see Searcher.reviewPart and reviewInParallel in

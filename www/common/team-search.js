@@ -20,6 +20,7 @@ import { THREADS_MEMORY } from './engine-wasm.js';
 /** @typedef {import('../pkg/reversi.js').SearchProgress} SearchProgress */
 /** @typedef {import('../pkg/reversi.js').Hint} Hint */
 /** @typedef {import('../pkg/reversi.js').MoveLine} MoveLine */
+/** @typedef {import('../pkg/reversi.js').AnalysisStep} AnalysisStep */
 /** @typedef {import('./engine-client.js').FileEvent} FileEvent */
 /** @typedef {import('./engine-client.js').FileSource} FileSource */
 
@@ -126,6 +127,18 @@ export class TeamSearch {
   async analyzeLines(board, options) {
     const session = await this.open(true);
     return this.main.analyzeLines(board, { ...options, session });
+  }
+
+  /**
+   * Every legal move deepened together, as EngineClient.analyzeDeep, searched by the team.
+   * @param {string} board
+   * @param {SearchOptions} options
+   * @param {(step: AnalysisStep) => void} [onStep]
+   * @returns {Promise<AnalysisStep | null>}
+   */
+  async analyzeDeep(board, options, onStep) {
+    const session = await this.open(true);
+    return this.main.analyzeDeep(board, { ...options, session }, onStep);
   }
 
   /** Stops the team's search at once: pending promises reject with SearchCancelled. */

@@ -3,6 +3,7 @@
 // Messages in:  {type: 'init', module, memory?, ttMegabytes, files} · {type: 'clear'}
 //               {id, type: 'search', board, options} · {id, type: 'analyze', board, options}
 //               {id, type: 'bookMoves', board} · {id, type: 'analyzeLines', board, options}
+//               {id, type: 'analyzeDeep', board, options} (each completed step as progress)
 //               {id, type: 'searchWindow', board, options, alpha, beta} (one share of a parallel
 //               search, see parallel-search.js)
 //               {id, type: 'reviewPart', startBoard, moves, options, index} (one position of a
@@ -122,6 +123,8 @@ function answer(message) {
       result = searcher.analyze(board, options);
     } else if (type === 'analyzeLines') {
       result = searcher.analyzeLines(board, options);
+    } else if (type === 'analyzeDeep') {
+      result = searcher.analyzeDeep(board, options, progress);
     } else if (type === 'bookMoves') {
       result = searcher.bookMoves(board);
     } else if (type === 'reviewPart') {

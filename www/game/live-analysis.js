@@ -1,10 +1,12 @@
 // Live analysis: while the Analyse switch is on, every legal move of the position shown is
-// searched one depth after another, then solved exactly when the endgame is in reach, by the
-// AI's workers (the team, where the page is cross-origin isolated; its one worker elsewhere).
-// Each step's answer replaces the last: the squares show the moves' scores as hints do, and the
-// Study area shows an evaluation bar and the best three lines. A change of position, a move or a
-// new game stops it (the page cancels the AI's searches on every change) and it starts again
-// for the new position; a hidden tab stops it, and it resumes where it was when the tab is seen.
+// deepened together by the engine's deep analysis (Searcher.analyzeDeep: one search, one table,
+// selective at a stated confidence like the AI's own search), then solved (each move's outcome,
+// then its exact score) when the endgame is in reach, by the AI's workers (the team, where the
+// page is cross-origin isolated; its one worker elsewhere). Each completed step replaces the
+// last: the squares show the moves' scores as hints do, and the Study area shows an evaluation
+// bar and the best three lines. A change of position, a move or a new game stops it (the page
+// cancels the AI's searches on every change) and it starts again for the new position; a hidden
+// tab stops it, and it starts again when the tab is seen.
 
 import { t, scoreWords } from '../i18n/page.js';
 import { forBlack, sideScore } from '../common/score-text.js';
@@ -16,14 +18,15 @@ import { depthText } from './thinking.js';
 import { studySection } from './study-panel.js';
 
 /** @typedef {import('../pkg/reversi.js').MoveLine} MoveLine */
+/** @typedef {import('../pkg/reversi.js').AnalysisStep} AnalysisStep */
 /** @typedef {import('../pkg/reversi.js').SearchOptions} SearchOptions */
 /** @typedef {import('../pkg/reversi.js').Side} Side */
 /** @typedef {import('./hints.js').HintMark} HintMark */
 
-/** How deep the analysis goes: from `firstDepth` one ply more each step up to `maxDepth`; with
- * at most `exactFrom` empty squares, up to `depthBeforeExact` (quick, and it fills the table
- * with a good move order) and then an exact solve of every move. */
-export const ANALYSIS_DEPTHS = { firstDepth: 2, maxDepth: 24, exactFrom: 20, depthBeforeExact: 8 };
+/** How the analysis goes: selective (level 9's search: the pattern evaluation, Multi-ProbCut)
+ * to `maxDepth` plies; with at most `exactFrom` empty squares, every move solved (after a quick
+ * midgame search that fills the table with a good move order). */
+export const ANALYSIS_DEPTHS = { maxDepth: 60, exactFrom: 20 };
 
 /** The lines shown beside the board. */
 const LINES_SHOWN = 3;
@@ -31,20 +34,27 @@ const LINES_SHOWN = 3;
 const LINE_MOVES = 12;
 
 /**
- * The search options of each step of an analysis of a position with `empties` empty squares: one
- * depth after another, the last one an exact solve when the endgame is in reach.
+ * The search options of the analysis of a position with `empties` empty squares: one deep
+ * analysis, its steps reported as they complete; no time limit (it runs until it is done or
+ * stopped).
  * @param {number} empties
  * @param {typeof ANALYSIS_DEPTHS} [depths]
- * @returns {SearchOptions[]}
+ * @returns {SearchOptions}
  */
-export function analysisSteps(empties, depths = ANALYSIS_DEPTHS) {
-  const exact = empties <= depths.exactFrom;
-  const last = exact ? Math.min(depths.depthBeforeExact, empties - 1) : depths.maxDepth;
-  /** @type {SearchOptions[]} */
-  const steps = [];
-  for (let depth = depths.firstDepth; depth <= last; depth++) steps.push({ depth, evaluation: 'pattern', book: false });
-  if (exact) steps.push({ depth: 60, exactFromEmpties: 64, evaluation: 'pattern', book: false });
-  return steps;
+export function analysisOptions(empties, depths = ANALYSIS_DEPTHS) {
+  const options = { level: 9, depth: depths.maxDepth, evaluation: /** @type {const} */ ('pattern'), book: false };
+  return empties <= depths.exactFrom ? { ...options, exactFromEmpties: depths.exactFrom } : options;
+}
+
+/** The certainty of a step in words: "depth 19 @ 93%", "depth 6", "outcomes", "exact: solved to
+ * the end".
+ * @param {AnalysisStep['certainty']} certainty
+ * @param {number} empties */
+export function certaintyText(certainty, empties) {
+  if (certainty.kind === 'exact') return t('game.thinkingExact');
+  if (certainty.kind === 'outcome') return t('analysis.outcomes');
+  const depth = depthText({ depth: certainty.depth, exact: false, nodes: 0, pv: [] }, empties);
+  return certainty.percent === null ? depth : t('analysis.selective', { depth, percent: certainty.percent });
 }
 
 /** Black's share of the evaluation bar (per cent) for a score in discs for Black: half each for
@@ -56,6 +66,13 @@ export function blackShare(discsForBlack) {
 
 /** The position to analyse, or why there is none now ('ai': the AI is to move; 'over').
  * @typedef {{board: string, side: Side, empties: number} | {waiting: 'ai' | 'over' | 'setup'}} Analysable */
+
+/** A move's outcome under perfect play, from its score's sign for Black: "Black wins", "Draw".
+ * @param {number} forBlackDiscs */
+function outcomeText(forBlackDiscs) {
+  if (forBlackDiscs === 0) return t('analysis.outcomeDraw');
+  return t('analysis.outcomeWin', { side: t(forBlackDiscs > 0 ? 'score.black' : 'score.white') });
+}
 
 /**
  * @param {{engines: import('./engines.js').Engines, position: () => Analysable,
@@ -95,16 +112,19 @@ export function createLiveAnalysis({ engines, position, onChange, onUpdate }) {
   let problem = '';
   /** Why there is no position to analyse now. @type {'ai' | 'over' | 'setup'} */
   let waitingFor = 'over';
-  /** The position analysed, its latest answer and the next step.
-   * @type {{board: string, side: Side, empties: number, lines: MoveLine[] | null, step: number, steps: SearchOptions[]} | null} */
+  /** The position analysed, its latest completed step, the latest step with scores (an outcome
+   * step has signs only) and whether the analysis is over.
+   * @type {{board: string, side: Side, empties: number, step: AnalysisStep | null, scored: AnalysisStep | null, done: boolean} | null} */
   let current = null;
 
   const updates = onceAFrame(onUpdate);
 
-  /** The search of one step, on the team or the AI's worker.
+  /** The deep analysis, on the team or the AI's worker.
    * @param {string} board
-   * @param {SearchOptions} options */
-  const analyzeLines = (board, options) => (engines.team ? engines.team.analyzeLines(board, options) : engines.ai.analyzeLines(board, options));
+   * @param {SearchOptions} options
+   * @param {(step: AnalysisStep) => void} onStep */
+  const analyzeDeep = (board, options, onStep) =>
+    engines.team ? engines.team.analyzeDeep(board, options, onStep) : engines.ai.analyzeDeep(board, options, onStep);
 
   toggle.addEventListener('change', () => {
     on = toggle.checked;
@@ -152,24 +172,30 @@ export function createLiveAnalysis({ engines, position, onChange, onUpdate }) {
       return render();
     }
     if (!current || current.board !== wanted.board) {
-      current = { ...wanted, lines: null, step: 0, steps: analysisSteps(wanted.empties) };
+      current = { ...wanted, step: null, scored: null, done: false };
     }
     render();
-    if (current.step < current.steps.length) step(id, current);
+    if (!current.done) analyse(id, current);
   }
 
-  /** Searches the next step of `analysis`, then the one after, until the last.
+  /** Runs the deep analysis of `analysis` (from its first step: the engine's table keeps what
+   * an interrupted run learnt), showing each step as it completes.
    * @param {number} id
    * @param {NonNullable<typeof current>} analysis */
-  function step(id, analysis) {
+  function analyse(id, analysis) {
     running = true;
-    analyzeLines(analysis.board, analysis.steps[analysis.step]).then(
-      (lines) => {
+    const onStep = (/** @type {AnalysisStep} */ step) => {
+      if (id !== run) return;
+      analysis.step = step;
+      if (step.certainty.kind !== 'outcome') analysis.scored = step;
+      render();
+      updates.update();
+    };
+    analyzeDeep(analysis.board, analysisOptions(analysis.empties), onStep).then(
+      () => {
         if (id !== run) return;
-        analysis.lines = lines;
-        analysis.step++;
+        analysis.done = true;
         running = false;
-        if (analysis.step < analysis.steps.length) step(id, analysis);
         render();
         updates.update();
       },
@@ -182,9 +208,9 @@ export function createLiveAnalysis({ engines, position, onChange, onUpdate }) {
     );
   }
 
-  /** The best line whose score is known. */
+  /** The best line of the latest step. */
   function bestLine() {
-    return current?.lines?.find((line) => !line.unknown) ?? null;
+    return current?.step?.lines.find((line) => !line.unknown) ?? null;
   }
 
   /** Where the analysis stands, in words. */
@@ -193,34 +219,36 @@ export function createLiveAnalysis({ engines, position, onChange, onUpdate }) {
     if (problem) return t('analysis.failed', { message: problem });
     if (paused) return t('analysis.paused');
     if (!current) return t(waitingFor === 'ai' ? 'analysis.waitingAi' : waitingFor === 'setup' ? 'analysis.waitingSetup' : 'analysis.over');
-    const best = bestLine();
-    if (!best) return t('analysis.starting');
-    const depth = depthText({ depth: best.depth, exact: best.exact, nodes: 0, pv: [] }, current.empties);
-    return t(current.step < current.steps.length ? 'analysis.running' : 'analysis.done', { depth });
+    if (!current.step) return t(current.done ? 'analysis.over' : 'analysis.starting');
+    const depth = certaintyText(current.step.certainty, current.empties);
+    return t(current.done ? 'analysis.done' : 'analysis.running', { depth });
   }
 
   function render() {
     toggle.checked = on;
-    const state = !on ? 'off' : problem ? 'failed' : paused ? 'paused' : !current ? 'waiting' : current.step < current.steps.length ? 'running' : 'done';
+    const state = !on ? 'off' : problem ? 'failed' : paused ? 'paused' : !current ? 'waiting' : current.done ? 'done' : 'running';
     status.dataset.state = state;
     setText(status, statusText());
     const best = bestLine();
     evaluation.hidden = !on || !best;
-    if (current && best && best.discs !== null) {
+    if (current?.step && best && best.discs !== null) {
+      const outcome = current.step.certainty.kind === 'outcome';
       const forBlackDiscs = forBlack(best.discs, current.side);
-      const text = sideScore(forBlackDiscs, best.exact, scoreWords());
+      const text = outcome ? outcomeText(forBlackDiscs) : sideScore(forBlackDiscs, best.exact, scoreWords());
       setText(score, t('analysis.evaluation', { score: text }));
       barBlack.style.width = `${blackShare(forBlackDiscs)}%`;
       bar.setAttribute('aria-valuenow', String(forBlackDiscs));
       bar.setAttribute('aria-valuetext', text);
       bar.setAttribute('aria-label', t('analysis.bar'));
       status.dataset.depth = String(best.depth);
-      status.dataset.exact = String(best.exact);
+      status.dataset.exact = String(current.step.certainty.kind === 'exact');
+      status.dataset.certainty = current.step.certainty.kind;
     } else {
       delete status.dataset.depth;
       delete status.dataset.exact;
+      delete status.dataset.certainty;
     }
-    const shown = on && current?.lines ? current.lines.filter((line) => !line.unknown).slice(0, LINES_SHOWN) : [];
+    const shown = on && current?.step ? current.step.lines.filter((line) => !line.unknown).slice(0, LINES_SHOWN) : [];
     list.replaceChildren(...shown.map((line) => lineItem(line, /** @type {NonNullable<typeof current>} */ (current))));
   }
 
@@ -233,14 +261,16 @@ export function createLiveAnalysis({ engines, position, onChange, onUpdate }) {
     const moves = line.pv.map((move) => (move === 'pa' ? t('move.pass') : move));
     const lineScore = document.createElement('span');
     lineScore.className = 'analysis-line-score';
-    lineScore.textContent = sideScore(forBlack(line.discs ?? 0, analysis.side), line.exact, scoreWords());
+    const forBlackDiscs = forBlack(line.discs ?? 0, analysis.side);
+    const outcome = analysis.step?.certainty.kind === 'outcome';
+    lineScore.textContent = outcome ? outcomeText(forBlackDiscs) : sideScore(forBlackDiscs, line.exact, scoreWords());
     const pv = document.createElement('span');
     pv.className = 'analysis-line-moves';
     pv.textContent = moves.slice(0, LINE_MOVES).join(' ') + (moves.length > LINE_MOVES ? ' …' : '');
     pv.title = moves.join(' ');
     const depth = document.createElement('span');
     depth.className = 'analysis-line-depth';
-    depth.textContent = depthText({ depth: line.depth, exact: line.exact, nodes: 0, pv: [] }, analysis.empties);
+    depth.textContent = analysis.step ? certaintyText(analysis.step.certainty, analysis.empties) : '';
     item.append(lineScore, ' ', pv, ' ', depth);
     return item;
   }
@@ -257,8 +287,8 @@ export function createLiveAnalysis({ engines, position, onChange, onUpdate }) {
      * @param {string} board
      * @returns {HintMark[]} */
     marks(board) {
-      if (!on || !current?.lines || current.board !== board) return [];
-      const hints = current.lines.filter((line) => line.move !== 'pa').map((line) => ({ ...line, book: false }));
+      if (!on || !current?.scored || current.board !== board) return [];
+      const hints = current.scored.lines.filter((line) => line.move !== 'pa').map((line) => ({ ...line, book: false }));
       return hintMarks(hints, current.side);
     },
   };
