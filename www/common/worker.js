@@ -47,9 +47,9 @@ let ready = null;
 let threadExports = null;
 /** The engine, once ready. @type {Searcher} */
 let searcher = /** @type {Searcher} */ (/** @type {unknown} */ (null));
-/** Settles when every data file is in the engine or known to be unavailable: a review waits for
- * it, so that a game is always reviewed with the strongest evaluation and the book the page will
- * have (the AI and the hints never wait). */
+/** Settles when every data file is in the engine or known to be unavailable: a review and a deep
+ * analysis wait for it, so that they always have the strongest evaluation and the book the page
+ * will have (the AI and the hints never wait). */
 let filesSettled = Promise.resolve();
 
 /** The bindings of the build this worker runs: the threads build on a shared memory.
@@ -153,7 +153,7 @@ self.addEventListener('message', async (event) => {
   }
   if (!ready) start({});
   await ready;
-  if (message.type === 'reviewPart') await filesSettled;
+  if (message.type === 'reviewPart' || message.type === 'analyzeDeep') await filesSettled;
   if (message.type === 'clear') searcher.clear();
   else if (message.type === 'close') {
     // A worker of a team on a shared memory gives back its engine and its thread's stack first.
