@@ -49,9 +49,10 @@ fn pruning_example_of_seed_004_gives_18_and_never_evaluates_a_or_b() {
             assert_eq!(t.nodes[node].label, "y");
             let names: Vec<&str> = skipped.iter().map(|&id| t.nodes[id].label.as_str()).collect();
             assert_eq!(names, ["A", "B"]);
-            assert!(reason.en.contains("A and B are skipped"), "{}", reason.en);
-            assert!(reason.pt.contains("A e B são podados"), "{}", reason.pt);
-            assert!(reason.en.contains("25") && reason.en.contains("18"), "{}", reason.en);
+            // "… A and B are skipped": the reason names them, and its numbers.
+            assert_eq!((reason.skipped.as_slice(), reason.count), (["A", "B"].map(String::from).as_slice(), 2));
+            let numbers: Vec<&str> = reason.args.iter().map(|(_, n)| n.as_str()).collect();
+            assert!(numbers.contains(&"25") && numbers.contains(&"18"), "{reason:?}");
         }
     }
 }
@@ -96,37 +97,35 @@ fn cut_off_reasons_use_the_course_terms() {
             })
             .unwrap()
     };
+    // The reasons are keys of the catalogues with their arguments (www/i18n/classroom/<tag>.js
+    // words them; tests/e2e/course-words.test.js checks the words): "v ≥ β (25 ≥ 18): MIN
+    // already has 18 above, MAX can only raise 25 here; A and B are skipped".
     let ab = reason(Algorithm::AlphaBeta);
-    assert_eq!(ab.en, "v ≥ β (25 ≥ 18): MIN already has 18 above, MAX can only raise 25 here; A and B are skipped");
-    assert_eq!(
-        ab.pt,
-        "v ≥ β (25 ≥ 18): MIN já tem 18 garantido mais acima e aqui MAX já tem pelo menos 25: A e B são podados"
-    );
+    assert_eq!((ab.key, ab.arg("v"), ab.arg("beta")), ("max-cut", Some("25"), Some("18")));
+    assert_eq!((ab.skipped.join(" "), ab.count), ("A B".to_string(), 2));
+    // "Pass-Thresh ≥ Use-Thresh (25 ≥ 18): MIN already has a move above worth 18 to MAX, MAX can
+    // only raise 25 here; A and B are skipped"
     let nega = reason(Algorithm::AlphaBetaNegamax);
-    assert_eq!(
-        nega.en,
-        "Pass-Thresh ≥ Use-Thresh (25 ≥ 18): MIN already has a move above worth 18 to MAX, MAX can only raise 25 here; \
-         A and B are skipped"
-    );
-    assert!(nega
-        .pt
-        .starts_with("Passar-Limite ≥ Usar-Limite (25 ≥ 18): MIN já tem mais acima uma jogada que vale 18 para MAX"));
+    assert_eq!((nega.key, nega.arg("pass"), nega.arg("use")), ("limits-cut", Some("25"), Some("18")));
+    assert_eq!((nega.arg("me"), nega.arg("them")), (Some("MAX"), Some("MIN")));
     // A MIN node's cut in the lecture tree: c after f returned 2, MAX already has 4 at a.
     let l = lesson(LECTURE, Algorithm::AlphaBeta);
-    let reasons: Vec<String> = l
+    // "v ≥ β (5 ≥ 4): MIN already has 4 above, MAX can only raise 5 here; l is skipped", then
+    // "v ≤ α (2 ≤ 4): MAX already has 4 above, MIN can only lower 2 here; g is skipped".
+    let reasons: Vec<(&str, &str, &str, String, usize)> = l
         .trace()
         .events
         .iter()
         .filter_map(|e| match e {
-            Event::Cutoff { reason, .. } => Some(reason.en.clone()),
+            Event::Cutoff { reason, .. } => Some((
+                reason.key,
+                reason.arg("v").unwrap(),
+                reason.arg(if reason.key == "max-cut" { "beta" } else { "alpha" }).unwrap(),
+                reason.skipped.join(" "),
+                reason.count,
+            )),
             _ => None,
         })
         .collect();
-    assert_eq!(
-        reasons,
-        [
-            "v ≥ β (5 ≥ 4): MIN already has 4 above, MAX can only raise 5 here; l is skipped",
-            "v ≤ α (2 ≤ 4): MAX already has 4 above, MIN can only lower 2 here; g is skipped",
-        ]
-    );
+    assert_eq!(reasons, [("max-cut", "5", "4", "l".to_string(), 1), ("min-cut", "2", "4", "g".to_string(), 1)]);
 }

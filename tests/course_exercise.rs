@@ -2,10 +2,13 @@
 //! pinned), all right answers give "all correct", and planted wrong answers are exactly the ones
 //! marked wrong, each with its one-sentence explanation.
 
-use reversi::course::exercise::{check, generate, parse_shape, Answers, Field, Item, Report, WindowAnswer};
+use reversi::course::exercise::{
+    check, generate, parse_shape, Answers, Explanation, Field, Item, Report, WindowAnswer,
+};
 use reversi::course::game::{Side, Value};
+use reversi::course::grading::Arg;
 use reversi::course::lesson::{LECTURE, MAXN, PRUNING};
-use reversi::course::trace::Algorithm;
+use reversi::course::trace::{Algorithm, Reason};
 use reversi::course::tree::Tree;
 use reversi::rng::{SplitMix64, XorShift64Star};
 use std::collections::BTreeSet;
@@ -234,6 +237,32 @@ fn verdict<'a>(r: &'a Report, item: Item, label: &str) -> &'a reversi::course::e
     r.verdicts.iter().find(|v| v.item == item && v.label == label).unwrap()
 }
 
+/// A text argument.
+fn plain(t: &str) -> Option<Arg> {
+    Some(Arg::Text(t.into()))
+}
+
+/// A list argument.
+fn list(items: &[&str]) -> Option<Arg> {
+    Some(Arg::List(items.iter().map(|s| s.to_string()).collect()))
+}
+
+/// The sentence an explanation words, under its "no answer: " or "'x' is not a number: " prefix.
+fn core(e: &Explanation) -> &Explanation {
+    match e.arg("rest") {
+        Some(Arg::Sentence(inner)) => core(inner),
+        _ => e,
+    }
+}
+
+/// A cut-off's reason given as an argument.
+fn reason(e: &Explanation) -> &Reason {
+    match e.arg("reason") {
+        Some(Arg::Reason(r)) => r,
+        other => panic!("no reason: {other:?}"),
+    }
+}
+
 fn values(pairs: &[(&str, &str)]) -> Answers {
     Answers { values: pairs.iter().map(|(l, t)| (l.to_string(), t.to_string())).collect(), ..Answers::default() }
 }
@@ -245,30 +274,37 @@ fn wrong_answers_are_explained_in_one_sentence() {
     let c = verdict(&r, Item::Value, "c");
     assert!(!c.right);
     assert_eq!(c.expected, "1");
+    // The sentences are keys of the catalogues with their arguments (www/i18n/classroom/<tag>.js
+    // words them; tests/e2e/course-words.test.js checks the words).
     let why = c.why.as_ref().unwrap();
     assert_eq!(why.code, "min");
-    assert_eq!(why.en, "c is MIN: the smallest of 2 and 1 is 1");
-    assert_eq!(why.pt_br, "c é MIN: o menor de 2 e 1 é 1");
-    assert_eq!(why.pt_pt, why.pt_br);
-    // Before the solution is asked for, the hint names the rule, never the value.
-    assert_eq!(c.hint.as_ref().unwrap().en, "c is MIN: it takes the smallest of its children's numbers");
-    assert_eq!(c.hint.as_ref().unwrap().pt_br, "c é MIN: fica com o menor dos números dos filhos");
+    // "c is MIN: the smallest of 2 and 1 is 1"
+    assert_eq!(why.key, "sideChoice");
+    assert_eq!((why.arg("label"), why.arg("side")), (plain("c").as_ref(), plain("MIN").as_ref()));
+    assert_eq!((why.arg("children"), why.arg("result")), (list(&["2", "1"]).as_ref(), plain("1").as_ref()));
+    assert!(matches!(why.arg("most"), Some(Arg::Sentence(most)) if most.key == "smallest"));
+    // Before the solution is asked for, the hint names the rule, never the value: "c is MIN: it
+    // takes the smallest of its children's numbers".
+    let hint = c.hint.as_ref().unwrap();
+    assert_eq!((hint.code, hint.key), ("wrong", "sideRule"));
+    assert_eq!(hint.texts(), ["c", "MIN", ""]);
     let b = verdict(&r, Item::Value, "b");
-    assert_eq!(b.hint.as_ref().unwrap().code, "blank");
-    assert_eq!(b.hint.as_ref().unwrap().en, "no answer for b");
-    assert_eq!(b.why.as_ref().unwrap().code, "no-answer");
-    assert_eq!(b.why.as_ref().unwrap().en, "no answer: b is MIN: the smallest of 4 and 6 is 4");
-    assert_eq!(b.why.as_ref().unwrap().pt_br, "sem resposta: b é MIN: o menor de 4 e 6 é 4");
+    let hint = b.hint.as_ref().unwrap();
+    assert_eq!((hint.code, hint.key, hint.arg("label")), ("blank", "blank", plain("b").as_ref()));
+    // "no answer: b is MIN: the smallest of 4 and 6 is 4"
+    let why = b.why.as_ref().unwrap();
+    assert_eq!((why.code, why.key), ("no-answer", "noAnswer"));
+    assert_eq!((core(why).key, core(why).arg("children")), ("sideChoice", list(&["4", "6"]).as_ref()));
     assert_eq!(r.score(), "0/7");
 
     // Negamax: values from the side to move's view.
     let r = check(&lecture, Algorithm::Negamax, &values(&[("b", "4"), ("c", "-1")])).unwrap();
     let b = verdict(&r, Item::Value, "b");
     assert_eq!(b.expected, "−4");
-    assert_eq!(
-        b.why.as_ref().unwrap().en,
-        "b (MIN to move): the largest of its children's numbers with the sign changed, −4 and −6, is −4"
-    );
+    // "b (MIN to move): the largest of its children's numbers with the sign changed, −4 and −6, is −4"
+    let why = b.why.as_ref().unwrap();
+    assert_eq!((why.key, why.arg("side")), ("negamaxChoice", plain("MIN").as_ref()));
+    assert_eq!((why.arg("children"), why.arg("result")), (list(&["−4", "−6"]).as_ref(), plain("−4").as_ref()));
     assert!(verdict(&r, Item::Value, "c").right, "ASCII minus accepted");
 
     // Alpha-beta: a cut node is a bound, right only with its sign; each mistake named.
@@ -287,26 +323,42 @@ fn wrong_answers_are_explained_in_one_sentence() {
         assert_eq!((y.right, y.expected.as_str()), (right, "≥ 25"), "{text}");
         if !right {
             assert_eq!(y.hint.as_ref().unwrap().code, hint, "{text}");
-            assert!(!y.hint.as_ref().unwrap().en.contains("25"), "the hint gives nothing away: {:?}", y.hint);
-            assert!(y.why.as_ref().unwrap().en.ends_with("y is MAX: after 25, 25 ≥ β = 18 cuts A and B, so y is ≥ 25"));
+            let hint = y.hint.as_ref().unwrap();
+            assert!(!hint.texts().iter().any(|t| t.contains("25")), "the hint gives nothing away: {hint:?}");
+            // "y is MAX: after 25, 25 ≥ β = 18 cuts A and B, so y is ≥ 25"
+            let why = core(y.why.as_ref().unwrap());
+            assert_eq!(
+                (why.key, why.arg("children"), why.arg("test")),
+                ("sideCut", list(&["25"]).as_ref(), plain("25 ≥ β = 18").as_ref())
+            );
+            assert_eq!((why.arg("skipped"), why.arg("result")), (list(&["A", "B"]).as_ref(), plain("≥ 25").as_ref()));
         }
     }
     let r = check(&pruning, Algorithm::AlphaBeta, &Answers { pruned: vec!["A".into()], ..Answers::default() }).unwrap();
     assert!(verdict(&r, Item::Pruned, "A").right);
     let b = verdict(&r, Item::Pruned, "B");
     assert!(!b.right);
+    // "B is never evaluated: " and the cut-off's reason.
+    let why = b.why.as_ref().unwrap();
+    assert_eq!((why.key, why.arg("label")), ("notEvaluated", plain("B").as_ref()));
+    // "v ≥ β (25 ≥ 18): MIN already has 18 above, MAX can only raise 25 here; A and B are skipped"
+    let cut = reason(why);
     assert_eq!(
-        b.why.as_ref().unwrap().en,
-        "B is never evaluated: v ≥ β (25 ≥ 18): MIN already has 18 above, MAX can only raise 25 here; A and B are skipped"
+        (cut.key, cut.arg("v"), cut.arg("beta"), cut.skipped.join(" ")),
+        ("max-cut", Some("25"), Some("18"), "A B".into())
     );
-    assert!(b.why.as_ref().unwrap().pt_br.starts_with("B nunca é avaliado: v ≥ β (25 ≥ 18): MIN já tem 18 garantido"));
     assert_eq!(b.hint.as_ref().unwrap().code, "missed-cut");
     // Marking y marks its leaves: 25 is evaluated, so that mark is wrong; A and B are right.
     let r = check(&pruning, Algorithm::AlphaBeta, &Answers { pruned: vec!["y".into()], ..Answers::default() }).unwrap();
     assert!(verdict(&r, Item::Pruned, "A").right && verdict(&r, Item::Pruned, "B").right);
     let n5 = verdict(&r, Item::Pruned, "n5");
     assert!(!n5.right);
-    assert_eq!(n5.why.as_ref().unwrap().en, "n5 is evaluated: no cut-off skips it (it is reached with α = −∞, β = 18)");
+    // "n5 is evaluated: no cut-off skips it (it is reached with α = −∞, β = 18)"
+    let why = n5.why.as_ref().unwrap();
+    assert_eq!(why.key, "evaluated");
+    assert!(
+        matches!(why.arg("window"), Some(Arg::Sentence(w)) if w.key == "windowAlphaBetaValues" && w.texts() == ["−∞", "18"])
+    );
 
     // The lecture tree under alpha-beta: g is never visited; e's window.
     let r = check(
@@ -326,7 +378,11 @@ fn wrong_answers_are_explained_in_one_sentence() {
     .unwrap();
     let g = verdict(&r, Item::Value, "g");
     assert!(!g.right);
-    assert!(g.why.as_ref().unwrap().en.starts_with("g is never visited: v ≤ α (2 ≤ 4)"), "{:?}", g.why);
+    let why = g.why.as_ref().unwrap();
+    assert_eq!(why.key, "notVisited");
+    // "v ≤ α (2 ≤ 4): …"
+    let cut = reason(why);
+    assert_eq!((cut.key, cut.arg("v"), cut.arg("alpha")), ("min-cut", Some("2"), Some("4")), "{why:?}");
     let e = verdict(&r, Item::Value, "e");
     assert!(!e.right, "e is ≥ 5: without its sign, 5 is wrong");
     assert_eq!(e.hint.as_ref().unwrap().code, "bound-as-exact");
@@ -365,10 +421,11 @@ fn wrong_answers_are_explained_in_one_sentence() {
     assert!(verdict(&r, Item::Value, "n1").right && verdict(&r, Item::Value, "n2").right);
     let n13 = verdict(&r, Item::Value, "n13");
     assert_eq!(n13.expected, "(5, 4, 5)");
-    assert_eq!(
-        n13.why.as_ref().unwrap().en,
-        "n13 is player 3's choice: of (7, 7, 1) and (5, 4, 5), the first with the largest 3rd value (5) is (5, 4, 5)"
-    );
+    // "n13 is player 3's choice: of (7, 7, 1) and (5, 4, 5), the first with the largest 3rd value (5) is (5, 4, 5)"
+    let why = n13.why.as_ref().unwrap();
+    assert_eq!((why.key, why.arg("k"), why.arg("kth")), ("maxnChoice", plain("3").as_ref(), Some(&Arg::Ordinal(3))));
+    assert_eq!((why.arg("vectors"), why.arg("x")), (list(&["(7, 7, 1)", "(5, 4, 5)"]).as_ref(), plain("5").as_ref()));
+    assert_eq!(why.arg("result"), plain("(5, 4, 5)").as_ref());
     assert!(r.verdicts.iter().all(|v| v.item == Item::Value), "max^n does not prune");
 }
 

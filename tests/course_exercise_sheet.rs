@@ -9,6 +9,7 @@ use reversi::course::exercise::{
     Answers, Ask, Field, Item, WindowAnswer, WindowsAsked, MAX_LEAVES,
 };
 use reversi::course::game::Value;
+use reversi::course::grading::Arg;
 use reversi::course::lesson::{LECTURE, MAXN, PRUNING};
 use reversi::course::trace::Algorithm;
 use reversi::course::tree::Tree;
@@ -94,7 +95,7 @@ fn the_score_is_out_of_the_questions_whatever_is_left_blank() {
                 // A blank field's hint never gives its answer away.
                 for v in blank.verdicts.iter().filter(|v| !v.right) {
                     let hint = v.hint.as_ref().unwrap();
-                    assert!(numbers_in(&hint.en).is_empty(), "{}: {}", v.label, hint.en);
+                    assert!(hint.texts().iter().all(|t| numbers_in(t).is_empty()), "{}: {hint:?}", v.label);
                     assert!(v.why.is_some());
                 }
             }
@@ -117,8 +118,8 @@ fn wrong_numbers_get_the_rule_not_the_number() {
             for v in r.verdicts.iter().filter(|v| v.item == Item::Value && v.given == "997") {
                 let hint = v.hint.as_ref().unwrap();
                 assert_eq!(hint.code, "wrong");
-                assert!(numbers_in(&hint.en).is_empty() && numbers_in(&hint.pt_br).is_empty(), "{}", hint.en);
-                assert!(hint.en.starts_with(&v.label));
+                assert!(hint.texts().iter().all(|t| numbers_in(t).is_empty()), "{hint:?}");
+                assert_eq!(hint.arg("label"), Some(&Arg::Text(v.label.clone())));
             }
         }
     }
@@ -133,7 +134,12 @@ fn the_usual_mistakes_are_named() {
             .unwrap();
     let b = r.verdicts.iter().find(|v| v.label == "b").unwrap();
     assert_eq!(b.hint.as_ref().unwrap().code, "negamax-sign");
-    assert!(b.hint.as_ref().unwrap().en.contains("side to move there (MIN at b)"), "{:?}", b.hint);
+    // "… from the view of the side to move there (MIN at b) …"
+    let hint = b.hint.as_ref().unwrap();
+    assert_eq!(
+        (hint.key, hint.arg("side"), hint.arg("label")),
+        ("negamaxSign", Some(&Arg::Text("MIN".into())), Some(&Arg::Text("b".into())))
+    );
 
     // An exact node written as a bound.
     let r = check(
@@ -152,27 +158,17 @@ fn the_usual_mistakes_are_named() {
     let g = r.verdicts.iter().find(|v| v.label == "g").unwrap();
     assert!(!g.right);
     assert_eq!(g.hint.as_ref().unwrap().code, "missed-cut");
-    assert!(g
-        .hint
-        .as_ref()
-        .unwrap()
-        .en
-        .ends_with("(the notes prune on v ≥ β at MAX and v ≤ α at MIN, equality included)"));
-    assert!(g.hint.as_ref().unwrap().pt_br.ends_with("também na igualdade)"));
+    // "… (the notes prune on v ≥ β at MAX and v ≤ α at MIN, equality included)"
+    assert_eq!(g.hint.as_ref().unwrap().note.as_ref().map(|n| n.key), Some("equality"));
     let e = r.verdicts.iter().find(|v| v.label == "e").unwrap();
     assert_eq!(e.expected, "≤ 5");
     assert_eq!(e.hint.as_ref().unwrap().code, "bound-as-exact");
-    assert!(e.hint.as_ref().unwrap().en.contains("equality included"));
+    assert_eq!(e.hint.as_ref().unwrap().note.as_ref().map(|n| n.key), Some("equality"));
     // MINIMAX-A-B says it in its own terms.
     let r = check(&tie, Algorithm::AlphaBetaNegamax, &Answers::default()).unwrap();
     let g = r.verdicts.iter().find(|v| v.label == "g").unwrap();
-    assert!(g
-        .hint
-        .as_ref()
-        .unwrap()
-        .en
-        .ends_with("(MINIMAX-A-B prunes when Pass-Thresh ≥ Use-Thresh, equality included)"));
-    assert!(g.hint.as_ref().unwrap().pt_br.contains("Passar-Limite ≥ Usar-Limite"));
+    // "… (MINIMAX-A-B prunes when Pass-Thresh ≥ Use-Thresh, equality included)"
+    assert_eq!(g.hint.as_ref().unwrap().note.as_ref().map(|n| n.key), Some("equalityLimits"));
 
     // Windows: swapped, and MINIMAX-A-B's sign.
     let window = |alg, label: &str, alpha: &str, beta: &str| {
@@ -191,7 +187,8 @@ fn the_usual_mistakes_are_named() {
         .map(|v| (v.right, v.hint.as_ref().map_or("", |h| h.code)))
         .collect();
     assert_eq!(e, [(true, ""), (false, "window-sign")]);
-    assert!(r.verdicts.iter().any(|v| v.hint.as_ref().is_some_and(|h| h.en.contains("(−Pass-Thresh, −Use-Thresh)"))));
+    // "… each child gets its parent's (−Pass-Thresh, −Use-Thresh), swapped and with the sign changed"
+    assert!(r.verdicts.iter().any(|v| v.hint.as_ref().is_some_and(|h| h.key == "windowSign")));
 }
 
 #[test]
@@ -207,11 +204,12 @@ fn the_path_and_the_number_of_leaves() {
         assert_eq!(r.verdicts[0].right, right, "{path}");
         assert!(r.verdicts[1].right, "minimax evaluates the 8 leaves");
         if !right {
-            assert_eq!(r.verdicts[0].hint.as_ref().unwrap().en.rsplit('(').next().unwrap(), "right as far as b)");
-            assert_eq!(
-                r.verdicts[0].why.as_ref().unwrap().en.split(':').next().unwrap(),
-                "the principal path is [b, d, i]"
-            );
+            // "… (right as far as b)"
+            let hint = r.verdicts[0].hint.as_ref().unwrap();
+            assert!(matches!(hint.arg("soFar"), Some(Arg::Sentence(p)) if p.key == "pathSoFar" && p.texts() == ["b"]));
+            // "the principal path is [b, d, i]: …"
+            let why = r.verdicts[0].why.as_ref().unwrap();
+            assert_eq!((why.key, why.arg("path")), ("principalPath", Some(&Arg::Text("b, d, i".into()))));
         }
     }
     // Alpha-beta evaluates fewer: saying "every leaf" is answered as such.
@@ -220,7 +218,8 @@ fn the_path_and_the_number_of_leaves() {
     let leaves = r.verdicts.iter().find(|v| v.item == Item::Leaves).unwrap();
     assert!(!leaves.right);
     assert_eq!(leaves.expected, "5");
-    assert_eq!(leaves.hint.as_ref().unwrap().en, "that is every leaf: does no cut-off skip any?");
+    // "that is every leaf: does no cut-off skip any?"
+    assert_eq!(leaves.hint.as_ref().unwrap().key, "everyLeaf");
     let r =
         check_asked(&lecture, Algorithm::AlphaBeta, &ask, &Answers { leaves: Some("5".into()), ..Answers::default() })
             .unwrap();

@@ -857,29 +857,9 @@ impl<G: Traceable> Tracer<'_, G> {
 }
 
 fn alpha_beta_reason(rec: &Recorder, side: Side, v: i32, alpha: Bound, beta: Bound, skipped: &[usize]) -> Reason {
-    let (en_list, pt_list) = (rec.name_list(skipped, "and"), rec.name_list(skipped, "e"));
-    let (en_verb, pt_verb) = if skipped.len() == 1 { ("is", "é podado") } else { ("are", "são podados") };
-    let v = Bound::Finite(v);
-    match side {
-        Side::Max => Reason {
-            en: format!(
-                "v ≥ β ({v} ≥ {beta}): MIN already has {beta} above, MAX can only raise {v} here; {en_list} {en_verb} skipped"
-            ),
-            pt: format!(
-                "v ≥ β ({v} ≥ {beta}): MIN já tem {beta} garantido mais acima e aqui MAX já tem pelo menos {v}: \
-                 {pt_list} {pt_verb}"
-            ),
-        },
-        Side::Min => Reason {
-            en: format!(
-                "v ≤ α ({v} ≤ {alpha}): MAX already has {alpha} above, MIN can only lower {v} here; {en_list} {en_verb} skipped"
-            ),
-            pt: format!(
-                "v ≤ α ({v} ≤ {alpha}): MAX já tem {alpha} garantido mais acima e aqui MIN já tem no máximo {v}: \
-                 {pt_list} {pt_verb}"
-            ),
-        },
-    }
+    let key = if side == Side::Max { "max-cut" } else { "min-cut" };
+    let args = vec![("v", Bound::Finite(v).to_string()), ("alpha", alpha.to_string()), ("beta", beta.to_string())];
+    Reason { key, args, skipped: rec.names(skipped), count: skipped.len() }
 }
 
 /// Why MINIMAX-A-B (or PVS) stops at a node: Passar-Limite reached Usar-Limite. Inside a PVS
@@ -893,33 +873,14 @@ fn limits_reason(
     skipped: &[usize],
     null_window: bool,
 ) -> Reason {
-    let (en_list, pt_list) = (rec.name_list(skipped, "and"), rec.name_list(skipped, "e"));
-    let (en_verb, pt_verb) = if skipped.len() == 1 { ("is", "é podado") } else { ("are", "são podados") };
-    let (me, them) = (side.name(), side.opposite().name());
-    if null_window {
-        return Reason {
-            en: format!(
-                "Pass-Thresh ≥ Use-Thresh ({pass} ≥ {use_limit}): in a null-window test Use-Thresh is only the \
-                 question (does {me} reach {use_limit}?), not the worth of a move: {me} reaches {pass}, so the answer \
-                 is yes; {en_list} {en_verb} skipped"
-            ),
-            pt: format!(
-                "Passar-Limite ≥ Usar-Limite ({pass} ≥ {use_limit}): com janela nula, Usar-Limite é só a pergunta \
-                 ({me} chega a {use_limit}?), não o valor de uma jogada: {me} chega a {pass}, a resposta é sim; \
-                 {pt_list} {pt_verb}"
-            ),
-        };
-    }
-    Reason {
-        en: format!(
-            "Pass-Thresh ≥ Use-Thresh ({pass} ≥ {use_limit}): {them} already has a move above worth {use_limit} to {me}, \
-             {me} can only raise {pass} here; {en_list} {en_verb} skipped"
-        ),
-        pt: format!(
-            "Passar-Limite ≥ Usar-Limite ({pass} ≥ {use_limit}): {them} já tem mais acima uma jogada que vale \
-             {use_limit} para {me}, e aqui {me} já tem pelo menos {pass}: {pt_list} {pt_verb}"
-        ),
-    }
+    let args = vec![
+        ("pass", pass.to_string()),
+        ("use", use_limit.to_string()),
+        ("me", side.name().to_string()),
+        ("them", side.opposite().name().to_string()),
+    ];
+    let key = if null_window { "null-window" } else { "limits-cut" };
+    Reason { key, args, skipped: rec.names(skipped), count: skipped.len() }
 }
 
 struct MaxnTracer<'g, G: MultiplayerGame> {

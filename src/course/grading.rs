@@ -1,17 +1,23 @@
 //! Checking a student's answers on a tree searched by an algorithm: each field judged alone
 //! (an inner node's number in the algorithm's view, a bound with its ≥/≤, each of α and β, each
 //! leaf's "never evaluated" mark, the principal path, the number of leaves evaluated), a score
-//! whose denominator is the number of questions, and for a wrong answer two sentences in three
-//! languages: a **hint** that names the mistake without giving the solution (a bound written as
-//! an exact value, the bound's direction, the negamax sign, pruning on equality — the notes prune
-//! on `v ≥ β`), and the **explanation** of the right answer, for once the student has asked to see
-//! the solution.
+//! whose denominator is the number of questions, and for a wrong answer two sentences: a **hint**
+//! that names the mistake without giving the solution (a bound written as an exact value, the
+//! bound's direction, the negamax sign, pruning on equality — the notes prune on `v ≥ β`), and the
+//! **explanation** of the right answer, for once the student has asked to see the solution. Each
+//! sentence is a key with its arguments ([`Explanation`]): the pages word it in each language from
+//! their catalogues (`www/i18n/classroom/<tag>.js`, the keys `grading.<key>`), so that this module
+//! holds no sentence in any language and a new language needs no change here.
 
 use crate::course::algorithms::{trace_maxn, trace_with};
+pub use crate::course::answers::{judge_scalar, Mistake};
+use crate::course::answers::{read_bound, read_path, read_vector, says_not_visited};
 use crate::course::exercise::{questions, Ask, Field};
 use crate::course::game::{Side, Value};
 use crate::course::replay::{Replay, Status};
-use crate::course::trace::{number, Algorithm, Bound, Event, Options, Player, Trace, ValueKind, Window};
+use crate::course::sentence::{part, plain, says, with_note};
+pub use crate::course::sentence::{Arg, Explanation};
+use crate::course::trace::{number, Algorithm, Bound, Event, Options, Player, Reason, Trace, ValueKind, Window};
 use crate::course::tree::{ScalarTree, Tree, VectorTree};
 use std::collections::{HashMap, HashSet};
 
@@ -68,22 +74,28 @@ impl Item {
     }
 }
 
-/// One sentence in three languages, with a code naming the case for pages that word it
-/// themselves.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Explanation {
-    /// Explanations: `max`, `min`, `max-cut`, `min-cut`, `negamax`, `negamax-cut`, `pass-limit`,
-    /// `maxn`, `not-visited`, `no-answer`, `unreadable`, `not-evaluated`, `evaluated`, `window`,
-    /// `window-not-visited`, `path`, `leaves`. Hints: `blank`, `unreadable`, `not-visited`,
-    /// `visited-claim`, `bound-as-exact`, `exact-as-bound`, `bound-direction`, `negamax-sign`,
-    /// `wrong`, `evaluated-marked`, `missed-cut`, `window-swapped`, `window-sign`, `window`,
-    /// `path`, `leaves`.
-    pub code: &'static str,
-    pub en: String,
-    /// Brazilian Portuguese.
-    pub pt_br: String,
-    /// European Portuguese (the same words as `pt_br` except where the variants differ).
-    pub pt_pt: String,
+/// What MAX or MIN takes of its children's numbers: the largest, the smallest.
+fn most(side: Side) -> Arg {
+    part(if side == Side::Max { "largest" } else { "smallest" }, vec![])
+}
+
+/// A window in the course's names (α and β; MINIMAX-A-B's Pass-Thresh and Use-Thresh, named in
+/// each language), as an argument.
+fn window_arg(algorithm: Algorithm, w: Window) -> Arg {
+    match w {
+        Window::AlphaBeta { alpha, beta } => {
+            part("windowAlphaBetaValues", vec![("alpha", plain(alpha.to_string())), ("beta", plain(beta.to_string()))])
+        }
+        Window::Limits { use_limit, pass_limit } if algorithm.is_negamax() => part(
+            "windowLimitsValues",
+            vec![("pass", plain(pass_limit.to_string())), ("use", plain(use_limit.to_string()))],
+        ),
+        Window::Limits { use_limit, pass_limit } => part(
+            "windowAlphaBetaValues",
+            vec![("alpha", plain(pass_limit.to_string())), ("beta", plain(use_limit.to_string()))],
+        ),
+        Window::None => part("windowNone", vec![]),
+    }
 }
 
 /// One answer checked.
@@ -123,125 +135,6 @@ impl Report {
     pub fn score(&self) -> String {
         format!("{}/{}", self.right, self.total)
     }
-}
-
-/// What is wrong with a number given for a node ([`judge_scalar`]).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Mistake {
-    /// Nothing written.
-    Blank,
-    /// Not a number (nor a bound, nor a "never visited" mark).
-    Unreadable,
-    /// "Never visited" (`−`) for a node the search visits.
-    NotVisited,
-    /// The right number as an exact value, where the search gives only a bound.
-    BoundAsExact,
-    /// The right number as a bound, where it is exact.
-    ExactAsBound,
-    /// The right number, the wrong bound (≥ for ≤ or the other way).
-    BoundDirection,
-    /// The number from the other side's view, in a negamax form.
-    NegamaxSign,
-    /// Another number.
-    Wrong,
-}
-
-impl Mistake {
-    pub const fn code(self) -> &'static str {
-        match self {
-            Mistake::Blank => "blank",
-            Mistake::Unreadable => "unreadable",
-            Mistake::NotVisited => "not-visited",
-            Mistake::BoundAsExact => "bound-as-exact",
-            Mistake::ExactAsBound => "exact-as-bound",
-            Mistake::BoundDirection => "bound-direction",
-            Mistake::NegamaxSign => "negamax-sign",
-            Mistake::Wrong => "wrong",
-        }
-    }
-}
-
-/// A student's scalar answer: an optional bound sign and an integer (ASCII or true minus).
-fn read_scalar(text: &str) -> Option<(Option<ValueKind>, i32)> {
-    let t = text.trim();
-    let (kind, rest) = if let Some(r) = t.strip_prefix('≥').or_else(|| t.strip_prefix(">=")) {
-        (Some(ValueKind::Lower), r)
-    } else if let Some(r) = t.strip_prefix('≤').or_else(|| t.strip_prefix("<=")) {
-        (Some(ValueKind::Upper), r)
-    } else if let Some(r) = t.strip_prefix('=') {
-        (Some(ValueKind::Exact), r)
-    } else {
-        (None, t)
-    };
-    let digits = rest.trim().replace(['−', '–'], "-").replace(' ', "");
-    digits.strip_prefix('+').unwrap_or(&digits).parse::<i32>().ok().map(|v| (kind, v))
-}
-
-/// Judges `text` as the number of a node whose search gives `value` of kind `kind` (exact, or a
-/// lower or upper bound), with `negamax` when numbers are in the side to move's view. A bound is
-/// right only with its sign: `25` is not `≥ 25`.
-///
-/// ```
-/// use reversi::course::grading::{judge_scalar, Mistake};
-/// use reversi::course::trace::ValueKind;
-/// assert_eq!(judge_scalar("≥ 25", 25, ValueKind::Lower, false), Ok(()));
-/// assert_eq!(judge_scalar(">=25", 25, ValueKind::Lower, false), Ok(()));
-/// assert_eq!(judge_scalar("25", 25, ValueKind::Lower, false), Err(Mistake::BoundAsExact));
-/// assert_eq!(judge_scalar("≤ 25", 25, ValueKind::Lower, false), Err(Mistake::BoundDirection));
-/// assert_eq!(judge_scalar("4", -4, ValueKind::Exact, true), Err(Mistake::NegamaxSign));
-/// assert_eq!(judge_scalar("-", 4, ValueKind::Exact, false), Err(Mistake::NotVisited));
-/// ```
-pub fn judge_scalar(text: &str, value: i32, kind: ValueKind, negamax: bool) -> Result<(), Mistake> {
-    if text.trim().is_empty() {
-        return Err(Mistake::Blank);
-    }
-    if says_not_visited(text) {
-        return Err(Mistake::NotVisited);
-    }
-    let (given, x) = read_scalar(text).ok_or(Mistake::Unreadable)?;
-    let given = given.unwrap_or(ValueKind::Exact);
-    if x == value {
-        return match (kind, given) {
-            (k, g) if k == g => Ok(()),
-            (ValueKind::Exact, _) => Err(Mistake::ExactAsBound),
-            (_, ValueKind::Exact) => Err(Mistake::BoundAsExact),
-            _ => Err(Mistake::BoundDirection),
-        };
-    }
-    if negamax && value != 0 && x == -value && given == kind.negated() {
-        return Err(Mistake::NegamaxSign);
-    }
-    Err(Mistake::Wrong)
-}
-
-/// A bound typed by a student: a number or an infinity (`inf`, `∞`, `+∞`, `-inf`, `−∞`).
-fn read_bound(text: &str) -> Option<Bound> {
-    let t = text.trim().replace(['−', '–'], "-").to_lowercase();
-    let t = t.replace(' ', "");
-    match t.as_str() {
-        "∞" | "+∞" | "inf" | "+inf" | "infinity" | "+infinity" | "infinito" | "+infinito" => Some(Bound::PosInf),
-        "-∞" | "-inf" | "-infinity" | "-infinito" => Some(Bound::NegInf),
-        _ => t.strip_prefix('+').unwrap_or(&t).parse::<i32>().ok().map(Bound::Finite),
-    }
-}
-
-fn read_vector(text: &str) -> Option<Vec<i32>> {
-    let t = text.trim().trim_start_matches('(').trim_end_matches(')').replace(['−', '–'], "-");
-    t.split(|c: char| c == ',' || c == ';' || c.is_whitespace())
-        .filter(|s| !s.is_empty())
-        .map(|s| s.parse::<i32>().ok())
-        .collect()
-}
-
-/// A student's "never visited" written in a field: `-`, `−`, `—`, `x`, `pruned`, `podado`.
-fn says_not_visited(text: &str) -> bool {
-    let t = text.trim().to_lowercase();
-    matches!(t.as_str(), "-" | "−" | "—" | "–" | "x" | "pruned" | "podado" | "cut" | "cortado")
-}
-
-/// The labels of a path as a student writes it: `b d i`, `[b, d, i]`, `b → d → i`.
-fn read_path(text: &str) -> Vec<String> {
-    text.split(|c: char| !c.is_alphanumeric()).filter(|s| !s.is_empty()).map(str::to_string).collect()
 }
 
 /// What the search did to each node of the tree.
@@ -365,31 +258,6 @@ fn on_equality(trace: &Trace, event: &Event) -> bool {
     }
 }
 
-/// The three sentences of an explanation (`pt_pt` the Brazilian one unless given).
-fn tri(code: &'static str, en: String, pt_br: String, pt_pt: Option<String>) -> Explanation {
-    let pt_pt = pt_pt.unwrap_or_else(|| pt_br.clone());
-    Explanation { code, en, pt_br, pt_pt }
-}
-
-/// Appends the same words to each language of an explanation.
-fn with_note(mut e: Explanation, note: Option<&Explanation>) -> Explanation {
-    if let Some(n) = note {
-        e.en.push_str(&n.en);
-        e.pt_br.push_str(&n.pt_br);
-        e.pt_pt.push_str(&n.pt_pt);
-    }
-    e
-}
-
-/// "a", "a and b", "a, b and c".
-fn list(items: &[String], and: &str) -> String {
-    match items.len() {
-        0 => String::new(),
-        1 => items[0].clone(),
-        n => format!("{} {and} {}", items[..n - 1].join(", "), items[n - 1]),
-    }
-}
-
 fn show(value: &Value, bound: ValueKind) -> String {
     match value {
         Value::Scalar(v) => bound.show(*v),
@@ -400,38 +268,10 @@ fn show(value: &Value, bound: ValueKind) -> String {
     }
 }
 
-fn ordinal_en(k: usize) -> String {
-    let suffix = match (k % 10, k % 100) {
-        (1, n) if n != 11 => "st",
-        (2, n) if n != 12 => "nd",
-        (3, n) if n != 13 => "rd",
-        _ => "th",
-    };
-    format!("{k}{suffix}")
-}
-
-/// The names MINIMAX-A-B's bounds have in each language: Rich & Knight's Pass-Thresh and
-/// Use-Thresh in English, the course's Passar-Limite and Usar-Limite in Portuguese.
-const PASS: (&str, &str) = ("Pass-Thresh", "Passar-Limite");
-const USE: (&str, &str) = ("Use-Thresh", "Usar-Limite");
-
-/// The note said where a cut happens on equality.
+/// The note said where a cut happens on equality: MINIMAX-A-B's rule (Pass-Thresh ≥ Use-Thresh),
+/// or the notes' (v ≥ β at MAX, v ≤ α at MIN).
 fn equality_note(algorithm: Algorithm) -> Explanation {
-    if algorithm.is_negamax() {
-        tri(
-            "equality",
-            format!(" (MINIMAX-A-B prunes when {} ≥ {}, equality included)", PASS.0, USE.0),
-            format!(" (MINIMAX-A-B poda quando {} ≥ {}, também na igualdade)", PASS.1, USE.1),
-            None,
-        )
-    } else {
-        tri(
-            "equality",
-            " (the notes prune on v ≥ β at MAX and v ≤ α at MIN, equality included)".into(),
-            " (as notas podam quando v ≥ β em MAX e v ≤ α em MIN, também na igualdade)".into(),
-            None,
-        )
-    }
+    says("equality", if algorithm.is_negamax() { "equalityLimits" } else { "equality" }, vec![])
 }
 
 /// Checks `answers` on `tree` searched by `algorithm` (any algorithm that applies to the tree):
@@ -446,6 +286,7 @@ fn equality_note(algorithm: Algorithm) -> Explanation {
 ///
 /// ```
 /// use reversi::course::exercise::{check, Answers};
+/// use reversi::course::grading::Arg;
 /// use reversi::course::trace::Algorithm;
 /// use reversi::course::tree::Tree;
 /// let tree = Tree::parse("max a(b(d:2 e:1) c(f:3 g:4))").unwrap();
@@ -453,8 +294,12 @@ fn equality_note(algorithm: Algorithm) -> Explanation {
 ///     ("c".into(), "3".into())], ..Answers::default() };
 /// let report = check(&tree, Algorithm::Minimax, &answers).unwrap();
 /// assert_eq!(report.score(), "2/3");
-/// assert_eq!(report.verdicts[1].hint.as_ref().unwrap().en, "b is MIN: it takes the smallest of its children's numbers");
-/// assert_eq!(report.verdicts[1].why.as_ref().unwrap().en, "b is MIN: the smallest of 2 and 1 is 1");
+/// // "b is MIN: it takes the smallest of its children's numbers" in English
+/// assert_eq!(report.verdicts[1].hint.as_ref().unwrap().key, "sideRule");
+/// // "b is MIN: the smallest of 2 and 1 is 1"
+/// let why = report.verdicts[1].why.as_ref().unwrap();
+/// assert_eq!(why.key, "sideChoice");
+/// assert_eq!(why.arg("children"), Some(&Arg::List(vec!["2".into(), "1".into()])));
 /// ```
 pub fn check(tree: &Tree, algorithm: Algorithm, answers: &Answers) -> Result<Report, String> {
     let sheet = Sheet::new(tree, algorithm, answers)?;
@@ -498,7 +343,7 @@ pub fn check(tree: &Tree, algorithm: Algorithm, answers: &Answers) -> Result<Rep
 /// let blank = check_asked(&tree, Algorithm::AlphaBeta, &ask, &Answers::default()).unwrap();
 /// // 3 inner nodes, α and β of y, 6 leaves.
 /// assert_eq!(blank.score(), "4/11");
-/// assert!(blank.verdicts.iter().all(|v| v.right || !v.hint.as_ref().unwrap().en.contains("25")));
+/// assert!(blank.verdicts.iter().all(|v| v.right || !v.hint.as_ref().unwrap().texts().iter().any(|t| t.contains("25"))));
 /// ```
 pub fn check_asked(tree: &Tree, algorithm: Algorithm, ask: &Ask, answers: &Answers) -> Result<Report, String> {
     let sheet = Sheet::new(tree, algorithm, answers)?;
@@ -599,19 +444,12 @@ impl<'a> Sheet<'a> {
         false
     }
 
-    /// The cut-off above a never-visited node, its reason, and whether it cut on equality.
-    fn reason_above(&self, id: usize) -> (String, String, bool) {
+    /// The cut-off above a never-visited node: its reason, and whether it cut on equality.
+    fn reason_above(&self, id: usize) -> (Arg, bool) {
         match self.solved.cut_above(self.tree, id) {
-            Some(e @ Event::Cutoff { reason, .. }) => {
-                (reason.en.clone(), reason.pt.clone(), on_equality(&self.solved.trace, e))
-            }
-            _ => (String::new(), String::new(), false),
+            Some(e @ Event::Cutoff { reason, .. }) => (Arg::Reason(reason.clone()), on_equality(&self.solved.trace, e)),
+            _ => (Arg::Reason(Reason::none()), false),
         }
-    }
-
-    /// "the search" in each language.
-    fn search_words(&self) -> (&'static str, &'static str, &'static str) {
-        ("the search", "a busca", "a pesquisa")
     }
 
     fn value_verdict(&self, id: usize) -> Verdict {
@@ -627,38 +465,19 @@ impl<'a> Sheet<'a> {
             hint: (!right).then_some(hint),
             why: (!right).then_some(why),
         };
-        let (_, br, pt) = self.search_words();
         let Some(t) = self.solved.visited(self.tree, id) else {
             let right = says_not_visited(&text) || (self.marked_at_or_above(id) && text.trim().is_empty());
-            let (en, reason_pt, equality) = self.reason_above(id);
+            let (reason, equality) = self.reason_above(id);
             let note = equality.then(|| equality_note(self.algorithm));
             let hint = if text.trim().is_empty() {
-                tri("blank", format!("no answer for {label}"), format!("sem resposta para {label}"), None)
+                says("blank", "blank", vec![("label", plain(&label))])
             } else {
-                with_note(
-                    tri(
-                        "visited-claim",
-                        format!("{label}: does the search reach it? Look at the cut-offs above it"),
-                        format!("{label}: {br} chega lá? Veja as podas acima dele"),
-                        Some(format!("{label}: {pt} chega lá? Veja as podas acima dele")),
-                    ),
-                    note.as_ref(),
-                )
+                with_note(says("visited-claim", "visitedClaim", vec![("label", plain(&label))]), note)
             };
             let why = if text.trim().is_empty() {
-                tri(
-                    "no-answer",
-                    format!("no answer: {label} is never visited (mark it, or write −): {en}"),
-                    format!("sem resposta: {label} nunca é visitado (marque-o, ou escreva −): {reason_pt}"),
-                    None,
-                )
+                says("no-answer", "noAnswerNotVisited", vec![("label", plain(&label)), ("reason", reason)])
             } else {
-                tri(
-                    "not-visited",
-                    format!("{label} is never visited: {en}"),
-                    format!("{label} nunca é visitado: {reason_pt}"),
-                    None,
-                )
+                says("not-visited", "notVisited", vec![("label", plain(&label)), ("reason", reason)])
             };
             return verdict("not visited".to_string(), right, hint, why);
         };
@@ -689,112 +508,52 @@ impl<'a> Sheet<'a> {
             return verdict(expected, true, explained.clone(), explained);
         };
         let why = match mistake {
-            Mistake::Blank => prefixed("no-answer", "no answer: ", "sem resposta: ", &explained),
-            Mistake::Unreadable => {
-                let t = text.trim();
-                prefixed(
-                    "unreadable",
-                    &format!("'{t}' is not a number: "),
-                    &format!("'{t}' não é um número: "),
-                    &explained,
-                )
-            }
+            Mistake::Blank => says("no-answer", "noAnswer", vec![("rest", Arg::Sentence(Box::new(explained)))]),
+            Mistake::Unreadable => says(
+                "unreadable",
+                "notANumber",
+                vec![("given", plain(text.trim())), ("rest", Arg::Sentence(Box::new(explained)))],
+            ),
             _ => explained,
         };
-        let hint = with_note(self.value_hint(t, &label, mistake, &text, &value), note.as_ref());
+        let hint = with_note(self.value_hint(t, &label, mistake, &text, &value), note);
         verdict(expected, false, hint, why)
     }
 
     /// What is wrong with a visited node's number, without the right one.
     fn value_hint(&self, t: usize, label: &str, mistake: Mistake, text: &str, value: &Value) -> Explanation {
-        let (_, br, pt) = self.search_words();
         let player = self.solved.trace.nodes[t].player;
         let side_name = match player {
             Player::Side(side) => side.name().to_string(),
             Player::Number(k) => k.to_string(),
         };
+        let label_arg = || ("label", plain(label));
         match mistake {
-            Mistake::Blank => {
-                tri("blank", format!("no answer for {label}"), format!("sem resposta para {label}"), None)
-            }
+            Mistake::Blank => says("blank", "blank", vec![label_arg()]),
             Mistake::Unreadable => {
-                let t = text.trim();
+                let given = ("given", plain(text.trim()));
                 match value {
-                    Value::Vector(vs) => tri(
-                        "unreadable",
-                        format!("'{t}' is not a vector of {} numbers such as (1, 2, 3)", vs.len()),
-                        format!("'{t}' não é um vetor de {} números como (1, 2, 3)", vs.len()),
-                        Some(format!("'{t}' não é um vector de {} números como (1, 2, 3)", vs.len())),
-                    ),
-                    Value::Scalar(_) => tri(
-                        "unreadable",
-                        format!("'{t}' is not a number such as 4, −3 or ≥ 25"),
-                        format!("'{t}' não é um número como 4, −3 ou ≥ 25"),
-                        None,
-                    ),
+                    Value::Vector(vs) => {
+                        says("unreadable", "unreadableVector", vec![given, ("n", plain(vs.len().to_string()))])
+                    }
+                    Value::Scalar(_) => says("unreadable", "unreadableNumber", vec![given]),
                 }
             }
-            Mistake::NotVisited => tri(
-                "not-visited",
-                format!("{label} is visited: no cut-off stops the search before it"),
-                format!("{label} é visitado: nenhuma poda para {br} antes dele"),
-                Some(format!("{label} é visitado: nenhuma poda para {pt} antes dele")),
-            ),
-            Mistake::BoundAsExact => tri(
-                "bound-as-exact",
-                format!(
-                    "{label}: the right number, but not {label}'s exact value: children that could change it are never \
-                     searched, so it is a bound; write it with ≥ or ≤"
-                ),
-                format!(
-                    "{label}: o número certo, mas não o valor exato de {label}: há filhos que o podiam mudar e nunca \
-                     são visitados, por isso é um limite; escreva-o com ≥ ou ≤"
-                ),
-                None,
-            ),
-            Mistake::ExactAsBound => tri(
-                "exact-as-bound",
-                format!(
-                    "{label}: the right number, and exact: every child that could change it is searched; write it \
-                     without ≥ or ≤"
-                ),
-                format!(
-                    "{label}: o número certo, e exato: todos os filhos que o podiam mudar são visitados; escreva-o \
-                     sem ≥ nem ≤"
-                ),
-                None,
-            ),
-            Mistake::BoundDirection => tri(
-                "bound-direction",
-                format!(
-                    "{label}: the right number, but the bound points the other way: could the children never searched \
-                     raise {label}'s number, or lower it?"
-                ),
-                format!(
-                    "{label}: o número certo, mas o limite vai no outro sentido: os filhos nunca visitados poderiam \
-                     subir o número de {label}, ou baixá-lo?"
-                ),
-                None,
-            ),
-            Mistake::NegamaxSign => tri(
+            Mistake::NotVisited => says("not-visited", "isVisited", vec![label_arg()]),
+            Mistake::BoundAsExact => says("bound-as-exact", "boundAsExact", vec![label_arg()]),
+            Mistake::ExactAsBound => says("exact-as-bound", "exactAsBound", vec![label_arg()]),
+            Mistake::BoundDirection => says("bound-direction", "boundDirection", vec![label_arg()]),
+            Mistake::NegamaxSign => says(
                 "negamax-sign",
-                format!(
-                    "{label}: the sign: {} writes each node's number from the view of the side to move there \
-                     ({side_name} at {label}), the other side's with the sign changed",
-                    self.algorithm_name_en()
-                ),
-                format!(
-                    "{label}: o sinal: {} escreve o número de cada nó do ponto de vista de quem joga nele \
-                     ({side_name} em {label}), o do outro lado com o sinal trocado",
-                    self.algorithm_name_pt()
-                ),
-                None,
+                "negamaxSign",
+                vec![label_arg(), ("algorithm", plain(self.algorithm_name())), ("side", plain(side_name))],
             ),
             Mistake::Wrong => self.rule_hint(t, label),
         }
     }
 
-    fn algorithm_name_en(&self) -> &'static str {
+    /// The algorithm's name in the negamax sign's hint (a name, the same in every language).
+    fn algorithm_name(&self) -> &'static str {
         match self.algorithm {
             Algorithm::Negamax => "negamax",
             Algorithm::Pvs => "PVS",
@@ -802,62 +561,31 @@ impl<'a> Sheet<'a> {
         }
     }
 
-    fn algorithm_name_pt(&self) -> &'static str {
-        self.algorithm_name_en()
-    }
-
     /// The rule that gives a node its number, in the algorithm's form.
     fn rule_hint(&self, t: usize, label: &str) -> Explanation {
         let prunes = self.algorithm.prunes();
+        let label_arg = || ("label", plain(label));
         match (self.algorithm, self.solved.trace.nodes[t].player) {
-            (Algorithm::MaxN, Player::Number(k)) => tri(
-                "wrong",
-                format!(
-                    "{label} is player {k}'s choice: the child whose {} value is the largest (the first one on a tie)",
-                    ordinal_en(k)
-                ),
-                format!("{label} é a escolha do jogador {k}: o filho com o maior {k}º valor (o primeiro, num empate)"),
-                None,
-            ),
+            (Algorithm::MaxN, Player::Number(k)) => {
+                says("wrong", "maxnRule", vec![label_arg(), ("k", plain(k.to_string())), ("kth", Arg::Ordinal(k))])
+            }
             (a, Player::Side(side)) if !a.is_negamax() => {
-                let (name, en_w, pt_w) = match side {
-                    Side::Max => ("MAX", "largest", "maior"),
-                    Side::Min => ("MIN", "smallest", "menor"),
+                let cut = match (prunes, side) {
+                    (false, _) => plain(""),
+                    (true, Side::Max) => part("cutMax", vec![]),
+                    (true, Side::Min) => part("cutMin", vec![]),
                 };
-                let (en_cut, pt_cut) = match (prunes, side) {
-                    (false, _) => (String::new(), String::new()),
-                    (true, Side::Max) => {
-                        (", up to a cut-off (v ≥ β)".to_string(), ", até uma poda (v ≥ β)".to_string())
-                    }
-                    (true, Side::Min) => {
-                        (", up to a cut-off (v ≤ α)".to_string(), ", até uma poda (v ≤ α)".to_string())
-                    }
-                };
-                tri(
+                says(
                     "wrong",
-                    format!("{label} is {name}: it takes the {en_w} of its children's numbers{en_cut}"),
-                    format!("{label} é {name}: fica com o {pt_w} dos números dos filhos{pt_cut}"),
-                    None,
+                    "sideRule",
+                    vec![label_arg(), ("side", plain(side.name())), ("most", most(side)), ("cut", cut)],
                 )
             }
             (a, Player::Side(side)) => {
-                let name = side.name();
-                let (en_tail, pt_tail) = if a == Algorithm::Negamax {
-                    (String::new(), String::new())
-                } else {
-                    (
-                        format!(", or {} when none beats it, up to a cut-off ({} ≥ {})", PASS.0, PASS.0, USE.0),
-                        format!(", ou {} quando nenhum o supera, até uma poda ({} ≥ {})", PASS.1, PASS.1, USE.1),
-                    )
-                };
-                tri(
-                    "wrong",
-                    format!("{label} ({name} to move): the largest of its children's numbers with the sign changed{en_tail}"),
-                    format!("{label} ({name} joga): o maior dos números dos filhos com o sinal trocado{pt_tail}"),
-                    None,
-                )
+                let tail = if a == Algorithm::Negamax { plain("") } else { part("negamaxRuleTail", vec![]) };
+                says("wrong", "negamaxRule", vec![label_arg(), ("side", plain(side.name())), ("tail", tail)])
             }
-            _ => tri("wrong", format!("{label}: another number"), format!("{label}: outro número"), None),
+            _ => says("wrong", "anotherNumber", vec![label_arg()]),
         }
     }
 
@@ -869,54 +597,23 @@ impl<'a> Sheet<'a> {
         let right = marked != evaluated;
         let (expected, hint, why) = if evaluated {
             let window = t.and_then(|t| self.solved.first_window.get(&t).copied()).unwrap_or(Window::None);
-            let (en_bounds, pt_bounds) = (window_text_en(self.algorithm, window), window_text(self.algorithm, window));
             (
                 "evaluated".to_string(),
-                tri(
-                    "evaluated-marked",
-                    format!(
-                        "{label}: is it really skipped? A leaf is never evaluated only when a cut-off at a node above \
-                         it stops the search first"
-                    ),
-                    format!(
-                        "{label}: é mesmo deixado de fora? Uma folha só nunca é avaliada quando uma poda num nó \
-                         acima dela para a busca antes"
-                    ),
-                    Some(format!(
-                        "{label}: é mesmo deixado de fora? Uma folha só nunca é avaliada quando uma poda num nó \
-                         acima dela para a pesquisa antes"
-                    )),
-                ),
-                tri(
+                says("evaluated-marked", "evaluatedMarked", vec![("label", plain(&label))]),
+                says(
                     "evaluated",
-                    format!("{label} is evaluated: no cut-off skips it (it is reached with {en_bounds})"),
-                    format!("{label} é avaliado: nenhuma poda o deixa de fora (é alcançado com {pt_bounds})"),
-                    None,
+                    "evaluated",
+                    vec![("label", plain(&label)), ("window", window_arg(self.algorithm, window))],
                 ),
             )
         } else {
-            let (en, pt, equality) = self.reason_above(id);
+            let (reason, equality) = self.reason_above(id);
             let note = equality.then(|| equality_note(self.algorithm));
-            let (en_rule, pt_rule) = if self.algorithm.is_negamax() {
-                (format!("{} ≥ {}", PASS.0, USE.0), format!("{} ≥ {}", PASS.1, USE.1))
-            } else {
-                ("v ≥ β at MAX, v ≤ α at MIN".to_string(), "v ≥ β em MAX, v ≤ α em MIN".to_string())
-            };
+            let rule = part(if self.algorithm.is_negamax() { "ruleLimits" } else { "ruleAlphaBeta" }, vec![]);
             (
                 "never evaluated".to_string(),
-                with_note(
-                    tri(
-                        "missed-cut",
-                        format!(
-                            "{label}: look at the cut-offs above it: once {en_rule}, the remaining children are \
-                             never searched"
-                        ),
-                        format!("{label}: veja as podas acima dele: quando {pt_rule}, os filhos que faltam não são visitados"),
-                        None,
-                    ),
-                    note.as_ref(),
-                ),
-                tri("not-evaluated", format!("{label} is never evaluated: {en}"), format!("{label} nunca é avaliado: {pt}"), None),
+                with_note(says("missed-cut", "missedCut", vec![("label", plain(&label)), ("rule", rule)]), note),
+                says("not-evaluated", "notEvaluated", vec![("label", plain(&label)), ("reason", reason)]),
             )
         };
         Verdict {
@@ -937,12 +634,15 @@ impl<'a> Sheet<'a> {
         let given = answer.map(|w| if field == Field::Alpha { w.alpha.trim() } else { w.beta.trim() }).unwrap_or("");
         let other = answer.map(|w| if field == Field::Alpha { w.beta.trim() } else { w.alpha.trim() }).unwrap_or("");
         let limits = self.algorithm.is_negamax();
-        let (name_en, name_pt) = match (field, limits) {
-            (Field::Alpha, false) => ("α", "α"),
-            (_, false) => ("β", "β"),
-            (Field::Alpha, true) => (PASS.0, PASS.1),
-            (_, true) => (USE.0, USE.1),
-        };
+        let name = part(
+            match (field, limits) {
+                (Field::Alpha, false) => "alpha",
+                (_, false) => "beta",
+                (Field::Alpha, true) => "passThresh",
+                (_, true) => "useThresh",
+            },
+            vec![],
+        );
         let verdict = |expected: String, right: bool, hint: Explanation, why: Explanation| Verdict {
             item: Item::Window,
             field,
@@ -953,118 +653,52 @@ impl<'a> Sheet<'a> {
             hint: (!right).then_some(hint),
             why: (!right).then_some(why),
         };
-        let blank = tri(
-            "blank",
-            format!("no answer for {name_en} of {label}"),
-            format!("sem resposta para {name_pt} de {label}"),
-            None,
-        );
+        let label_arg = || ("label", plain(&label));
+        let blank = says("blank", "blankBound", vec![("bound", name.clone()), label_arg()]);
         let entered = self.solved.visited(self.tree, id).and_then(|t| self.solved.first_window.get(&t).copied());
         let Some(window) = entered else {
-            let (en, pt, equality) = self.reason_above(id);
+            let (reason, equality) = self.reason_above(id);
             let right = says_not_visited(given);
             let hint = if given.is_empty() {
                 blank
             } else {
                 with_note(
-                    tri(
-                        "visited-claim",
-                        format!("{label}: does the search reach it? Look at the cut-offs above it"),
-                        format!("{label}: a busca chega lá? Veja as podas acima dele"),
-                        Some(format!("{label}: a pesquisa chega lá? Veja as podas acima dele")),
-                    ),
-                    equality.then(|| equality_note(self.algorithm)).as_ref(),
+                    says("visited-claim", "visitedClaim", vec![label_arg()]),
+                    equality.then(|| equality_note(self.algorithm)),
                 )
             };
-            let why = tri(
-                "window-not-visited",
-                format!("{label} is never visited, so it gets no bounds (write −): {en}"),
-                format!("{label} nunca é visitado, por isso não recebe limites (escreva −): {pt}"),
-                None,
-            );
+            let why = says("window-not-visited", "windowNotVisited", vec![label_arg(), ("reason", reason)]);
             return verdict("not visited".into(), right, hint, why);
         };
         let (alpha, beta) = match window {
             Window::AlphaBeta { alpha, beta } => (alpha, beta),
             Window::Limits { use_limit, pass_limit } => (pass_limit, use_limit),
             Window::None => {
-                let w = tri(
-                    "window",
-                    format!("{} has no bounds: only the alpha-beta algorithms do", self.algorithm),
-                    format!("{} não tem limites: só os algoritmos alfa-beta têm", self.algorithm),
-                    None,
-                );
+                let w = says("window", "noBounds", vec![("algorithm", plain(self.algorithm.to_string()))]);
                 return verdict("no bounds".into(), false, w.clone(), w);
             }
         };
         let (want, other_want) = if field == Field::Alpha { (alpha, beta) } else { (beta, alpha) };
         let right = read_bound(given) == Some(want);
         let expected = window_text(self.algorithm, window);
-        let expected_en = window_text_en(self.algorithm, window);
+        let shown = ("window", window_arg(self.algorithm, window));
         let why = if id == 0 {
-            tri(
-                "window",
-                format!("{label} is the root: it starts with {expected_en}"),
-                format!("{label} é a raiz: começa com {expected}"),
-                None,
-            )
+            says("window", "windowRoot", vec![label_arg(), shown])
         } else {
-            tri(
-                "window",
-                format!("{label} is entered with {expected_en}: its parent's bounds when {label} is searched"),
-                format!("{label} recebe {expected}: os limites do pai quando {label} é visitado"),
-                None,
-            )
+            says("window", "windowEntered", vec![label_arg(), shown])
         };
         let hint = if given.is_empty() {
             blank
         } else if read_bound(given).is_none() {
-            tri(
-                "unreadable",
-                format!("'{given}' is not a bound such as 4, −3, −∞ or +∞"),
-                format!("'{given}' não é um limite como 4, −3, −∞ ou +∞"),
-                None,
-            )
+            says("unreadable", "unreadableBound", vec![("given", plain(given))])
         } else if read_bound(given) == Some(other_want) && read_bound(other) == Some(want) && want != other_want {
-            tri(
-                "window-swapped",
-                format!("{label}: {name_en} and the other bound are swapped"),
-                format!("{label}: {name_pt} e o outro limite estão trocados"),
-                None,
-            )
+            says("window-swapped", "windowSwapped", vec![label_arg(), ("bound", name)])
         } else if limits && read_bound(given) == Some(-want) && want != Bound::Finite(0) {
-            tri(
-                "window-sign",
-                format!(
-                    "{label}: the sign: each child gets its parent's (−{}, −{}), swapped and with the sign changed",
-                    PASS.0, USE.0
-                ),
-                format!(
-                    "{label}: o sinal: cada filho recebe (−{}, −{}) do pai, trocados e com o sinal trocado",
-                    PASS.1, USE.1
-                ),
-                None,
-            )
+            says("window-sign", "windowSign", vec![label_arg()])
         } else if limits {
-            tri(
-                "window",
-                format!("{label} gets its parent's (−{}, −{}) as they are when {label} is searched", PASS.0, USE.0),
-                format!("{label} recebe (−{}, −{}) do pai, tal como estão quando {label} é visitado", PASS.1, USE.1),
-                None,
-            )
+            says("window", "windowLimits", vec![label_arg()])
         } else {
-            tri(
-                "window",
-                format!(
-                    "{label} is entered with its parent's bounds as they are when {label} is searched: α is the best \
-                     MAX has found on the path so far, β the best MIN has"
-                ),
-                format!(
-                    "{label} recebe os limites do pai tal como estão quando {label} é visitado: α é a melhor \
-                     alternativa de MAX no caminho até aí, β a de MIN"
-                ),
-                None,
-            )
+            says("window", "windowAlphaBeta", vec![label_arg()])
         };
         verdict(expected, right, hint, why)
     }
@@ -1078,32 +712,15 @@ impl<'a> Sheet<'a> {
         }
         let right = given == expected_path;
         let expected = expected_path.join(", ");
-        let (br, pt) = ("a busca", "a pesquisa");
         let hint = if text.trim().is_empty() {
-            tri("blank", "no answer for the path".into(), "sem resposta para o caminho".into(), None)
+            says("blank", "blankPath", vec![])
         } else {
             let agree = given.iter().zip(&expected_path).take_while(|(a, b)| a == b).count();
-            let (en_so_far, pt_so_far) = if agree > 0 {
-                let last = &expected_path[agree - 1];
-                (format!(" (right as far as {last})"), format!(" (certo até {last})"))
-            } else {
-                (String::new(), String::new())
-            };
-            tri(
-                "path",
-                format!(
-                    "the path goes from the root down, each time to the child that gave the node its number{en_so_far}"
-                ),
-                format!("o caminho desce da raiz, de cada vez para o filho que deu ao nó o seu número{pt_so_far}"),
-                None,
-            )
+            let so_far =
+                if agree > 0 { part("pathSoFar", vec![("last", plain(&expected_path[agree - 1]))]) } else { plain("") };
+            says("path", "pathRule", vec![("soFar", so_far)])
         };
-        let why = tri(
-            "path",
-            format!("the principal path is [{expected}]: the moves the search expects from both sides"),
-            format!("o caminho principal é [{expected}]: as jogadas que {br} espera dos dois lados"),
-            Some(format!("o caminho principal é [{expected}]: as jogadas que {pt} espera dos dois lados")),
-        );
+        let why = says("path", "principalPath", vec![("path", plain(&expected))]);
         Verdict {
             item: Item::Path,
             field: Field::Path,
@@ -1123,37 +740,20 @@ impl<'a> Sheet<'a> {
         let right = read == Some(expected);
         let all = self.tree.nodes.iter().filter(|n| n.value.is_some()).count();
         let hint = match read {
-            _ if text.trim().is_empty() => tri(
-                "blank",
-                "no answer for the leaves evaluated".into(),
-                "sem resposta para as folhas avaliadas".into(),
-                None,
-            ),
-            None => tri(
-                "unreadable",
-                format!("'{}' is not a whole number", text.trim()),
-                format!("'{}' não é um número inteiro", text.trim()),
-                None,
-            ),
-            Some(n) if n == all && self.algorithm.prunes() => tri(
-                "leaves",
-                "that is every leaf: does no cut-off skip any?".into(),
-                "são todas as folhas: nenhuma poda deixa alguma de fora?".into(),
-                None,
-            ),
-            Some(_) => tri(
-                "leaves",
-                "count the ESTÁTICA calls: each leaf the search reaches, once each time it is reached".into(),
-                "conte as chamadas de ESTÁTICA: cada folha que a busca alcança, uma vez por cada vez".into(),
-                Some("conte as chamadas de ESTÁTICA: cada folha que a pesquisa alcança, uma vez por cada vez".into()),
-            ),
+            _ if text.trim().is_empty() => says("blank", "blankLeaves", vec![]),
+            None => says("unreadable", "unreadableWhole", vec![("given", plain(text.trim()))]),
+            Some(n) if n == all && self.algorithm.prunes() => says("leaves", "everyLeaf", vec![]),
+            Some(_) => says("leaves", "countLeaves", vec![]),
         };
         let leaves: Vec<String> = self.solved.trace.leaf_labels();
-        let why = tri(
+        let why = says(
             "leaves",
-            format!("{} evaluates {expected} leaves: {}", self.algorithm, list(&leaves, "and")),
-            format!("{} avalia {expected} folhas: {}", self.algorithm, list(&leaves, "e")),
-            None,
+            "leavesEvaluated",
+            vec![
+                ("algorithm", plain(self.algorithm.to_string())),
+                ("n", plain(expected.to_string())),
+                ("leaves", Arg::List(leaves)),
+            ],
         );
         Verdict {
             item: Item::Leaves,
@@ -1165,16 +765,6 @@ impl<'a> Sheet<'a> {
             hint: (!right).then_some(hint),
             why: (!right).then_some(why),
         }
-    }
-}
-
-/// An explanation with words put before it in each language.
-fn prefixed(code: &'static str, en: &str, pt: &str, e: &Explanation) -> Explanation {
-    Explanation {
-        code,
-        en: format!("{en}{}", e.en),
-        pt_br: format!("{pt}{}", e.pt_br),
-        pt_pt: format!("{pt}{}", e.pt_pt),
     }
 }
 
@@ -1204,67 +794,62 @@ fn explain_value(solved: &Solved, algorithm: Algorithm, t: usize, label: &str) -
         }
         _ => (None, Vec::new()),
     };
-    let (skipped_en, skipped_pt) = (list(&skipped, "and"), list(&skipped, "e"));
     let only = children.len() == 1;
+    let label_arg = || ("label", plain(label));
+    let result_arg = || ("result", plain(&result));
     match (algorithm, trace.nodes[t].player) {
         (Algorithm::MaxN, Player::Number(k)) => {
             let vectors: Vec<String> = children.iter().map(|(_, v, b)| show(v, *b)).collect();
             let Value::Vector(vs) = &value else { unreachable!("max^n values are vectors") };
-            let x = number(vs[k - 1]);
-            tri(
+            says(
                 "maxn",
-                format!(
-                    "{label} is player {k}'s choice: of {}, the first with the largest {} value ({x}) is {result}",
-                    list(&vectors, "and"),
-                    ordinal_en(k)
-                ),
-                format!(
-                    "{label} é a escolha do jogador {k}: de {}, o primeiro com o maior {k}º valor ({x}) é {result}",
-                    list(&vectors, "e")
-                ),
-                None,
+                "maxnChoice",
+                vec![
+                    label_arg(),
+                    ("k", plain(k.to_string())),
+                    ("kth", Arg::Ordinal(k)),
+                    ("vectors", Arg::List(vectors)),
+                    ("x", plain(number(vs[k - 1]))),
+                    result_arg(),
+                ],
             )
         }
         (a, Player::Side(side)) if !a.is_negamax() => {
             let nums: Vec<String> = children.iter().map(|(_, v, b)| show(v, *b)).collect();
-            let (name, en_w, pt_w) = match side {
-                Side::Max => ("MAX", "largest", "maior"),
-                Side::Min => ("MIN", "smallest", "menor"),
-            };
+            let side_arg = ("side", plain(side.name()));
             match cut {
                 Some(Window::AlphaBeta { alpha, beta }) => {
                     let v = match &value {
                         Value::Scalar(v) => Bound::Finite(*v),
                         _ => unreachable!(),
                     };
+                    // The test that cut, in the notes' symbols.
                     let (test, code) = match side {
                         Side::Max => (format!("{v} ≥ β = {beta}"), "max-cut"),
                         Side::Min => (format!("{v} ≤ α = {alpha}"), "min-cut"),
                     };
-                    tri(
+                    says(
                         code,
-                        format!(
-                            "{label} is {name}: after {}, {test} cuts {skipped_en}, so {label} is {result}",
-                            list(&nums, "and")
-                        ),
-                        format!(
-                            "{label} é {name}: depois de {}, {test} poda {skipped_pt}, então {label} é {result}",
-                            list(&nums, "e")
-                        ),
-                        None,
+                        "sideCut",
+                        vec![
+                            label_arg(),
+                            side_arg,
+                            ("children", Arg::List(nums)),
+                            ("test", plain(test)),
+                            ("skipped", Arg::List(skipped)),
+                            result_arg(),
+                        ],
                     )
                 }
-                _ if only => tri(
+                _ if only => says(
                     if side == Side::Max { "max" } else { "min" },
-                    format!("{label} is {name}: its only child searched gives {result}"),
-                    format!("{label} é {name}: o único filho visitado dá {result}"),
-                    None,
+                    "onlyChild",
+                    vec![label_arg(), side_arg, result_arg()],
                 ),
-                _ => tri(
+                _ => says(
                     if side == Side::Max { "max" } else { "min" },
-                    format!("{label} is {name}: the {en_w} of {} is {result}", list(&nums, "and")),
-                    format!("{label} é {name}: o {pt_w} de {} é {result}", list(&nums, "e")),
-                    None,
+                    "sideChoice",
+                    vec![label_arg(), side_arg, ("most", most(side)), ("children", Arg::List(nums)), result_arg()],
                 ),
             }
         }
@@ -1277,81 +862,57 @@ fn explain_value(solved: &Solved, algorithm: Algorithm, t: usize, label: &str) -
                     other => show(other, *b),
                 })
                 .collect();
-            let name = side.name();
+            let side_arg = ("side", plain(side.name()));
             let last_enter = solved.last_window.get(&t).copied();
             let improved = solved.updated.contains(&t);
             if let (Some(Window::Limits { pass_limit, .. }), false) = (last_enter, improved) {
-                return tri(
+                return says(
                     "pass-limit",
-                    format!(
-                        "{label} ({name} to move): no child's number with the sign changed ({}) beats {} {pass_limit}, so it returns {}: {result}",
-                        list(&negated, "and"),
-                        PASS.0,
-                        PASS.0
-                    ),
-                    format!(
-                        "{label} ({name} joga): nenhum número dos filhos com o sinal trocado ({}) supera {} {pass_limit}, então devolve {}: {result}",
-                        list(&negated, "e"),
-                        PASS.1,
-                        PASS.1
-                    ),
-                    None,
+                    "passLimit",
+                    vec![
+                        label_arg(),
+                        side_arg,
+                        ("children", Arg::List(negated)),
+                        ("pass", plain(pass_limit.to_string())),
+                        result_arg(),
+                    ],
                 );
             }
             match cut {
-                Some(Window::Limits { use_limit, pass_limit }) => tri(
+                Some(Window::Limits { use_limit, pass_limit }) => says(
                     "negamax-cut",
-                    format!(
-                        "{label} ({name} to move): after {} (its children's numbers with the sign changed), {} {pass_limit} ≥ {} {use_limit} cuts {skipped_en}, so {label} is {result}",
-                        list(&negated, "and"),
-                        PASS.0,
-                        USE.0
-                    ),
-                    format!(
-                        "{label} ({name} joga): depois de {} (os números dos filhos com o sinal trocado), {} {pass_limit} ≥ {} {use_limit} poda {skipped_pt}, então {label} é {result}",
-                        list(&negated, "e"),
-                        PASS.1,
-                        USE.1
-                    ),
-                    None,
+                    "negamaxCut",
+                    vec![
+                        label_arg(),
+                        side_arg,
+                        ("children", Arg::List(negated)),
+                        ("pass", plain(pass_limit.to_string())),
+                        ("use", plain(use_limit.to_string())),
+                        ("skipped", Arg::List(skipped)),
+                        result_arg(),
+                    ],
                 ),
-                _ => tri(
+                _ => says(
                     "negamax",
-                    format!(
-                        "{label} ({name} to move): the largest of its children's numbers with the sign changed, {}, is {result}",
-                        list(&negated, "and")
-                    ),
-                    format!(
-                        "{label} ({name} joga): o maior dos números dos filhos com o sinal trocado, {}, é {result}",
-                        list(&negated, "e")
-                    ),
-                    None,
+                    "negamaxChoice",
+                    vec![label_arg(), side_arg, ("children", Arg::List(negated)), result_arg()],
                 ),
             }
         }
-        _ => tri("value", format!("{label} is {result}"), format!("{label} é {result}"), None),
+        _ => says("value", "isValue", vec![label_arg(), result_arg()]),
     }
 }
 
-/// A window in the course's names (`α = −∞, β = 4`, `Passar-Limite = …, Usar-Limite = …`): the
-/// verdicts' `expected` and the Portuguese sentences.
+/// A window in the course's notation (`α = −∞, β = 4`, `Passar-Limite = …, Usar-Limite = …`): the
+/// verdicts' `expected`, what a right answer is compared with (the sentences word it with
+/// [`window_arg`]).
 fn window_text(algorithm: Algorithm, w: Window) -> String {
     match w {
         Window::AlphaBeta { alpha, beta } => format!("α = {alpha}, β = {beta}"),
         Window::Limits { use_limit, pass_limit } if algorithm.is_negamax() => {
-            format!("{} = {pass_limit}, {} = {use_limit}", PASS.1, USE.1)
+            format!("Passar-Limite = {pass_limit}, Usar-Limite = {use_limit}")
         }
         Window::Limits { use_limit, pass_limit } => format!("α = {pass_limit}, β = {use_limit}"),
         Window::None => "no bounds".to_string(),
-    }
-}
-
-/// A window in English: Rich & Knight's Pass-Thresh and Use-Thresh for MINIMAX-A-B.
-fn window_text_en(algorithm: Algorithm, w: Window) -> String {
-    match w {
-        Window::Limits { use_limit, pass_limit } if algorithm.is_negamax() => {
-            format!("{} = {pass_limit}, {} = {use_limit}", PASS.0, USE.0)
-        }
-        other => window_text(algorithm, other),
     }
 }

@@ -11,9 +11,10 @@
 
 use crate::course::exercise::{Explanation, Question, Report};
 use crate::course::game::Value;
+use crate::course::grading::Arg;
 use crate::course::lesson::{CountRow, LessonResult};
 use crate::course::replay::{Changes, NodeState, State};
-use crate::course::trace::{Bound, Counts, Event, IterationInfo, Node, Player, Trace, Window};
+use crate::course::trace::{Bound, Counts, Event, IterationInfo, Node, Player, Reason, Trace, Window};
 use std::fmt::Write;
 
 /// Appends `s` as a JSON string.
@@ -217,14 +218,11 @@ pub fn event(out: &mut String, trace: &Trace, e: &Event) {
             };
         }
         Event::Cutoff { value, skipped, window, reason, bound, .. } => {
-            o.value("value", value).ids("skipped", skipped).window(*window).str("bound", bound.name()).with(
-                "reason",
-                |out| {
-                    let mut r = Obj::new(out);
-                    r.str("en", &reason.en).str("pt", &reason.pt);
-                    r.end();
-                },
-            );
+            o.value("value", value)
+                .ids("skipped", skipped)
+                .window(*window)
+                .str("bound", bound.name())
+                .with("reason", |out| reason_object(out, reason));
         }
         Event::Return { value, path, bound, .. } => {
             let names: Vec<String> = path.iter().map(|&id| trace.nodes[id].mv.clone()).collect();
@@ -410,9 +408,57 @@ pub fn count_rows(rows: &[CountRow]) -> String {
     out
 }
 
+/// `{key, args: {name: text}, skipped: [labels], count}`: a cut-off's reason, a key of the
+/// catalogues (`reason.<key>`) with its arguments and the children it skips.
+fn reason_object(out: &mut String, reason: &Reason) {
+    let mut r = Obj::new(out);
+    r.str("key", reason.key);
+    r.with("args", |out| {
+        let mut args = Obj::new(out);
+        for (name, text) in &reason.args {
+            args.str(name, text);
+        }
+        args.end();
+    });
+    r.strings("skipped", &reason.skipped).raw("count", reason.count);
+    r.end();
+}
+
+/// `{code, key, args: {name: argument}, note}`: a sentence as a key of the catalogues and its
+/// arguments, each a string, `{list: [..]}`, `{ordinal: k}`, `{reason: …}` (a cut-off's reason)
+/// or a sentence (its part); `note` another sentence, or null.
 fn explanation(out: &mut String, e: &Explanation) {
     let mut o = Obj::new(out);
-    o.str("code", e.code).str("en", &e.en).str("ptBR", &e.pt_br).str("ptPT", &e.pt_pt);
+    o.str("code", e.code).str("key", e.key);
+    o.with("args", |out| {
+        let mut args = Obj::new(out);
+        for (name, arg) in &e.args {
+            match arg {
+                Arg::Text(t) => args.str(name, t),
+                Arg::Sentence(part) => args.with(name, |out| explanation(out, part)),
+                Arg::List(items) => args.with(name, |out| {
+                    let mut o = Obj::new(out);
+                    o.strings("list", items);
+                    o.end();
+                }),
+                Arg::Ordinal(k) => args.with(name, |out| {
+                    let mut o = Obj::new(out);
+                    o.raw("ordinal", k);
+                    o.end();
+                }),
+                Arg::Reason(r) => args.with(name, |out| {
+                    let mut o = Obj::new(out);
+                    o.with("reason", |out| reason_object(out, r));
+                    o.end();
+                }),
+            };
+        }
+        args.end();
+    });
+    match &e.note {
+        Some(note) => o.with("note", |out| explanation(out, note)),
+        None => o.raw("note", "null"),
+    };
     o.end();
 }
 

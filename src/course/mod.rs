@@ -5,6 +5,7 @@
 //! one game among others here; nothing in the engine depends on this folder.
 
 pub mod algorithms;
+pub mod answers;
 pub mod attempt;
 pub mod exercise;
 pub mod game;
@@ -13,6 +14,7 @@ pub mod json;
 pub mod lesson;
 pub mod minimax;
 pub mod replay;
+pub mod sentence;
 pub mod tictactoe;
 pub mod trace;
 pub mod tree;

@@ -1,6 +1,6 @@
 //! A search trace: what a course algorithm did, event by event, on the nodes it touched — entering
 //! a node with its bounds, evaluating a leaf (ESTÁTICA), improving a node's value, cutting off the
-//! remaining children (with the reason, in English and Portuguese), returning a value with its
+//! remaining children (with the reason, as a key of the catalogues), returning a value with its
 //! path. The classroom replays it step by step (module [`crate::course::replay`]); the algorithms
 //! that record it are in [`crate::course::algorithms`].
 //!
@@ -168,11 +168,34 @@ pub enum Player {
     Number(usize),
 }
 
-/// Why a cut-off happened, in the course's terms, in English and in Portuguese.
+/// Why a cut-off happened, in the course's terms: the catalogues' `reason.<key>` (the pages word
+/// it in each language), the numbers and sides it names, and the children it skips.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Reason {
-    pub en: String,
-    pub pt: String,
+    /// `max-cut` (v ≥ β at MAX), `min-cut` (v ≤ α at MIN), `limits-cut` (Passar-Limite ≥
+    /// Usar-Limite), `null-window` (the same inside PVS's null-window test), or `none` (no cut).
+    pub key: &'static str,
+    /// By name: `v`, `alpha`, `beta` (alpha-beta); `pass`, `use`, `me`, `them` (MINIMAX-A-B, PVS).
+    pub args: Vec<(&'static str, String)>,
+    /// The children skipped, by label: the first [`Reason::NAMED`] of them.
+    pub skipped: Vec<String>,
+    /// How many children are skipped.
+    pub count: usize,
+}
+
+impl Reason {
+    /// How many skipped children a reason names; the others are counted.
+    pub const NAMED: usize = 6;
+
+    /// No cut-off (a node under none).
+    pub fn none() -> Reason {
+        Reason { key: "none", args: Vec::new(), skipped: Vec::new(), count: 0 }
+    }
+
+    /// The argument named `name`, if given.
+    pub fn arg(&self, name: &str) -> Option<&str> {
+        self.args.iter().find(|(n, _)| *n == name).map(|(_, a)| a.as_str())
+    }
 }
 
 /// What a node's number says about its true (minimax) value, once bounds are in play: a node whose
@@ -739,17 +762,8 @@ impl Recorder {
         self.emit(4, |_| Event::Return { node, value, path: Vec::new(), bound: ValueKind::Exact })
     }
 
-    /// "e", "e and f", "e, f and g" (and "e e f" in Portuguese), at most a handful of names.
-    pub fn name_list(&self, ids: &[usize], and: &str) -> String {
-        const SHOWN: usize = 6;
-        let mut names: Vec<String> = ids.iter().take(SHOWN).map(|&id| self.nodes[id].label.clone()).collect();
-        if ids.len() > SHOWN {
-            names.push(format!("{} {}", ids.len() - SHOWN, if and == "and" { "more" } else { "outros" }));
-        }
-        match names.len() {
-            0 => String::new(),
-            1 => names.remove(0),
-            n => format!("{} {and} {}", names[..n - 1].join(", "), names[n - 1]),
-        }
+    /// The labels of the first [`Reason::NAMED`] nodes of `ids` (the children a cut-off skips).
+    pub fn names(&self, ids: &[usize]) -> Vec<String> {
+        ids.iter().take(Reason::NAMED).map(|&id| self.nodes[id].label.clone()).collect()
     }
 }

@@ -83,14 +83,24 @@ export interface UpdateEvent extends SearchWindow {
   bound: Bound | null;
 }
 
-/** A cut-off: the children skipped, and why, in English and Portuguese. */
+/** A cut-off: the children skipped, and why. */
 export interface CutoffEvent extends SearchWindow {
   kind: 'cutoff';
   node: number;
   value: LessonValue;
   skipped: number[];
   bound: Bound;
-  reason: { en: string; pt: string };
+  reason: CutoffReason;
+}
+
+/** Why a cut-off happened: the catalogues' `reason.<key>` with the numbers and sides it names
+ * (`v`, `alpha`, `beta`; `pass`, `use`, `me`, `them`), the first children it skips by label and
+ * how many it skips (www/classroom/course-words.js words it). */
+export interface CutoffReason {
+  key: 'max-cut' | 'min-cut' | 'limits-cut' | 'null-window' | 'none';
+  args: Record<string, string>;
+  skipped: string[];
+  count: number;
 }
 
 /** The children's search order, their keys, what ordered them and why the first comes first. */
@@ -228,8 +238,13 @@ export interface AttemptNumbers {
   attempt: number;
 }
 
-/** A sentence in the three languages, with a code naming its case. */
-export interface ExerciseSentence { code: string; en: string; ptBR: string; ptPT: string }
+/** A sentence of the grading, with a code naming its case: the catalogues' `grading.<key>`
+ * with its arguments by name, then its note (www/classroom/course-words.js words it). */
+export interface ExerciseSentence { code: string; key: string; args: Record<string, ExerciseArgument>; note: ExerciseSentence | null }
+
+/** An argument of a sentence: a text put in as it is, a part worded in each language, items
+ * listed as the language lists them, an ordinal, or a cut-off's reason. */
+export type ExerciseArgument = string | ExerciseSentence | { list: string[] } | { ordinal: number } | { reason: CutoffReason };
 
 /** A student's answers (see `checkExercise`). */
 export interface ExerciseAnswers {
@@ -744,7 +759,8 @@ fn answers_of(answers: &JsValue) -> Result<Answers, JsError> {
 /// number; without, the answers given, every inner node and the leaves never evaluated. Returns
 /// `{score: "N/M", right, total, allCorrect, verdicts: [{item, field, label, given, expected,
 /// right, hint, why}]}`: `hint` says what is wrong without the solution, `why` explains the right
-/// answer (both `{code, en, ptBR, ptPT}`, null for a right answer).
+/// answer (both `{code, key, args, note}`, a sentence for the catalogues to word; null for a
+/// right answer).
 #[wasm_bindgen(js_name = checkExercise, unchecked_return_type = "ExerciseReport")]
 pub fn check_exercise(
     #[wasm_bindgen(unchecked_param_type = "LessonSpec")] spec: JsValue,

@@ -184,13 +184,14 @@ test('a tree given by the address is searched, and the address follows the page'
   await context.close();
 });
 
-test('the language switch changes the labels, the narration and the address; Brazilian and European Portuguese', async () => {
+test('the language menu changes the labels, the narration and the address; Brazilian and European Portuguese', async () => {
   const { page, context, errors } = await open('?example=lecture&lang=en');
   await page.keyboard.press('End');
   assert.match(await text(page, 'step-forward'), /Step/);
-  assert.equal(await page.isVisible('[data-testid="language-variant"]'), false);
-  // English → Portuguese: Brazilian unless the browser prefers European Portuguese.
-  await page.click('[data-testid="language"]');
+  // Every language by its own name, the page's chosen.
+  assert.deepEqual(await page.$$eval('[data-testid="language"] option', (options) => options.map((o) => o.textContent)), ['English', 'Português (Brasil)', 'Português (Portugal)']);
+  assert.equal(await page.inputValue('[data-testid="language"]'), 'en');
+  await page.selectOption('[data-testid="language"]', 'pt-BR');
   assert.equal(await page.getAttribute('html', 'lang'), 'pt-BR');
   assert.match(await text(page, 'step-forward'), /Avançar/);
   assert.match(await text(page, 'step-back'), /Voltar/);
@@ -199,20 +200,17 @@ test('the language switch changes the labels, the narration and the address; Bra
   assert.match(await text(page, 'example-tictactoe'), /^Jogo da velha$/);
   assert.equal(new URL(page.url()).searchParams.get('lang'), 'pt-BR');
   assert.equal(await result(page), '4 [b, d, i]');
-  // The other form of Portuguese, one click away.
-  await page.click('[data-testid="language-variant"]');
+  // The other form of Portuguese.
+  await page.selectOption('[data-testid="language"]', 'pt-PT');
   assert.equal(await page.getAttribute('html', 'lang'), 'pt-PT');
   assert.match(await text(page, 'narration'), /Fim da pesquisa: 4 \[b, d, i\]/);
   assert.match(await text(page, 'example-tictactoe'), /^Jogo do galo$/);
   assert.match(await text(page, 'step-back'), /Recuar/);
   assert.equal(await nodeLabel(page, 'd'), 'd, MAX, valor 4');
   assert.equal(new URL(page.url()).searchParams.get('lang'), 'pt-PT');
-  await page.click('[data-testid="language"]');
+  await page.selectOption('[data-testid="language"]', 'en');
   assert.equal(await page.getAttribute('html', 'lang'), 'en');
   assert.match(await text(page, 'step-forward'), /Step/);
-  // Back to Portuguese: the form last used.
-  await page.click('[data-testid="language"]');
-  assert.equal(await page.getAttribute('html', 'lang'), 'pt-PT');
   assert.deepEqual(errors, []);
   await context.close();
 });
@@ -389,7 +387,7 @@ test('alpha-beta with ordering says how the children were reordered and by what,
   assert.deepEqual(await orderMarks(page), []);
   assert.doesNotMatch(await text(page, 'narration'), /^order/);
   await page.click('[data-testid="step-back"]');
-  await page.click('[data-testid="language"]');
+  await page.selectOption('[data-testid="language"]', 'pt-BR');
   const portuguese = await text(page, 'narration');
   assert.match(portuguese, /^d3: sucessores reordenados pela avaliação estática, o melhor para MIN primeiro: \w\d \(\u221223\)/);
   // A tree has no evaluation before its leaves: the written order is kept, and said.
@@ -536,7 +534,7 @@ test('the transposition table and iterative deepening: options of games, kept in
   assert.match(page.url(), /table=on/);
   await pressTimes(page, 'ArrowRight', 173);
   assert.match(await text(page, 'narration'), /^\w\d → \w\d → \w\d: answered by the transposition table: (≥ |≤ )?\u2212?\d+ \((exact|a lower bound|an upper bound)\), stored from a search to depth \d; its children are not searched\./);
-  await page.click('[data-testid="language"]');
+  await page.selectOption('[data-testid="language"]', 'pt-BR');
   assert.match(await text(page, 'narration'), /respondido pela tabela de transposição/);
   // Iterative deepening on Othello: depth 1, then 2 with the previous best move first, then 3.
   await page.goto(`${server.url}classroom.html?example=othello&depth=3&algorithm=alphabeta-ordered&iterative=on&lang=en`);

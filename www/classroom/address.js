@@ -2,7 +2,7 @@
 // algorithm, in which language. Read once at start, rewritten after every change so that the
 // address in the bar can be shared and reopens the same lesson.
 
-import { normalizeLanguage } from './i18n.js';
+import { normalizeLanguage } from './language.js';
 
 /**
  * What a lesson searches: a built-in example tree (`name`), a tree text of one's own (`text`; an

@@ -1,11 +1,11 @@
 // The classroom page's start: the address read, the language set, the engine loaded, the page's
-// parts made and wired, the first lesson shown; and the language buttons. The page's state and
+// parts made and wired, the first lesson shown; and the language menu. The page's state and
 // how each part of it changes: page-state.js and the modules it names (lesson-loading.js,
 // replay.js, exercise-flow.js, predict-flow.js, zoom.js, keys.js, controls.js), drawn by
 // page-render.js.
 
 import init from '../pkg/classroom/reversi.js';
-import { t, setLanguage, language, preferredLanguage, translateStatic, isPortuguese } from './i18n.js';
+import { t, setLanguage, language, preferredLanguage, translateStatic, loadLanguages, fillLanguageMenu } from './language.js';
 import { readAddress, defaultExerciseSettings, exampleSource, defaultAlgorithm } from './address.js';
 import { exerciseTree } from '../pkg/classroom/reversi.js';
 import { createBuilder } from './builder.js';
@@ -25,20 +25,11 @@ import { byId as $, setText } from '../common/dom.js';
 
 setRenderer(drawPage);
 
-/** English ↔ Portuguese (in the form last used); the variant button switches the form. */
-function switchLanguage() {
-  setLanguageEverywhere(isPortuguese() ? 'en' : state.portuguese);
-}
-
-function switchVariant() {
-  setLanguageEverywhere(language() === 'pt-BR' ? 'pt-PT' : 'pt-BR');
-}
-
-/** @param {string} lang */
+/** The language chosen from the menu: every text of the page rewritten in it, and the address.
+ * @param {string} lang */
 function setLanguageEverywhere(lang) {
   setLanguage(lang);
-  if (isPortuguese()) state.portuguese = language();
-  translateLanguageButtons();
+  fillLanguageMenu($('language', HTMLSelectElement), language());
   translateStatic();
   setText($('zoom-reset'), t('zoom.percent', { n: Math.round(state.zoom * 100) }));
   fillSpeeds();
@@ -49,23 +40,16 @@ function setLanguageEverywhere(lang) {
   render();
 }
 
-/** The language buttons say, in the language they switch to, where they go. */
-function translateLanguageButtons() {
-  $('language').lang = isPortuguese() ? 'en' : state.portuguese;
-  $('language-variant').hidden = !isPortuguese();
-  $('language-variant').lang = language() === 'pt-BR' ? 'pt-PT' : 'pt-BR';
-}
-
 async function main() {
   const address = readAddress(location.search);
-  const preferred = preferredLanguage();
-  if (isPortuguese(preferred)) state.portuguese = preferred;
-  setLanguage(address.lang ?? preferred);
-  if (isPortuguese()) state.portuguese = language();
-  translateLanguageButtons();
-  translateStatic();
   // Compiled once: the page and every worker of the heuristic lab instantiate the same module.
-  const module = await WebAssembly.compileStreaming(fetch(new URL('../pkg/classroom/reversi_bg.wasm', import.meta.url)));
+  const compiling = WebAssembly.compileStreaming(fetch(new URL('../pkg/classroom/reversi_bg.wasm', import.meta.url)));
+  compiling.catch(() => {}); // said below, once awaited
+  await loadLanguages();
+  setLanguage(address.lang ?? preferredLanguage());
+  fillLanguageMenu($('language', HTMLSelectElement), language());
+  translateStatic();
+  const module = await compiling;
   await init({ module_or_path: module });
 
   parts.treeView = createTreeView($('tree'), {
@@ -97,8 +81,7 @@ async function main() {
   wirePredict();
   wireZoom();
   wireKeys();
-  $('language').addEventListener('click', switchLanguage);
-  $('language-variant').addEventListener('click', switchVariant);
+  $('language').addEventListener('change', (event) => setLanguageEverywhere(/** @type {HTMLSelectElement} */ (event.target).value));
   setZoom(savedZoom());
 
   const problems = address.problems.map((problem) => t(problem.key, problem.values));

@@ -1,7 +1,7 @@
 // The seed-004 evaluation of one position, term by term (raw value × weight = points), as a table.
 // Used for a clicked Othello leaf and by the heuristic lab.
 
-import { t } from './i18n.js';
+import { t } from './language.js';
 import { formatNumber } from './format.js';
 
 /** @typedef {import('../pkg/classroom/reversi.js').CourseBreakdown} CourseBreakdown */

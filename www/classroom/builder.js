@@ -4,7 +4,7 @@
 // QR code (large, for the projector), and checks the attempt codes students hand in, without a
 // server (the code's checksum is keyed by the exercise: crate::course::attempt).
 
-import { t, engineText } from './i18n.js';
+import { t, engineText } from './language.js';
 import { writeAddress, exerciseText, algorithmsFor, TWO_PLAYER_ALGORITHMS } from './address.js';
 import { exerciseQuestions, exerciseShapes, exerciseTree, readAttemptCode, studentVariant } from '../pkg/classroom/reversi.js';
 import { specOf } from './lessons.js';

@@ -3,7 +3,7 @@
 // Computed when the table is opened and the source changes, one algorithm per task (on a
 // 20,000-node tree each search takes a moment); each lesson is freed at once.
 
-import { t, language, engineText } from './i18n.js';
+import { t, language, engineText } from './language.js';
 import { createLesson } from './lessons.js';
 import { minusSigns } from './format.js';
 

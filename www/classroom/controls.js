@@ -2,7 +2,7 @@
 // typed tree, a leaf's value changed, the panels opened (comparison, chart, pseudocode, lab), the
 // untraced search's shortcuts; and the tree redrawn when its width changes.
 
-import { t, engineText } from './i18n.js';
+import { t, engineText } from './language.js';
 import { exampleSource, algorithmsFor, defaultAlgorithm } from './address.js';
 import { LessonView } from './lessons.js';
 import { state, parts, render, shownView } from './page-state.js';

@@ -3,7 +3,7 @@
 // shown on request, a new random exercise, and the way back to the lesson. The sheet's fields
 // and verdicts themselves: exercise.js.
 
-import { t, language, engineText } from './i18n.js';
+import { t, language, engineText } from './language.js';
 import { exerciseText, algorithmsFor } from './address.js';
 import { createLesson, LessonView, specOf } from './lessons.js';
 import { exerciseTree, checkExercise, exerciseQuestions, studentVariant, treeVariant, attemptCode } from '../pkg/classroom/reversi.js';

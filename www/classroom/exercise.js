@@ -8,7 +8,8 @@
 // solution" explains each wrong answer. The fields live in an overlay of the tree's box and belong
 // to the form through their `form` attribute (Enter checks).
 
-import { t, language, minusSigns } from './i18n.js';
+import { t, language, minusSigns } from './language.js';
+import { sentenceText } from './course-words.js';
 
 /** @typedef {import('../pkg/classroom/reversi.js').ExerciseQuestion} ExerciseQuestion */
 /** @typedef {import('../pkg/classroom/reversi.js').ExerciseAnswers} ExerciseAnswers */
@@ -26,13 +27,11 @@ const LIMITS = ['alphabeta-negamax', 'pvs'];
 const WINDOW_ROOM = 86;
 const PRUNED_ROOM = 38;
 
-/** A sentence in the page's language.
+/** A sentence of the grading in the page's language.
  * @param {ExerciseSentence | null} sentence */
 function words(sentence) {
   if (!sentence) return '';
-  const lang = language();
-  const text = lang === 'pt-PT' ? sentence.ptPT : lang.startsWith('pt') ? sentence.ptBR : sentence.en;
-  return minusSigns(text);
+  return minusSigns(sentenceText(sentence, language()));
 }
 
 /** The answer sheet's room in the drawing: rows with window fields get taller, the leaves get room for their boxes.

@@ -1,7 +1,7 @@
 // How values, bounds and players are written everywhere on the page (tree, narration, tables):
 // negative numbers with a true minus sign (U+2212), as in print: "−23", never "-23".
 
-import { t, MINUS, minusSigns } from './i18n.js';
+import { t, MINUS, minusSigns } from './language.js';
 
 export { MINUS, minusSigns };
 

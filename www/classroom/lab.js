@@ -4,7 +4,7 @@
 
 import { labTerms, labPhases, labRules, labCandidates, labBreakdown, labExpertMoves, labOpenings } from '../pkg/classroom/reversi.js';
 import { createRenderer, GUTTER } from '../common/render.js';
-import { t, language } from './i18n.js';
+import { t, language } from './language.js';
 import { formatNumber, MINUS } from './format.js';
 import { LabMatch } from './lab-match.js';
 import { byId } from '../common/dom.js';

@@ -2,7 +2,7 @@
 // typed tree in several tasks, the page answering in between), or shown without its trace when it
 // is too large to step through; the address kept in step; an error said where it belongs.
 
-import { t, language, engineText } from './i18n.js';
+import { t, language, engineText } from './language.js';
 import { writeAddress } from './address.js';
 import { createLesson, LessonView, yieldToPage, isTooLarge, untracedSearch } from './lessons.js';
 import { config, state, render } from './page-state.js';

@@ -2,7 +2,7 @@
 // read-side wrapper that caches what the page reads from it many times (nodes, events, cut-offs).
 
 import { Lesson, Game, searchUntraced } from '../pkg/classroom/reversi.js';
-import { t } from './i18n.js';
+import { t } from './language.js';
 
 /** @typedef {import('./address.js').Source} Source */
 /** @typedef {import('../pkg/classroom/reversi.js').LessonSpec} LessonSpec */

@@ -1,11 +1,12 @@
 // One sentence for the replay's current moment: the event just applied, in the chosen language.
-// The reasons of cut-offs are the engine's own sentences (it writes them in both languages).
+// The reasons of cut-offs are worded from the catalogues as the engine names them (course-words.js).
 // In a game the same move appears on several levels, so a node is named by its moves from the
 // root ("b2 → a1"); a node's successors, listed when it is entered, by their moves alone.
 
-import { t, language } from './i18n.js';
+import { t, language } from './language.js';
 import { formatValue, formatBounded, formatNumber, boundsText, playerName, minusSigns } from './format.js';
 import { ticTacToeLines } from '../pkg/classroom/reversi.js';
+import { reasonText } from './course-words.js';
 
 /** @typedef {import('./lessons.js').LessonView} LessonView */
 /** @typedef {import('../pkg/classroom/reversi.js').OrderEvent} OrderEvent */
@@ -66,7 +67,7 @@ export function narrate(view, step) {
       break;
     }
     case 'cutoff':
-      sentence = t('narration.cutoff', { node: name(event.node), reason: minusSigns(event.reason[/** @type {'en' | 'pt'} */ (language().slice(0, 2))] ?? event.reason.en) });
+      sentence = t('narration.cutoff', { node: name(event.node), reason: minusSigns(reasonText(event.reason, language())) });
       break;
     case 'return':
       sentence = t(event.bound === 'lower' || event.bound === 'upper' ? 'narration.returnBound' : 'narration.return', {

@@ -4,7 +4,7 @@
 // labelled so, with its ticks at the powers of ten; or on a linear scale, bars proportional to the
 // counts. Each bar's length is exactly its share of the track: nothing clamps it.
 
-import { t } from './i18n.js';
+import { t } from './language.js';
 
 /** "alphabeta-ordered + iterative + table" in the page's words.
  * @param {string} name */

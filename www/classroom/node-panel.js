@@ -4,7 +4,7 @@
 
 import { createRenderer, GUTTER } from '../common/render.js';
 import { squareIndex } from '../common/squares.js';
-import { t } from './i18n.js';
+import { t } from './language.js';
 import { formatValue, formatBounded, playerName } from './format.js';
 import { renderBreakdown } from './breakdown-table.js';
 import { ticTacToeSquare } from './lessons.js';

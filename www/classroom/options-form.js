@@ -1,7 +1,7 @@
 // The lesson's option fields (algorithm, depth, position, symmetries, iterative deepening, the
 // table) and the replay's speeds: filled from the lesson shown, and read back as a game's source.
 
-import { t, language } from './i18n.js';
+import { t, language } from './language.js';
 import { algorithmsFor, DEPTHS } from './address.js';
 import { config, state } from './page-state.js';
 import { byId as $ } from '../common/dom.js';

@@ -3,7 +3,7 @@
 // legend, the comparison and its chart, the pseudocode — and which nodes of a game tree show
 // their children.
 
-import { t, language } from './i18n.js';
+import { t, language } from './language.js';
 import { exampleName, algorithmsFor } from './address.js';
 import { yieldToPage, specOf } from './lessons.js';
 import { nodeCounts } from '../pkg/classroom/reversi.js';
@@ -14,6 +14,7 @@ import { drawNodeChart } from './node-chart.js';
 import { narrate } from './narration.js';
 import { compareAlgorithms, renderComparison } from './compare.js';
 import { minusSigns } from './format.js';
+import { reasonText as reasonWords } from './course-words.js';
 import { config, state, parts, shownView, exerciseHidesSolution, exerciseSheet } from './page-state.js';
 import { load } from './lesson-loading.js';
 import { answerPrediction } from './replay.js';
@@ -322,7 +323,7 @@ function renderLegend() {
 /** A cut-off's reason in the page's language.
  * @param {import('../pkg/classroom/reversi.js').CutoffEvent} event */
 function reasonText(event) {
-  return minusSigns(event.reason[/** @type {'en' | 'pt'} */ (language().slice(0, 2))] ?? event.reason.en);
+  return minusSigns(reasonWords(event.reason, language()));
 }
 
 /**

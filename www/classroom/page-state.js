@@ -75,8 +75,6 @@ export const state = {
   /** The node-count chart's scale. @type {'log' | 'linear'} */
   chartScale: 'log',
   zoom: 1,
-  /** The form of Portuguese the language button switches to (the browser's, else Brazilian). */
-  portuguese: 'pt-BR',
 };
 
 /** The page's parts, made once at start-up (app.js) before anything draws.

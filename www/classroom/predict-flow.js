@@ -2,7 +2,7 @@
 // answer recorded, the controls (on, what is asked, projector mode, the score) and the question's
 // bubble over its node. The questions themselves and their judging: predict.js.
 
-import { t } from './i18n.js';
+import { t } from './language.js';
 import { questionAt, questionText, answerText, placeBubble } from './predict.js';
 import { state, render, exerciseSheet } from './page-state.js';
 import { byId as $, setText } from '../common/dom.js';

@@ -4,7 +4,7 @@
 // number with its bound), then the step is shown with why. In projector mode nobody types: the
 // class answers aloud and the teacher reveals.
 
-import { t, minusSigns } from './i18n.js';
+import { t, minusSigns } from './language.js';
 import { formatBounded } from './format.js';
 import { judgeValue } from '../pkg/classroom/reversi.js';
 

@@ -6,7 +6,7 @@
 // ones), and, written in the same forms, max^n, alpha-beta with ordering and PVS, with the lines
 // iterative deepening and the transposition table add.
 
-import { t, language } from './i18n.js';
+import { t, language } from './language.js';
 import { formatBounded, boundsText } from './format.js';
 
 /** @typedef {import('./lessons.js').LessonView} LessonView */

@@ -3,9 +3,10 @@
 // node's bus and its children's stubs, a pruned one cut), nodes (box, value, bounds, marks, a
 // tic-tac-toe position) and what a screen reader says of each.
 
-import { t, language } from './i18n.js';
+import { t, language } from './language.js';
 import { formatValue, formatBounded, boundsText, playerName, minusSigns } from './format.js';
 import { TREE_CONFIG, TTT, svgElement, valueContent, captionWidth, valueFontSize, captionFontSize } from './tree-style.js';
+import { reasonText } from './course-words.js';
 
 /** @typedef {import('./lessons.js').LessonView} LessonView */
 /** @typedef {import('../pkg/classroom/reversi.js').LessonNode} LessonNode */
@@ -50,7 +51,7 @@ function onPrincipal(scene, parent, child) {
  * @param {Scene} scene */
 function cutTitle(scene, id) {
   const cutoff = scene.model.view.cutoffOf(id);
-  return cutoff ? minusSigns(cutoff.reason[/** @type {'en' | 'pt'} */ (language().slice(0, 2))] ?? cutoff.reason.en) : '';
+  return cutoff ? minusSigns(reasonText(cutoff.reason, language())) : '';
 }
 
 /** The classic cut: two short strokes across an edge at (mx, my), the reason as its title.

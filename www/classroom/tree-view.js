@@ -9,7 +9,7 @@
 // scrolls in. The elements themselves: tree-drawing.js; the drawing's sizes: tree-style.js.
 
 import { layoutTree, GEOMETRY } from './tree-layout.js';
-import { t } from './i18n.js';
+import { t } from './language.js';
 import { playerName } from './format.js';
 import { TREE_CONFIG, svgElement, styleOf } from './tree-style.js';
 import { boxOf, childrenOf, straight, bus, stub, nodeDrawing } from './tree-drawing.js';

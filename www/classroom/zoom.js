@@ -2,7 +2,7 @@
 // rem, so the root's font size carries the zoom to them; the tree's drawing is scaled by it too.
 // The zoom is kept in the browser; full screen is offered where the browser allows it.
 
-import { t } from './i18n.js';
+import { t } from './language.js';
 import { config, state, parts, render } from './page-state.js';
 import { showError } from './lesson-loading.js';
 import { byId as $, setText } from '../common/dom.js';

@@ -2,8 +2,11 @@
 // is), else the one chosen before (the settings), else the browser's first that the page speaks.
 // The words themselves are in www/i18n/ (page.js: the page's language).
 
-import { LANGUAGE_NAMES, LANGUAGES, browserLanguage, loadPageLanguage, normalizeLanguage, setLanguage, t, translateStatic } from '../i18n/page.js';
+import { browserLanguage, loadPageLanguage, normalizeLanguage, setLanguage, t, translateStatic } from '../i18n/page.js';
 import * as storage from './storage.js';
+
+// The language menu is every page's, filled from the one list of languages (i18n.js).
+export { fillLanguageMenu } from '../i18n/page.js';
 
 /** The language the page starts in, and what the address asked for that no catalogue speaks
  * (a problem to say), or ''.
@@ -34,22 +37,4 @@ export async function applyLanguage(lang) {
   document.title = t('page.title');
   document.querySelector('meta[name="description"]')?.setAttribute('content', t('page.description'));
   return chosen;
-}
-
-/** The language menu: every catalogue by its own name, `chosen` selected.
- * @param {HTMLSelectElement} select
- * @param {string} chosen */
-export function fillLanguageMenu(select, chosen) {
-  if (select.options.length !== LANGUAGES.length) {
-    select.replaceChildren(
-      ...LANGUAGES.map((lang) => {
-        const option = document.createElement('option');
-        option.value = lang;
-        option.lang = lang;
-        option.textContent = /** @type {Record<string, string>} */ (LANGUAGE_NAMES)[lang];
-        return option;
-      }),
-    );
-  }
-  select.value = chosen;
 }

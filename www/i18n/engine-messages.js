@@ -1,6 +1,8 @@
-// The engine's messages that a player meets (an illegal move, a paste that reads as no game), by
-// the English the engine writes: each has a key `engine.<id>` in the catalogues (i18n.js's
-// engineText). Fetched with a catalogue other than English (English needs no translation).
+// The engine's messages that a player or a student meets (an illegal move, a paste that reads as
+// no game; a tree's syntax, a depth out of range), by the English the engine writes: each has a key
+// `engine.<id>` in the catalogues (the game's in the shared ones, the course engine's in the
+// classroom's; i18n.js's engineText). Fetched with a catalogue other than English (English needs
+// no translation).
 
 /** [id, pattern]: its groups are the key's {1}, {2}… (a group that is itself such a message is
  * translated too). @type {[string, RegExp][]} */
@@ -19,5 +21,52 @@ export const ENGINE_MESSAGES = [
   ['boardBadSide', /^board: side to move '(.*)' at character (\d+) is not X or O$/],
   ['ggf', /^GGF, line (\d+), column (\d+): (.+)$/s],
   ['boardEmptyCentre', /^board: the centre square (\S+) is empty; in Othello the four centre squares are never empty$/],
+  // The course engine's (the classroom): where in a tree's text, then phrases inside messages (what
+  // was expected or found, the kinds of leaves), then whole messages, the generic ones last.
+  ['position', /^line (\d+), column (\d+): (.+)$/s],
+  ['endOfText', /^the end of the text$/],
+  ['numberAfterComma', /^a number after ','$/],
+  ['numberOrVector', /^a number such as 7 or a vector such as \(1,2,3\)$/],
+  ['aNumber', /^a number$/],
+  ['valueAfterLabel', /^a value after '(.+):'$/],
+  ['vectorFirst', /^the first number of a vector$/],
+  ['vectorOf', /^a vector of (\d+) values$/],
+  ['ticTacToe', /^tic-tac-toe$/],
+  ['treeUnclosed', /^expected '\)' to close the '\(' of line (\d+), column (\d+), found the end of the text$/],
+  ['treeExtraClose', /^'\)' closes nothing: there are more '\)' than '\('$/],
+  ['treeCommaInList', /^',' in a list of children \(children are separated by spaces; a vector holds numbers only, like \(1,2,6\)\)$/],
+  ['maxnNoMin', /^a max\^n tree has no MIN: player 1 moves at the root \(write no prefix, or max\)$/],
+  ['treeNumberThenLabel', /^a number is followed by (.+): labels start with a letter$/],
+  ['vectorTooLong', /^a vector has more than (\d+) values$/],
+  ['vectorCommaAfterNode', /^a vector holds numbers only: ',' after a node that is not a plain number$/],
+  ['vectorComma', /^expected ',' in a vector, found (.+)$/],
+  ['vectorCommaOrClose', /^expected ',' or '\)' in a vector, found (.+)$/],
+  ['treeAfterLabel', /^expected ':' and a value, or '\(' and children, after the label '(.+)', found (.+)$/],
+  ['treeNoChild', /^expected a child: an inner node needs at least one$/],
+  ['treeExpectedNode', /^expected a node \(a label, a number or '\('\), found (.+)$/],
+  ['treeExpected', /^expected (.+), found (.+)$/],
+  ['treeLabelTwice', /^the label '(.+)' is used twice: labels name one node each$/],
+  ['treeEmpty', /^the text is empty: expected a tree such as (.+)$/],
+  ['treeTooLong', /^the text is longer than (\d+) characters$/],
+  ['treeTooManyNodes', /^the tree has more than (\d+) nodes$/],
+  ['treeTooDeep', /^the tree is nested more than (\d+) levels deep$/],
+  ['valueTooLarge', /^the value (\S+) is too large \(at most ±(\d+)\)$/],
+  ['leavesUnlike', /^this leaf is (.+) but the first leaf \(line (\d+), column (\d+)\) is (.+): all leaves must be alike$/],
+  ['treeAfterRoot', /^unexpected (.+) after the end of the tree \(a tree has a single root\)$/],
+  ['treeAfterValue', /^unexpected (.+) after the value$/],
+  ['valueAt', /^value for '(.+)', column (\d+): (.+)$/],
+  ['valueVectorSize', /^value for '(.+)': this max\^n tree needs a vector of (\d+) values$/],
+  ['valueNotVector', /^value for '(.+)': this tree holds numbers, not vectors$/],
+  ['valueVectorLength', /^value for '(.+)': this tree's vectors have (\d+) values, not (\d+)$/],
+  ['noLabel', /^no node is labelled '(.+)'$/],
+  ['innerNotLeaf', /^'(.+)' is an inner node, not a leaf: only leaves have values$/],
+  ['tttSquare', /^tic-tac-toe moves: '(.+)' at character (\d+) is not a square \(a1 to c3\)$/],
+  ['tttOver', /^tic-tac-toe moves: the game is already over before (\w+) \(character (\d+)\)$/],
+  ['tttTaken', /^tic-tac-toe moves: (\w+) \(character (\d+)\) is already taken$/],
+  ['tttDepth', /^tic-tac-toe depth (\d+): at most 9 \(0 = to the end of the game\)$/],
+  ['othelloDepth', /^Othello depth (\d+): choose 1 to (\d+)$/],
+  ['othelloPosition', /^Othello position: (.+)$/],
+  ['searchTooLarge', /^the search is too large to show step by step \(more than (\d+) steps\): choose a smaller depth or tree, or a pruning algorithm$/],
+  ['exerciseTooLarge', /^this tree is too large for an exercise: (\d+) nodes and (\d+) leaves, and an exercise has at most (\d+) nodes and (\d+) leaves \(what a student can do on one screen or one page\)$/],
+  ['maxnTwoPlayers', /^maxn is for n players; (.+) has two: choose another algorithm$/],
 ];
-

@@ -1,10 +1,12 @@
 // The words of every page in every language it speaks: the catalogues of this folder, one a
 // language (en.js, pt-BR.js, pt-PT.js: the words the game page, the <othello-board> element, its
-// iframe and the classroom share), and the game page's own (game/<tag>.js). A text by key with
+// iframe and the classroom share), the game page's own (game/<tag>.js) and the classroom's
+// (classroom/<tag>.js); the one list of languages, and their menu. A text by key with
 // {name} placeholders; plural forms as `key.one` / `key.other` (Intl.PluralRules); numbers as the
 // language writes them (Intl.NumberFormat) with a true minus sign; English for a key a catalogue
 // lacks. Only the shared English is part of a board's first load: the rest is fetched when wanted
-// (loadLanguage). The game page's language and its fixed text: page.js.
+// (loadLanguage). The game page's language and its fixed text: page.js; the classroom's:
+// ../classroom/language.js.
 //
 // Adding a language: docs/architecture.md, "Languages".
 
@@ -13,8 +15,9 @@ import en from './en.js';
 /** A language's catalogue: its name in itself (the language menu), and its texts by key.
  * @typedef {{name: string, strings: Record<string, string>}} Catalogue */
 
-/** Every language spoken, by tag (its catalogues are ./<tag>.js and ./game/<tag>.js), with its
- * name in itself for the language menu; English first, the fallback. */
+/** Every language spoken, by tag (its catalogues are ./<tag>.js, ./game/<tag>.js and
+ * ./classroom/<tag>.js), with its name in itself for the language menu; English first, the
+ * fallback. */
 export const LANGUAGE_NAMES = { en: 'English', 'pt-BR': 'Português (Brasil)', 'pt-PT': 'Português (Portugal)' };
 
 /** The language tags spoken, English first. */
@@ -38,10 +41,10 @@ export function isLoaded(lang) {
   return lang in WORDS;
 }
 
-/** Fetches `lang`'s shared catalogue, or with `part` 'game' the game page's, once (a tag of
- * LANGUAGES); rejects when it cannot be had, and a later call tries again.
+/** Fetches `lang`'s shared catalogue, or with `part` the game page's or the classroom's, once (a
+ * tag of LANGUAGES); rejects when it cannot be had, and a later call tries again.
  * @param {string} lang
- * @param {'' | 'game'} [part] */
+ * @param {'' | 'game' | 'classroom'} [part] */
 export function loadLanguage(lang, part = '') {
   const key = `${part}:${lang}`;
   if ((!part && isLoaded(lang)) || !LANGUAGES.includes(lang)) return Promise.resolve();
@@ -118,6 +121,13 @@ export function decimalSign(lang) {
   return formatNumber(lang, 1.5, 1).replace(/\d/g, '');
 }
 
+/** Whether `lang`'s words, or English's, have a text for `key`.
+ * @param {string} lang
+ * @param {string} key */
+export function hasText(lang, key) {
+  return key in (WORDS[lang] ?? {}) || key in WORDS.en;
+}
+
 /**
  * The text of `key` in `lang` (English when the catalogue lacks it), `{name}` filled from
  * `values` (numbers written as `lang` writes them). With a numeric `values.n` and keys `key.one`,
@@ -178,7 +188,44 @@ export function engineText(message, lang) {
     /** @type {Record<string, string>} */
     const values = {};
     match.slice(1).forEach((group, i) => (values[String(i + 1)] = engineText(group, lang)));
+    // A language without this page's messages (a catalogue not fetched here) keeps the engine's.
+    if (!hasText(lang, `engine.${id}`)) return text;
     return translate(lang, `engine.${id}`, values);
   }
   return text;
+}
+
+/**
+ * Fills every element under `root` marked data-i18n (its text), data-i18n-title,
+ * data-i18n-aria-label or data-i18n-placeholder (that attribute) with its key's text.
+ * @param {ParentNode} root
+ * @param {(key: string) => string} text  a key's text in the page's language
+ */
+export function translateMarked(root, text) {
+  for (const element of root.querySelectorAll('[data-i18n]')) {
+    element.textContent = text(/** @type {string} */ (/** @type {HTMLElement} */ (element).dataset.i18n));
+  }
+  for (const [attribute, dataKey] of [['title', 'i18nTitle'], ['aria-label', 'i18nAriaLabel'], ['placeholder', 'i18nPlaceholder']]) {
+    for (const element of root.querySelectorAll(`[data-i18n-${attribute}]`)) {
+      element.setAttribute(attribute, text(/** @type {string} */ (/** @type {HTMLElement} */ (element).dataset[dataKey])));
+    }
+  }
+}
+
+/** The language menu of a page: every language by its own name, `chosen` selected.
+ * @param {HTMLSelectElement} select
+ * @param {string} chosen */
+export function fillLanguageMenu(select, chosen) {
+  if (select.options.length !== LANGUAGES.length) {
+    select.replaceChildren(
+      ...LANGUAGES.map((lang) => {
+        const option = document.createElement('option');
+        option.value = lang;
+        option.lang = lang;
+        option.textContent = /** @type {Record<string, string>} */ (LANGUAGE_NAMES)[lang];
+        return option;
+      }),
+    );
+  }
+  select.value = chosen;
 }

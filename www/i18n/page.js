@@ -5,7 +5,7 @@
 import * as words from './i18n.js';
 import gameEnglish from './game/en.js';
 
-export { LANGUAGES, LANGUAGE_NAMES, MINUS, normalizeLanguage, browserLanguage, translate } from './i18n.js';
+export { LANGUAGES, LANGUAGE_NAMES, MINUS, normalizeLanguage, browserLanguage, translate, fillLanguageMenu } from './i18n.js';
 
 words.addWords('en', gameEnglish);
 
@@ -59,17 +59,10 @@ export function sideName(side) {
 }
 
 /**
- * Fills every element under `root` marked data-i18n (its text), data-i18n-title,
- * data-i18n-aria-label or data-i18n-placeholder (that attribute) with its key's text.
+ * Fills every element under `root` marked data-i18n, data-i18n-title, data-i18n-aria-label or
+ * data-i18n-placeholder with its key's text in the page's language.
  * @param {ParentNode} root
  */
 export function translateStatic(root) {
-  for (const element of root.querySelectorAll('[data-i18n]')) {
-    element.textContent = t(/** @type {string} */ (/** @type {HTMLElement} */ (element).dataset.i18n));
-  }
-  for (const [attribute, dataKey] of [['title', 'i18nTitle'], ['aria-label', 'i18nAriaLabel'], ['placeholder', 'i18nPlaceholder']]) {
-    for (const element of root.querySelectorAll(`[data-i18n-${attribute}]`)) {
-      element.setAttribute(attribute, t(/** @type {string} */ (/** @type {HTMLElement} */ (element).dataset[dataKey])));
-    }
-  }
+  words.translateMarked(root, (key) => t(key));
 }
