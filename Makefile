@@ -1,5 +1,6 @@
 # The commands of the README:
 #   make play   install what is missing, build the site into dist/, serve it at http://127.0.0.1:8000
+#               (HOST=0.0.0.0 make play: on every address of the machine, for a class's phones)
 #   make dist   the site as one folder of static files (dist/) to copy onto any static host
 #   make test   the code gates (format, lints, rustdoc, file sizes, TypeScript check), the page modules'
 #               unit tests under Node, native tests, wasm-bindgen tests in headless Chromium,
@@ -8,12 +9,13 @@
 # Each step installs only what is missing and says nothing when there is nothing to do.
 
 PORT ?= 8000
+HOST ?= 127.0.0.1
 
 .PHONY: play dist test lint typecheck wasm test-unit test-native test-wasm test-e2e bench fuzz
 
 # make play serves exactly what make dist ships.
 play: dist
-	@scripts/serve.sh $(PORT) dist
+	@scripts/serve.sh $(PORT) dist $(HOST)
 
 dist:
 	@scripts/dist.sh dist

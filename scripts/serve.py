@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
-"""Serves a folder on 127.0.0.1 (python3 scripts/serve.py PORT [FOLDER]) as a static host that can
-set headers should: every response says Cross-Origin-Opener-Policy: same-origin and
+"""Serves a folder (python3 scripts/serve.py PORT [FOLDER] [HOST]; HOST 127.0.0.1 by default,
+0.0.0.0 for every address of the machine) as a static host that can set headers should: every response says Cross-Origin-Opener-Policy: same-origin and
 Cross-Origin-Embedder-Policy: require-corp, which make the game page cross-origin isolated (its AI
 workers then share one WebAssembly memory: www/common/engine-wasm.js), and
 Cross-Origin-Resource-Policy: cross-origin, so that an isolated page of another site may still load
@@ -38,11 +38,12 @@ class Server(http.server.ThreadingHTTPServer):
 def main():
     port = int(sys.argv[1]) if len(sys.argv) > 1 else 8000
     folder = sys.argv[2] if len(sys.argv) > 2 else "."
+    host = sys.argv[3] if len(sys.argv) > 3 else "127.0.0.1"
     http.server.test(
         HandlerClass=functools.partial(Handler, directory=folder),
         ServerClass=Server,
         port=port,
-        bind="127.0.0.1",
+        bind=host,
     )
 
 
