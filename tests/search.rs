@@ -91,6 +91,36 @@ fn progress_is_reported_for_each_depth() {
     assert_eq!(depths, [1, 2, 3, 4, 5]);
 }
 
+/// The weak levels score every move by a search of the position after it, from the opponent's
+/// side: that search's progress is not the mover's. Only the move drawn is reported, once, with
+/// its score for the side to move and a line that starts with it.
+#[test]
+fn a_randomized_search_reports_only_the_move_it_plays() {
+    for level in 1..=3 {
+        for b in common::random_boards(10, 30, 4, 50) {
+            if b.legal_moves().count() < 2 {
+                continue;
+            }
+            let mut reports = Vec::new();
+            let mut record = |p: &reversi::othello::search::Progress| reports.push(p.clone());
+            let mut control = Control::new(&monotonic_ms);
+            control.on_progress = Some(&mut record);
+            let limits = reversi::othello::search::levels::level(level).unwrap().limits(7);
+            let r = Engine::new(1).search(b, &limits, &mut control);
+            // Level 2 takes a corner outright, without a search, and reports nothing then.
+            let took_corner = level == 2 && r.pv.len() == 1 && reports.is_empty();
+            if took_corner {
+                continue;
+            }
+            assert_eq!(reports.len(), 1, "level {level}: {reports:?}");
+            let p = &reports[0];
+            assert_eq!((p.best_move, p.score), (r.best_move, r.score), "level {level}");
+            assert_eq!(p.pv.first(), Some(&r.best_move), "level {level}");
+            assert!(b.legal_moves().contains(r.best_move.square().unwrap()), "level {level}");
+        }
+    }
+}
+
 #[test]
 fn pass_and_game_over_positions() {
     let mut engine = Engine::new(1);

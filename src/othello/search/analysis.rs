@@ -64,6 +64,22 @@ impl Engine {
         start: f64,
         share_time: bool,
     ) -> Vec<(Move, Searched)> {
+        // The child searches report nothing: their progress is the opponent's, a score from the
+        // other side and a line starting with its reply, which a caller would show as the mover's.
+        let on_progress = control.on_progress.take();
+        let searched = self.search_children(board, limits, control, start, share_time);
+        control.on_progress = on_progress;
+        searched
+    }
+
+    fn search_children(
+        &mut self,
+        board: Board,
+        limits: &Limits,
+        control: &mut Control,
+        start: f64,
+        share_time: bool,
+    ) -> Vec<(Move, Searched)> {
         let child_limits = Self::child_limits(limits);
         let mut moves = legal_moves(board.player, board.opponent);
         if moves == 0 {
@@ -125,12 +141,16 @@ impl Engine {
             scored.iter().filter(|(_, s)| s.to_value() >= best_value.saturating_sub(limits.randomness)).collect();
         let pick = (mix_seed(limits.seed ^ board.hash()) % candidates.len().max(1) as u64) as usize;
         let (mv, score) = candidates.get(pick).map_or((Move::Pass, Score::Eval(0)), |c| **c);
-        SearchResult {
+        let result = SearchResult {
             best_move: mv,
             score,
             pv: vec![mv],
             stats: Stats { depth: limits.depth.unwrap_or(1), ..Stats::default() },
             book: false,
-        }
+        };
+        // One report, of the move drawn and its score for the side to move.
+        let elapsed = ((control.clock)() - start).max(0.0) as u64;
+        self.report(control, &result, elapsed);
+        result
     }
 }
