@@ -24,8 +24,11 @@ test('on a 14-empty position the analysis reaches exact, and its best line is th
   await page.goto(`${server.url}?black=human&white=human&moves=${FOURTEEN_EMPTIES}`);
   await waitReady(page);
   assert.equal(await status(page).getAttribute('data-state'), 'off');
+  // Off: no evaluation bar at all (not an empty 50/50 one).
+  assert.equal(await page.isVisible('[data-testid="analysis-bar"]'), false, 'no bar while the analysis is off');
   await page.click('[data-testid="analysis-switch"]');
   await page.waitForSelector('[data-testid="analysis-status"][data-state="done"]', { timeout: 60_000 });
+  assert.equal(await page.isVisible('[data-testid="analysis-bar"]'), true);
   assert.equal(await status(page).getAttribute('data-exact'), 'true');
   assert.equal(await status(page).getAttribute('data-depth'), '14');
   const shown = await lines(page);
@@ -50,6 +53,7 @@ test('on a 14-empty position the analysis reaches exact, and its best line is th
   await page.click('[data-testid="analysis-switch"]');
   await page.waitForSelector('[data-testid="analysis-status"][data-state="off"]');
   assert.equal((await lines(page)).length, 0);
+  assert.equal(await page.isVisible('[data-testid="analysis-bar"]'), false, 'no bar once switched off');
   assert.doesNotMatch(await page.getAttribute('[data-square="h2"]', 'aria-label'), /\+10/);
   assert.deepEqual(errors, []);
   await context.close();
