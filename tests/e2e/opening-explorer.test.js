@@ -76,3 +76,26 @@ test('in Portuguese the explorer and the analysis speak it', { timeout: 60_000 }
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+test('while a position is set up the explorer describes it, not the game behind the editor', { timeout: 60_000 }, async () => {
+  const { page, context, errors } = await openPage(browser);
+  await page.goto(`${server.url}?black=human&white=human&moves=f5d6c3d3`);
+  await waitReady(page);
+  await inBook(page);
+  // The editor opens on the game's position: the same book moves, which cannot be played from it.
+  await page.click('[data-testid="setup-open"]');
+  await page.waitForSelector('[data-testid="setup"]:not([hidden])');
+  assert.ok((await rows(page)).some((r) => r.move === 'c4'), 'the position set up is the Tiger\'s start');
+  assert.equal(await page.locator('[data-testid="explorer-move"] button:not([disabled])').count(), 0, 'no book move can be played while editing');
+  // A disc put on a1: a position the book has never seen.
+  await page.click('[data-square="a1"]');
+  await page.waitForSelector('[data-testid="study-explorer"][data-state="beyond"]', { timeout: 15_000 });
+  assert.equal(await text(page, 'explorer-status'), 'This position is beyond the opening book.');
+  assert.equal((await rows(page)).length, 0);
+  // Closed again (Cancel): the game's position, in the book.
+  await page.click('[data-testid="setup-cancel"]');
+  await inBook(page);
+  assert.ok((await rows(page)).some((r) => r.move === 'c4'));
+  assert.deepEqual(errors, []);
+  await context.close();
+});

@@ -16,6 +16,7 @@ import { classroomHref } from './address.js';
 import { clockOptionValue, fillWorkers } from './settings.js';
 import { renderClocks } from './game-clock.js';
 import { registerOffline } from './offline.js';
+import { boardText } from './setup.js';
 import { state, parts, reducedMotion, humanColors, isFinished, isHumanTurn, bookPly, nameOf, gameResult } from './game-state.js';
 
 // Loaded on first use, so that it is not part of the first load: the evaluation panel
@@ -113,7 +114,10 @@ export function render() {
   renderEvaluation();
   renderClassroomLink();
   liveAnalysis.render();
-  parts.explorer.render(game.board, game.sideToMove, humanTurn);
+  // While a position is set up, the explorer describes it (nothing of the game behind), and its
+  // moves cannot be played: a click there would edit the position.
+  if (setup.active) parts.explorer.render(boardText(setup.squares(), setup.side()), setup.side(), false);
+  else parts.explorer.render(game.board, game.sideToMove, humanTurn);
   renderControls();
 }
 
