@@ -302,6 +302,13 @@ pub fn recognise_text(text: &str) -> Option<String> {
     crate::othello::records::record::recognise(text).map(|notation| notation.name().to_string())
 }
 
+/// Each game's record of a GGF text, in order (a file of games holds several): the text of each
+/// from its `(;` to its `;)`, for `fromText` and `ggfDetails` to read one at a time.
+#[wasm_bindgen(js_name = ggfRecords, unchecked_return_type = "string[]")]
+pub fn ggf_records(text: &str) -> Array {
+    crate::othello::records::ggf::split_ggf(text).into_iter().map(JsValue::from_str).collect()
+}
+
 /// What a GGF record says besides its moves: `{black, white, result, date, place, evaluations,
 /// cut}` (players, result, `DT` and `PC` as written, `""` when absent, each bounded as
 /// `othello::records::ggf` bounds them; `evaluations[i]` is move i's score or `null`; `cut` says

@@ -138,3 +138,71 @@ test('My games: a record whose moves do not replay is listed as damaged, as Expo
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+test('a file of several GGF records: every game goes into My games, the first is shown, Export all writes them in order', { timeout: 60_000 }, async () => {
+  const { page, context, errors } = await openPage(browser);
+  await page.goto(`${server.url}?black=human&white=human`);
+  await waitReady(page);
+  const start = `BO[8 ${'-'.repeat(27)}O*------*O${'-'.repeat(27)} *]`;
+  // Three games, one a line; the second's comment holds ';)', which must not split it.
+  const file = [
+    `(;GM[Othello]PB[Ann]PW[Bob]TY[8]${start}B[f5]W[d6];)`,
+    `(;GM[Othello]PB[Cid]PW[Dee]C[a smile ;) here]TY[8]${start}B[e6]W[f4]B[c3];)`,
+    `(;GM[Othello]PB[Eve]PW[Fay]TY[8]${start}B[d3];)`,
+  ].join('\n');
+  await page.fill('[data-testid="paste-input"]', file);
+  await page.click('[data-testid="paste-load"]');
+  await page.waitForFunction(() => document.querySelector('[data-testid="moves"]').textContent === 'f5d6');
+  assert.match(await text(page, 'status'), /The file holds 3 games: all kept in My games, the first shown\.$/);
+  const rows = await listed(page, 3);
+  const players = rows.map((r) => r.players).sort();
+  assert.deepEqual(players, ['Ann – Bob', 'Cid – Dee', 'Eve – Fay']);
+  assert.match(rows.find((r) => r.players === 'Ann – Bob').result, /\(this game\)$/);
+  // Export all: the file's games in the file's order (the oldest first).
+  const [download] = await Promise.all([page.waitForEvent('download'), page.click('[data-testid="library-export"]')]);
+  const lines = readFileSync(await download.path(), 'utf8').trim().split('\n');
+  assert.equal(lines.length, 3, lines.join('\n'));
+  assert.deepEqual(lines.map((line) => /PB\[(\w+)\]/.exec(line)?.[1]), ['Ann', 'Cid', 'Eve']);
+  assert.match(lines[1], /B\[e6\]W\[f4\]B\[c3\]/);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('Export all: the oldest game first even when it was opened again, with its review\'s scores', { timeout: 60_000 }, async () => {
+  const { page, context, errors } = await openPage(browser);
+  await page.goto(`${server.url}?black=human&white=human&moves=f5d6c3`);
+  await waitReady(page);
+  await page.click('[data-testid="review"]');
+  await page.waitForFunction(() => document.documentElement.dataset.reviewMs !== undefined, null, { timeout: 30_000 });
+  // Saved with the review's scores (the moves' own, for their movers).
+  await page.waitForFunction(
+    () =>
+      new Promise((resolve) => {
+        const request = indexedDB.open('reversi');
+        request.onsuccess = () => {
+          const all = request.result.transaction('games').objectStore('games').getAll();
+          all.onsuccess = () => resolve(all.result.some((r) => r.review && r.review.scores.length === 3));
+        };
+      }),
+    null,
+    { timeout: 10_000 },
+  );
+  // A later game, then the reviewed one opened again (which updates it).
+  await page.click('[data-testid="new-game"]');
+  await page.click('[data-square="e6"]');
+  await waitSaved(page, 'e6');
+  await listed(page, 2);
+  await page.locator('[data-testid="library-open"]').nth(1).click();
+  await page.waitForFunction(() => document.querySelector('[data-testid="moves"]').textContent === 'f5d6c3');
+  const [download] = await Promise.all([page.waitForEvent('download'), page.click('[data-testid="library-export"]')]);
+  const lines = readFileSync(await download.path(), 'utf8').trim().split('\n');
+  assert.equal(lines.length, 2, lines.join('\n'));
+  assert.match(lines[0], /B\[f5\/-?\d+\.\d+\]W\[d6\/-?\d+\.\d+\]B\[c3\/-?\d+\.\d+\]/, 'the reviewed game first, with its scores');
+  assert.match(lines[1], /B\[e6\];\)$/, 'the later game after it, unreviewed');
+  // Exported alone from the board, the opened game keeps its review's scores too.
+  await page.selectOption('[data-testid="export-format"]', 'ggf');
+  await page.click('[data-testid="export"]');
+  assert.match(await page.inputValue('[data-testid="export-output"]'), /B\[f5\/-?\d+\.\d+\]W\[d6\//);
+  assert.deepEqual(errors, []);
+  await context.close();
+});

@@ -15,6 +15,7 @@ import { applyLanguage, fillLanguageMenu } from './language.js';
 import { attachLibrary, gameDate } from './library.js';
 import { attachLineTools, variationGames } from './lines-tools.js';
 import { restoreSaved } from './saved-game.js';
+import { resultSentence } from './result.js';
 import { render, reveal, panelToTop, showError, showNotice } from './view.js';
 import { changed, goToLine, goToPly, newGame, playSound, redo, undo } from './app.js';
 import { state, parts, announce, isFinished, nameOf, loadClockModule } from './game-state.js';
@@ -109,6 +110,8 @@ export function wireControls() {
       return {
         game: state.game,
         review: reviewPanel.current(),
+        // A game opened from My games has its review's scores, not the review itself.
+        reviewed: state.savedReview,
         record: state.record,
         playerName: nameOf,
         mainLine: { game: mainLine, review: showingMain ? reviewPanel.current() : null },
@@ -201,7 +204,38 @@ function loadPasted() {
   state.record = pasted.record;
   panelToTop();
   // A loaded game is shown, not continued: the AI waits for Play on (a human's move plays on too).
-  newGame(pasted.game, pasted.message, { viewing: true });
+  const { others, unreadable } = pasted;
+  const message = others.length || unreadable ? `${pasted.message} ${t('record.loadedMany', { n: others.length + 1 })}${unreadable ? ` ${t('record.unreadableMany', { n: unreadable })}` : ''}` : pasted.message;
+  newGame(pasted.game, message, { viewing: true });
+  // The file's other games go into My games, after the first in the file's order.
+  const now = Date.now();
+  const kept = others.map(({ game, record }, index) => {
+    const snapshot = loadedSnapshot(game, record);
+    game.free();
+    return parts.tabGame.keep(snapshot, now + index + 1);
+  });
+  if (kept.length) Promise.all(kept).then(() => parts.library?.refresh());
+}
+
+/** A loaded game as My games keeps it: shown, not played (finished, or left where the record stops).
+ * @param {Game} game
+ * @param {import('./record.js').ImportedRecord} record
+ * @returns {import('./tab-game.js').GameSnapshot} */
+function loadedSnapshot(game, record) {
+  const over = game.isGameOver;
+  return {
+    status: over ? 'finished' : 'abandoned',
+    startBoard: game.startBoard,
+    moves: game.fullTranscript,
+    ply: game.ply,
+    players: { ...state.players },
+    level: state.level,
+    hints: false,
+    viewing: true,
+    record,
+    clock: null,
+    result: over ? resultSentence(game.scoreBlack, game.scoreWhite) : '',
+  };
 }
 
 /** After the language changed: every text the page wrote itself is written again in it (the fixed

@@ -2,7 +2,7 @@
 // review's scores, or an imported record's own), an OBF line of the position shown (with its
 // solution when the review solved it) and the transcript — shown, copied or downloaded.
 
-import { importedRecord, playedPastRecord } from './record.js';
+import { importedRecord, playedPastRecord, stillApplies } from './record.js';
 import { byId } from '../common/dom.js';
 import { t } from '../i18n/page.js';
 
@@ -33,23 +33,39 @@ export function downloadFile(name, contents, type) {
 }
 
 /**
+ * A review's scores as a GGF record writes them: each move's, for its mover (the review's are
+ * Black's). What My games keeps of a review, with the record it reviewed.
+ * @param {Review} review
+ * @returns {number[]} */
+export function moverScores(review) {
+  return review.moves.map((m) => (m.mover === 'black' ? m.scoreBlack : -m.scoreBlack));
+}
+
+/** A review's scores as a game saved keeps them: `key` names the record reviewed (record.js's
+ * `recordKey`), `scores` are `moverScores`.
+ * @typedef {{key: string, scores: number[]}} SavedReview */
+
+/**
  * The exported text of `format`.
  * @param {string} format 'ggf', 'obf' or 'transcript'
- * @param {{game: Game, review: Review | null, record: ImportedRecord | null,
+ * @param {{game: Game, review: Review | null, reviewed?: SavedReview | null, record: ImportedRecord | null,
  *          playerName: (color: 'black' | 'white') => string, date?: number,
  *          mainLine?: {game: Game, review: Review | null}, variations?: Game[]}} source `review`:
- *   the finished review of the record shown, if any; `record`: the imported record, if any;
+ *   the finished review of the record shown, if any; `reviewed`: a review's scores kept with a
+ *   saved game, written when there is no `review` and the game still begins with the record
+ *   reviewed; `record`: the imported record, if any;
  *   `date`: when the game was played (milliseconds since 1970), now if not given; `mainLine`: the
  *   game's main line and its review, which a GGF record writes (the line shown when not given);
  *   `variations`: lines written as GGF records of their own after it
  */
-export function exportText(format, { game, review, record, playerName, date = Date.now(), mainLine, variations = [] }) {
+export function exportText(format, { game, review, reviewed = null, record, playerName, date = Date.now(), mainLine, variations = [] }) {
   if (format === 'ggf') {
     const place = t('record.place');
     const main = mainLine ?? { game, review };
     // Each variation is a record of its own from the same start, after the main line's.
     const others = variations.map((line) => line.toGgf(playerName('black'), playerName('white'), new Float64Array(0), undefined, date, place, []));
-    return [ggfRecord(main.game, main.review, record, playerName, date, place), ...others].join('\n');
+    const kept = reviewed && stillApplies(main.game, reviewed.key) ? reviewed.scores : null;
+    return [ggfRecord(main.game, main.review ? moverScores(main.review) : kept, record, playerName, date, place), ...others].join('\n');
   }
   if (format === 'obf') {
     // An OBF solution is exact: written only when the review solved this position.
@@ -64,21 +80,21 @@ export function exportText(format, { game, review, record, playerName, date = Da
 }
 
 /**
- * A GGF record of `game`. GGF scores are the mover's; the review's are Black's. Without a review,
- * an imported record's own scores are kept, for its own moves only. Its result stands only while
+ * A GGF record of `game`. GGF scores are the mover's (`moverScores`). Without a review's, an
+ * imported record's own scores are kept, for its own moves only. Its result stands only while
  * the game is the record itself: moves played on after it are not the original players'.
  * @param {Game} game
- * @param {Review | null} review
+ * @param {number[] | null} reviewScores
  * @param {ImportedRecord | null} record
  * @param {(color: 'black' | 'white') => string} playerName
  * @param {number} date
  * @param {string} place
  */
-function ggfRecord(game, review, record, playerName, date, place) {
+function ggfRecord(game, reviewScores, record, playerName, date, place) {
   const imported = importedRecord(game, record);
   /** @type {number[]} */
   let evaluations = [];
-  if (review) evaluations = review.moves.map((m) => (m.mover === 'black' ? m.scoreBlack : -m.scoreBlack));
+  if (reviewScores) evaluations = reviewScores;
   else if (imported) evaluations = imported.evaluations.map((e) => (e === null ? NaN : e));
   const result = imported && imported.result && !playedPastRecord(game, imported) ? imported.result : undefined;
   // The record's own fields are kept (its place, date, time control…); the page's place and

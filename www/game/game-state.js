@@ -65,6 +65,9 @@ export const state = {
   status: '',
   /** What an imported GGF record says besides its moves, or null. @type {ImportedRecord | null} */
   record: null,
+  /** The scores of the latest review of the main line, saved with the game (kept when a game is
+   * opened from My games, whose review is not run again). @type {import('./export.js').SavedReview | null} */
+  savedReview: null,
   /** A loaded game is shown, not continued: the AI waits until the player chooses to play on
    * (or plays a move). */
   viewing: false,

@@ -33,6 +33,7 @@ export const RECORD_FORMAT = 1;
  * - `result`: the result as the page says it ("Black wins 40–24"), '' until the end;
  * - `lines`: when variations were tried, every line to its end (the main line first, as
  *   lines.js writes them); absent otherwise and in records of older versions;
+ * - `review`: when the main line was reviewed, the review's scores (what Export all writes);
  * - `created`, `updated`: milliseconds since 1970 (Date.now()).
  * @typedef {'in-progress' | 'finished' | 'abandoned'} GameStatus
  * @typedef {object} GameRecord
@@ -50,6 +51,7 @@ export const RECORD_FORMAT = 1;
  * @property {import('./clock.js').SavedClock | null} clock
  * @property {string} result
  * @property {string[]} [lines]
+ * @property {import('./export.js').SavedReview} [review] the scores of a review of the main line
  * @property {number} created
  * @property {number} updated
  */

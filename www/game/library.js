@@ -134,6 +134,7 @@ export function storedGgf(record) {
   return exportText('ggf', {
     game,
     review: null,
+    reviewed: record.review ?? null,
     record: record.record,
     playerName: (color) => playerName(game, record.record, setup, color),
     date: Number.isFinite(record.created) ? record.created : record.updated,
@@ -289,7 +290,10 @@ export function attachLibrary(page) {
       return;
     }
     try {
-      const records = (await store.all()).reverse(); // the oldest first, as a file of games reads
+      // The oldest first, as a file of games reads: by when each game started (opening an old
+      // game again updates it, and must not move it to the end).
+      const started = (/** @type {GameRecord} */ r) => (Number.isFinite(r.created) ? r.created : r.updated);
+      const records = (await store.all()).sort((a, b) => started(a) - started(b));
       const lines = [];
       let skipped = 0;
       for (const record of records) {

@@ -2,7 +2,7 @@
 // included), who played each move, what an imported GGF record says besides its moves, and the
 // players' names as the page and an export give them. Pure functions of the game.
 
-import { Game, recogniseText, ggfDetails } from '../pkg/reversi.js';
+import { Game, recogniseText, ggfDetails, ggfRecords } from '../pkg/reversi.js';
 import { capitalize, opponentOf } from '../common/squares.js';
 import { excerpt } from './messages.js';
 import { sideScore } from '../common/score-text.js';
@@ -147,28 +147,52 @@ function notationName(notation) {
   }
 }
 
+/** One GGF record read: its game and its details (see `readPasted`).
+ * @param {string} text */
+function readGgf(text) {
+  const game = Game.fromText(text);
+  const details = ggfDetails(text);
+  const [black, white, result] = [details.black, details.white, details.result].map((value) => excerpt(value, NAME_CHARS));
+  const fields = details.fields.slice(0, RECORD_FIELDS);
+  /** @type {ImportedRecord} */
+  const record = { black, white, result, evaluations: details.evaluations, key: recordKey(game), fields };
+  return { game, details, record };
+}
+
 /**
  * Whatever a player pasted, read: the game, the message that says what was recognised (so that a
  * board taken for a transcript, or the reverse, is noticed), for a GGF record its details, and
  * `cut`: what of the record was too long and cut (the engine bounds names and other fields), a
- * sentence, or '' when nothing was. Throws the engine's Error when the text reads as no game.
+ * sentence, or '' when nothing was. A file of several GGF records gives its first game, and in
+ * `others` every other one the engine reads (`unreadable`: how many it could not), for the page
+ * to keep. Throws the engine's Error when the text (its first record) reads as no game.
  * @param {string} text
- * @returns {{game: Game, message: string, record: ImportedRecord | null, cut: string}}
+ * @returns {{game: Game, message: string, record: ImportedRecord | null, cut: string,
+ *            others: {game: Game, record: ImportedRecord}[], unreadable: number}}
  */
 export function readPasted(text) {
-  const game = Game.fromText(text);
   const notation = recogniseText(text) ?? 'transcript';
   if (notation === 'GGF record') {
-    const details = ggfDetails(text);
-    const [black, white, result] = [details.black, details.white, details.result].map((value) => excerpt(value, NAME_CHARS));
-    const fields = details.fields.slice(0, RECORD_FIELDS);
-    const record = { black, white, result, evaluations: details.evaluations, key: recordKey(game), fields };
-    const names = { black: black || sideName('black'), white: white || sideName('white'), moves: t('moves', { n: game.ply }) };
-    const said = result ? excerpt(recordResultText(details), NAME_CHARS) : '';
+    const [first, ...rest] = ggfRecords(text);
+    const { game, details, record } = readGgf(first ?? text);
+    const names = { black: record.black || sideName('black'), white: record.white || sideName('white'), moves: t('moves', { n: game.ply }) };
+    const said = record.result ? excerpt(recordResultText(details), NAME_CHARS) : '';
     const message = said ? t('record.loadedGgfResult', { ...names, result: said }) : t('record.loadedGgf', names);
     const cut = details.cut.length ? t('record.cut', { parts: details.cut.map(cutText).join('; ') }) : '';
-    return { game, message, record, cut };
+    /** @type {{game: Game, record: ImportedRecord}[]} */
+    const others = [];
+    let unreadable = 0;
+    for (const one of rest) {
+      try {
+        const { game: other, record: otherRecord } = readGgf(one);
+        others.push({ game: other, record: otherRecord });
+      } catch {
+        unreadable++;
+      }
+    }
+    return { game, message, record, cut, others, unreadable };
   }
+  const game = Game.fromText(text);
   const message = notation === 'transcript' ? t('record.loadedTranscript', { moves: t('moves', { n: game.ply }) }) : t('record.loaded', { notation: notationName(notation) });
-  return { game, message, record: null, cut: '' };
+  return { game, message, record: null, cut: '', others: [], unreadable: 0 };
 }

@@ -25,10 +25,11 @@ import { t, num, language } from '../i18n/page.js';
  * @param {{game: () => Game, engines: import('./engines.js').Engines, options: ReviewOptions,
  *          bookPly: () => number | null, announce: (text: string) => void, render: () => void,
  *          showError: (message: string) => void, goToPly: (ply: number) => void,
- *          keeps?: (key: string) => boolean}} page `keeps`: whether the page still keeps the record
- *   `key` names (one of its lines), when it is not the one shown
+ *          keeps?: (key: string) => boolean, onReviewed?: () => void}} page `keeps`: whether the
+ *   page still keeps the record `key` names (one of its lines), when it is not the one shown;
+ *   `onReviewed`: a review finished (the game is saved with its scores)
  */
-export function createReviewPanel({ game, engines, options, bookPly, announce, render, showError, goToPly, keeps = () => false }) {
+export function createReviewPanel({ game, engines, options, bookPly, announce, render, showError, goToPly, keeps = () => false, onReviewed = () => {} }) {
   /** @type {ReviewState | null} */
   let review = null;
   /** review.js, once loaded: a result is only kept once it can be shown.
@@ -72,6 +73,7 @@ export function createReviewPanel({ game, engines, options, bookPly, announce, r
         review = { key, running: false, result, elapsedMs };
         document.documentElement.dataset.reviewMs = String(Math.round(elapsedMs));
         announce(loaded.summaryText(result, bookPly()));
+        onReviewed();
         render();
       },
       (error) => {
@@ -162,6 +164,8 @@ export function createReviewPanel({ game, engines, options, bookPly, announce, r
     drop,
     gameChanged,
     current,
+    /** The finished review, whichever line is shown, with the key of the record it reviewed. */
+    finished: () => (review && !review.running ? { key: review.key, result: review.result } : null),
     running,
     render: renderPanel,
     bestMove,

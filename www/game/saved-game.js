@@ -8,6 +8,7 @@ import { bounded, excerpt } from './messages.js';
 import { NAME_CHARS, RECORD_FIELDS } from './record.js';
 import { onTimeSentence, resultSentence } from './result.js';
 import { linesFromSaved } from './lines-tools.js';
+import { moverScores } from './export.js';
 import { state, parts, isFinished, gameResult } from './game-state.js';
 
 /** This tab's game written to the game store (at every change: tab-game.js writes them in turn). */
@@ -21,6 +22,12 @@ export function saveGame() {
   const finished = (showsMain ? isFinished() : end.isGameOver || Boolean(flagged));
   const result = !finished ? '' : showsMain ? gameResult() : flagged ? onTimeSentence(flagged) : resultSentence(end.scoreBlack, end.scoreWhite);
   if (end !== state.game) end.free();
+  // The review's scores of the main line go with it (Export all writes them); a review kept from
+  // before (a game opened from My games) stays while the main line still begins with its record.
+  const mainKey = `${state.game.startBoard}|${main.join('')}`;
+  const reviewed = parts.reviewPanel.finished();
+  if (reviewed && mainKey.startsWith(reviewed.key)) state.savedReview = { key: reviewed.key, scores: moverScores(reviewed.result) };
+  else if (state.savedReview && !mainKey.startsWith(state.savedReview.key)) state.savedReview = null;
   parts.tabGame.save({
     status: finished ? 'finished' : 'in-progress',
     startBoard: state.game.startBoard,
@@ -35,6 +42,7 @@ export function saveGame() {
     result,
     // Kept only when there are variations: every line, the main line first.
     ...(state.lines.variationCount() ? { lines: state.lines.transcripts() } : {}),
+    ...(state.savedReview ? { review: state.savedReview } : {}),
   });
 }
 
@@ -57,6 +65,7 @@ export function restoreSaved(saved) {
         : [];
       state.record = { ...saved.record, black: excerpt(black ?? '', NAME_CHARS), white: excerpt(white ?? '', NAME_CHARS), result: excerpt(result ?? '', NAME_CHARS), fields };
     }
+    state.savedReview = validReview(saved.review);
     // A record without variations (or from an older version) has one line: its moves.
     state.lines = linesFromSaved(saved.startBoard, saved.moves, saved.lines);
     if (saved.clock && parts.clockModule) {
@@ -71,4 +80,12 @@ export function restoreSaved(saved) {
   } catch (error) {
     return { game: null, problem: t('error.savedGame', { message: bounded(/** @type {Error} */ (error).message) }) };
   }
+}
+
+/** A review's scores as saved, or null when absent or not of that shape (an older record).
+ * @param {any} saved
+ * @returns {import('./export.js').SavedReview | null} */
+function validReview(saved) {
+  if (!saved || typeof saved.key !== 'string' || !Array.isArray(saved.scores)) return null;
+  return saved.scores.every((/** @type {unknown} */ s) => typeof s === 'number') ? { key: saved.key, scores: saved.scores } : null;
 }

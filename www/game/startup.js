@@ -26,7 +26,7 @@ import { Lines, movesOf } from './lines.js';
 import { attachSetup, readBoardText, SETUP_PARAM } from './setup.js';
 import { createLiveAnalysis } from './live-analysis.js';
 import { createExplorer } from './explorer.js';
-import { restoreSaved } from './saved-game.js';
+import { restoreSaved, saveGame } from './saved-game.js';
 import { wireControls } from './controls.js';
 import { onWeights, panelToTop, render, showError, showNotice, trackStateStrip } from './view.js';
 import { changed, goToPly, newGame, onSquare, redo, settleForcedPasses, undo } from './app.js';
@@ -152,6 +152,7 @@ function makeParts(module, threadsModule) {
       const [startBoard, moves] = key.split('|');
       return startBoard === state.game.startBoard && state.lines.node(movesOf(moves)) !== null;
     },
+    onReviewed: saveGame,
   }));
   const setup = (parts.setup = attachSetup({
     game: () => state.game,

@@ -232,6 +232,19 @@ export class TabGame {
     this.#write(record);
   }
 
+  /** Keeps a game that is not this tab's (another game of a file loaded): a record of its own,
+   * which no tab holds; resolves once it is on disk (at once when nothing can be saved).
+   * @param {GameSnapshot} snapshot
+   * @param {number} created when it counts as started (the file's order, for Export all) */
+  async keep(snapshot, created) {
+    if (!this.store) return;
+    try {
+      await this.store.put({ ...snapshot, id: newId(), format: RECORD_FORMAT, created, updated: created });
+    } catch (error) {
+      this.onProblem(t('save.stopped', { reason: reason(error) }));
+    }
+  }
+
   /** Another game starts in this tab: the current one, if kept and in progress, is marked
    * abandoned (and kept); the new one gets an id of its own. */
   startNew() {

@@ -255,6 +255,45 @@ pub fn parse_ggf_with_cuts(text: &str) -> Result<(GgfGame, Vec<CutField>), GgfEr
     Ok((GgfGame { properties, start, moves }, cuts))
 }
 
+/// Each game's record in `text`, in order: from its `(;` to its `;)` (a file of games holds one
+/// after another, often a line each). Values (`[…]`, with their `\` escapes) are skipped whole,
+/// so a name or comment holding `;)` or `(;` does not split a record. An unfinished last record
+/// runs to the end of the text (the reader then says what is missing).
+///
+/// ```
+/// use reversi::othello::records::ggf::split_ggf;
+/// let text = "(;GM[Othello]PB[a;)]B[f5];)\n(;GM[Othello]W[d6];)";
+/// assert_eq!(split_ggf(text), ["(;GM[Othello]PB[a;)]B[f5];)", "(;GM[Othello]W[d6];)"]);
+/// assert!(split_ggf("no game here").is_empty());
+/// ```
+pub fn split_ggf(text: &str) -> Vec<&str> {
+    let bytes = text.as_bytes();
+    let mut records = Vec::new();
+    let mut at = 0;
+    while let Some(found) = text[at..].find("(;") {
+        let open = at + found;
+        let mut i = open + 2;
+        let mut in_value = false;
+        let mut end = text.len();
+        while i < bytes.len() {
+            match bytes[i] {
+                b'\\' if in_value => i += 1,
+                b'[' if !in_value => in_value = true,
+                b']' if in_value => in_value = false,
+                b';' if !in_value && bytes.get(i + 1) == Some(&b')') => {
+                    end = i + 2;
+                    break;
+                }
+                _ => {}
+            }
+            i += 1;
+        }
+        records.push(&text[open..end]);
+        at = end;
+    }
+    records
+}
+
 /// Writes a game as one GGF line; numbers with at most two decimals, as servers write them.
 pub fn format_ggf(game: &GgfGame) -> String {
     let mut out = String::from("(;");

@@ -142,6 +142,10 @@ export default {
     // Load and export
     'record.loadedGgf': 'GGF record loaded: {black} (Black) against {white} (White), {moves}.',
     'record.loadedGgfResult': 'GGF record loaded: {black} (Black) against {white} (White), result {result}, {moves}.',
+    'record.loadedMany.one': 'The file holds {n} game.',
+    'record.loadedMany.other': 'The file holds {n} games: all kept in My games, the first shown.',
+    'record.unreadableMany.one': '{n} record of it could not be read.',
+    'record.unreadableMany.other': '{n} records of it could not be read.',
     'record.loadedTranscript': 'Transcript loaded, {moves}.',
     'record.loaded': '{notation} loaded.',
     'record.notation.board': 'Board',

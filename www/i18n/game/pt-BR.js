@@ -138,6 +138,10 @@ export default {
 
     'record.loadedGgf': 'Registro GGF carregado: {black} (Pretas) contra {white} (Brancas), {moves}.',
     'record.loadedGgfResult': 'Registro GGF carregado: {black} (Pretas) contra {white} (Brancas), resultado {result}, {moves}.',
+    'record.loadedMany.one': 'O arquivo tem {n} partida.',
+    'record.loadedMany.other': 'O arquivo tem {n} partidas: todas guardadas em Minhas partidas, a primeira mostrada.',
+    'record.unreadableMany.one': '{n} registro dele não pôde ser lido.',
+    'record.unreadableMany.other': '{n} registros dele não puderam ser lidos.',
     'record.loadedTranscript': 'Transcrição carregada, {moves}.',
     'record.loaded': '{notation} carregado.',
     'record.notation.board': 'Tabuleiro',

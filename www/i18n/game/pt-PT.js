@@ -138,6 +138,10 @@ export default {
 
     'record.loadedGgf': 'Registo GGF carregado: {black} (Pretas) contra {white} (Brancas), {moves}.',
     'record.loadedGgfResult': 'Registo GGF carregado: {black} (Pretas) contra {white} (Brancas), resultado {result}, {moves}.',
+    'record.loadedMany.one': 'O ficheiro tem {n} jogo.',
+    'record.loadedMany.other': 'O ficheiro tem {n} jogos: todos guardados em Os meus jogos, o primeiro mostrado.',
+    'record.unreadableMany.one': '{n} registo dele não pôde ser lido.',
+    'record.unreadableMany.other': '{n} registos dele não puderam ser lidos.',
     'record.loadedTranscript': 'Transcrição carregada, {moves}.',
     'record.loaded': '{notation} carregado.',
     'record.notation.board': 'Tabuleiro',
