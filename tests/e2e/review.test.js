@@ -158,3 +158,18 @@ test('a GGF record loads with its position; bad records name the line and column
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+test('in Portuguese the graph\'s axis names the sides by their Portuguese initials', async () => {
+  const { page, context, errors } = await openPage(browser);
+  await page.goto(server.url + '?black=human&white=human&lang=pt-BR');
+  await waitReady(page);
+  await load(page, 'f5d6c3d3c4f4');
+  await page.click('[data-testid="review"]');
+  await waitReviewed(page, 60_000);
+  const labels = await page.$$eval('svg.graph .graph-label', (items) => items.map((item) => item.textContent));
+  // Pretas above the zero line, Brancas below: never the English B (which reads as Brancas).
+  assert.ok(labels.some((label) => /^P \+\d+$/.test(label)) && labels.some((label) => /^B \+\d+$/.test(label)), labels.join(' | '));
+  assert.ok(!labels.some((label) => /^W /.test(label)), labels.join(' | '));
+  assert.deepEqual(errors, []);
+  await context.close();
+});

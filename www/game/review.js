@@ -81,7 +81,7 @@ export function drawGraph(container, review, ply, onPoint) {
   for (const value of [range, range / 2, 0, -range / 2, -range]) {
     element('line', { x1: left, x2: width - right, y1: y(value), y2: y(value), class: value === 0 ? 'graph-zero' : 'graph-grid' }, svg);
     const label = element('text', { x: left - 4, y: y(value) + 4, class: 'graph-label', 'text-anchor': 'end' }, svg);
-    label.textContent = value === 0 ? '0' : `${value > 0 ? 'B' : 'W'} +${Math.abs(value)}`;
+    label.textContent = value === 0 ? '0' : t(value > 0 ? 'review.axisBlack' : 'review.axisWhite', { n: Math.abs(value) });
   }
   for (const [text, at] of /** @type {[string, number][]} */ ([[t('review.blackAhead'), top + 12], [t('review.whiteAhead'), height - bottom - 5]])) {
     const label = element('text', { x: left + 6, y: at, class: 'graph-label graph-side' }, svg);

@@ -187,6 +187,9 @@ export default {
     'review.seconds': '{seconds} s',
     'review.nothing': 'Play or load a game to review it.',
     'review.graph': 'Evaluation graph: the score in discs after each of {n} moves, Black ahead above the line, White below; the table below lists the same scores',
+    // The graph's axis: a side's lead, its initial (Black, White; Pretas, Brancas).
+    'review.axisBlack': 'B +{n}',
+    'review.axisWhite': 'W +{n}',
     'review.blackAhead': 'Black ahead',
     'review.whiteAhead': 'White ahead',
     'review.markTitle': 'Move {ply}: {mark}',

@@ -182,6 +182,9 @@ export default {
     'review.seconds': '{seconds} s',
     'review.nothing': 'Jogue ou carregue um jogo para o analisar.',
     'review.graph': 'Gráfico de avaliação: o valor em peças depois de cada uma das {n} jogadas, pretas à frente acima da linha, brancas abaixo; a tabela abaixo lista os mesmos valores',
+    // The graph's axis: a side's lead, its initial (Black, White; Pretas, Brancas).
+    'review.axisBlack': 'P +{n}',
+    'review.axisWhite': 'B +{n}',
     'review.blackAhead': 'Pretas à frente',
     'review.whiteAhead': 'Brancas à frente',
     'review.markTitle': 'Jogada {ply}: {mark}',
