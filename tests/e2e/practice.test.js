@@ -136,3 +136,23 @@ test('a drill works the same on a cross-origin isolated page (the AI a team of w
     isolated.close();
   }
 });
+
+test('at 1024×768 the practice button fits on one line in every language, before a review too', async () => {
+  const { page, context, errors } = await openPage(browser, { width: 1024, height: 768 });
+  for (const lang of ['en', 'pt-BR', 'pt-PT']) {
+    await page.goto(`${server.url}?black=human&white=human&lang=${lang}`);
+    await waitReady(page);
+    const button = page.locator('[data-testid="practice-mistakes"]');
+    await page.waitForFunction(() => document.querySelector('[data-testid="practice-mistakes"]')?.textContent.includes('('));
+    await button.scrollIntoViewIfNeeded();
+    const { height, lineHeight, label } = await button.evaluate((b) => ({
+      height: b.getBoundingClientRect().height,
+      lineHeight: parseFloat(getComputedStyle(b).lineHeight) || parseFloat(getComputedStyle(b).fontSize) * 1.4,
+      label: b.textContent,
+    }));
+    assert.ok(height > 0, `${lang}: the button is shown`);
+    assert.ok(height < lineHeight * 1.8 + 16, `${lang}: "${label}" wraps (${height} px high, lines of ${lineHeight} px)`);
+  }
+  assert.deepEqual(errors, []);
+  await context.close();
+});

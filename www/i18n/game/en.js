@@ -333,7 +333,7 @@ export default {
     'practice.intro': 'After a review, practise the positions where a move lost {loss} discs or more, or solve an endgame of the FFO test: two tries each, then the answer and its line.',
     'practice.mistakes.one': 'Practise your mistakes ({n} position)',
     'practice.mistakes.other': 'Practise your mistakes ({n} positions)',
-    'practice.mistakesNoReview': 'Practise your mistakes (review a game first)',
+    'practice.mistakesNoReview': 'Practise mistakes (review a game first)',
     'practice.continue.one': 'Go on practising ({n} position left)',
     'practice.continue.other': 'Go on practising ({n} positions left)',
     'practice.drills': 'Endgame drills',

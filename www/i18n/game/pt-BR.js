@@ -324,7 +324,7 @@ export default {
     'practice.intro': 'Depois de uma análise, treine as posições em que uma jogada perdeu {loss} peças ou mais, ou resolva um final do teste FFO: duas tentativas para cada, depois a resposta e a sua linha.',
     'practice.mistakes.one': 'Treinar seus erros ({n} posição)',
     'practice.mistakes.other': 'Treinar seus erros ({n} posições)',
-    'practice.mistakesNoReview': 'Treinar seus erros (analise uma partida antes)',
+    'practice.mistakesNoReview': 'Treinar erros (analise uma partida)',
     'practice.continue.one': 'Continuar o treino (falta {n} posição)',
     'practice.continue.other': 'Continuar o treino (faltam {n} posições)',
     'practice.drills': 'Finais para treinar',

@@ -324,7 +324,7 @@ export default {
     'practice.intro': 'Depois de uma análise, treine as posições em que uma jogada perdeu {loss} peças ou mais, ou resolva um final do teste FFO: duas tentativas em cada uma, depois a resposta e a sua linha.',
     'practice.mistakes.one': 'Treinar os seus erros ({n} posição)',
     'practice.mistakes.other': 'Treinar os seus erros ({n} posições)',
-    'practice.mistakesNoReview': 'Treinar os seus erros (analise primeiro um jogo)',
+    'practice.mistakesNoReview': 'Treinar erros (analise um jogo)',
     'practice.continue.one': 'Continuar o treino (falta {n} posição)',
     'practice.continue.other': 'Continuar o treino (faltam {n} posições)',
     'practice.drills': 'Finais para treinar',
