@@ -23,7 +23,7 @@ if [ "$host" = "0.0.0.0" ]; then
     echo "  (no network address found: other devices use this machine's address on its network)"
   fi
   echo "  Over plain http from another device the page is not a secure context: no offline copy and"
-  echo "  one AI worker there (docs/classroom.md, 'In a classroom')."
+  echo "  one AI worker there (docs/classroom.md, 'A link the room can open')."
 else
   echo "Othello is served at http://$host:$port/  (Ctrl+C stops it; HOST=0.0.0.0 make play serves the network)"
 fi
