@@ -173,3 +173,26 @@ test('in Portuguese the graph\'s axis names the sides by their Portuguese initia
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+test('on a phone the strip says the review is done in a line, and leaves its summary and graph in view', { timeout: 180_000 }, async () => {
+  const { page, context, errors } = await openPage(browser, { width: 390, height: 844 }, { hasTouch: true, isMobile: true });
+  await page.goto(server.url + '?black=human&white=human');
+  await waitReady(page);
+  await load(page, WEAK_BLACK_GAME);
+  await page.click('[data-testid="review"]');
+  await waitReviewed(page, 120_000);
+  assert.equal(await text(page, 'status'), 'Review done: 64 moves scored, the summary below.');
+  // The sticky strip stays small, and the summary and the graph scroll into view below it.
+  for (const testid of ['review-summary', 'review-graph']) {
+    await page.locator(`[data-testid="${testid}"]`).scrollIntoViewIfNeeded();
+    const [strip, shown] = await page.evaluate((id) => {
+      const box = (el) => el.getBoundingClientRect().toJSON();
+      return [box(document.querySelector('[data-testid="state-strip"]')), box(document.querySelector(`[data-testid="${id}"]`))];
+    }, testid);
+    assert.ok(strip.height < 0.2 * 844, `the strip is ${strip.height} px tall`);
+    assert.ok(shown.top >= strip.bottom - 1, `${testid} at ${shown.top} is under the strip (to ${strip.bottom})`);
+  }
+  await page.screenshot({ path: `${artifacts}/review-phone.png` });
+  assert.deepEqual(errors, []);
+  await context.close();
+});

@@ -72,7 +72,9 @@ export function createReviewPanel({ game, engines, options, bookPly, announce, r
         const elapsedMs = performance.now() - startedAt;
         review = { key, running: false, result, elapsedMs };
         document.documentElement.dataset.reviewMs = String(Math.round(elapsedMs));
-        announce(loaded.summaryText(result, bookPly()));
+        // The strip says it in a line: the summary, in the panel, is long, and the strip stays in
+        // view over the graph on a phone.
+        announce(t('review.finished', { n: result.moves.length }));
         onReviewed();
         render();
       },

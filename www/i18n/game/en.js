@@ -181,6 +181,8 @@ export default {
     'review.start': 'Review this game',
     'review.reviewing': 'Reviewing the game…',
     'review.cancelled': 'Review cancelled.',
+    'review.finished.one': 'Review done: {n} move scored, the summary below.',
+    'review.finished.other': 'Review done: {n} moves scored, the summary below.',
     'review.progress': 'Reviewing: {done} of {total} positions scored.',
     'review.since.one': 'The {n} move played since is not reviewed.',
     'review.since.other': 'The {n} moves played since are not reviewed.',

@@ -176,6 +176,8 @@ export default {
     'review.start': 'Analisar esta partida',
     'review.reviewing': 'Analisando a partida…',
     'review.cancelled': 'Análise cancelada.',
+    'review.finished.one': 'Análise concluída: {n} jogada avaliada, o resumo abaixo.',
+    'review.finished.other': 'Análise concluída: {n} jogadas avaliadas, o resumo abaixo.',
     'review.progress': 'Analisando: {done} de {total} posições avaliadas.',
     'review.since.one': 'A {n} jogada feita depois não foi analisada.',
     'review.since.other': 'As {n} jogadas feitas depois não foram analisadas.',

@@ -176,6 +176,8 @@ export default {
     'review.start': 'Analisar este jogo',
     'review.reviewing': 'A analisar o jogo…',
     'review.cancelled': 'Análise cancelada.',
+    'review.finished.one': 'Análise concluída: {n} jogada avaliada, o resumo abaixo.',
+    'review.finished.other': 'Análise concluída: {n} jogadas avaliadas, o resumo abaixo.',
     'review.progress': 'A analisar: {done} de {total} posições avaliadas.',
     'review.since.one': 'A {n} jogada feita depois não foi analisada.',
     'review.since.other': 'As {n} jogadas feitas depois não foram analisadas.',
