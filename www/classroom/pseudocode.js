@@ -87,8 +87,8 @@ const PVS = {
     2: '2. Otherwise, SUCCESSORS ← MOVEGEN(Position, Player), best first by their static estimate',
     3: '3. The first SUCC: NEW-VALUE ← −PVS(SUCC, …, −Pass-Thresh, −Use-Thresh)',
     4: '4. Each other SUCC:',
-    '4a': '(a) NEW-VALUE ← −PVS(SUCC, …, −(Pass-Thresh + 1), −Pass-Thresh)   null window: better than Pass-Thresh?',
-    '4b': '(b) If it is better and below Use-Thresh: NEW-VALUE ← −PVS(SUCC, …, −Use-Thresh, −Pass-Thresh)   re-search',
+    '4a': '(a) NEW-VALUE ← −PVS(SUCC, …, −Pass-Thresh, −(Pass-Thresh + 1))   null window: better than Pass-Thresh?',
+    '4b': '(b) If it is better and below Use-Thresh: NEW-VALUE ← −PVS(SUCC, …, −Pass-Thresh, −Use-Thresh)   re-search',
     '4c': '(c) If NEW-VALUE > Pass-Thresh: Pass-Thresh ← NEW-VALUE, BEST-PATH ← SUCC followed by its path',
     '4d': '(d) If Pass-Thresh ≥ Use-Thresh, return VALUE = Pass-Thresh',
     5: '5. Return VALUE = Pass-Thresh, PATH = BEST-PATH',
@@ -99,15 +99,15 @@ const PVS = {
     2: '2. Caso contrário, SUCESSORES ← GERMOV(Posição, Jogador), o melhor primeiro pela estimativa estática',
     3: '3. O primeiro SUC: NOVO-VALOR ← −PVS(SUC, …, −Passar-Limite, −Usar-Limite)',
     4: '4. Cada outro SUC:',
-    '4a': '(a) NOVO-VALOR ← −PVS(SUC, …, −(Passar-Limite + 1), −Passar-Limite)   janela nula: melhor que Passar-Limite?',
-    '4b': '(b) Se for melhor e abaixo de Usar-Limite: NOVO-VALOR ← −PVS(SUC, …, −Usar-Limite, −Passar-Limite)   nova visita',
+    '4a': '(a) NOVO-VALOR ← −PVS(SUC, …, −Passar-Limite, −(Passar-Limite + 1))   janela nula: melhor que Passar-Limite?',
+    '4b': '(b) Se for melhor e abaixo de Usar-Limite: NOVO-VALOR ← −PVS(SUC, …, −Passar-Limite, −Usar-Limite)   nova busca',
     '4c': '(c) Se NOVO-VALOR > Passar-Limite: Passar-Limite ← NOVO-VALOR, MELHOR-CAMINHO ← SUC seguido do seu caminho',
     '4d': '(d) Se Passar-Limite ≥ Usar-Limite, retorne VALOR = Passar-Limite',
     5: '5. Retorne VALOR = Passar-Limite, CAMINHO = MELHOR-CAMINHO',
   },
 };
 PVS['pt-PT'] = Object.fromEntries(
-  Object.entries(PVS['pt-BR']).map(([k, v]) => [k, v.replace(/\bretorne\b/g, 'devolva').replace(/\bRetorne\b/g, 'Devolva')]),
+  Object.entries(PVS['pt-BR']).map(([k, v]) => [k, v.replace(/\bretorne\b/g, 'devolva').replace(/\bRetorne\b/g, 'Devolva').replace('nova busca', 'nova pesquisa')]),
 );
 
 /** Seed 002's negamax (the notes in Portuguese; its English here): id, indent, text, comment.
