@@ -6,7 +6,10 @@
 import * as words from '../i18n/i18n.js';
 import classroomEnglish from '../i18n/classroom/en.js';
 
-export { LANGUAGES, MINUS, normalizeLanguage, fillLanguageMenu } from '../i18n/i18n.js';
+import { translateMarked } from '../i18n/page-text.js';
+
+export { LANGUAGES, MINUS, normalizeLanguage } from '../i18n/i18n.js';
+export { fillLanguageMenu } from '../i18n/page-text.js';
 
 words.addWords('en', classroomEnglish);
 
@@ -50,7 +53,7 @@ export function t(key, values = {}) {
  * -placeholder, and the document's title.
  * @param {ParentNode} [root] */
 export function translateStatic(root = document) {
-  words.translateMarked(root, (key) => t(key));
+  translateMarked(root, (key) => t(key));
   document.title = t('page.title');
 }
 

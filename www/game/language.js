@@ -5,7 +5,7 @@
 import { browserLanguage, loadPageLanguage, normalizeLanguage, setLanguage, t, translateStatic } from '../i18n/page.js';
 import * as storage from './storage.js';
 
-// The language menu is every page's, filled from the one list of languages (i18n.js).
+// The language menu is every page's, filled from the one list of languages (page-text.js).
 export { fillLanguageMenu } from '../i18n/page.js';
 
 /** The language the page starts in, and what the address asked for that no catalogue speaks

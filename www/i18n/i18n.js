@@ -1,12 +1,12 @@
 // The words of every page in every language it speaks: the catalogues of this folder, one a
 // language (en.js, pt-BR.js, pt-PT.js: the words the game page, the <othello-board> element, its
 // iframe and the classroom share), the game page's own (game/<tag>.js) and the classroom's
-// (classroom/<tag>.js); the one list of languages, and their menu. A text by key with
+// (classroom/<tag>.js); the one list of languages. A text by key with
 // {name} placeholders; plural forms as `key.one` / `key.other` (Intl.PluralRules); numbers as the
 // language writes them (Intl.NumberFormat) with a true minus sign; English for a key a catalogue
 // lacks. Only the shared English is part of a board's first load: the rest is fetched when wanted
-// (loadLanguage). The game page's language and its fixed text: page.js; the classroom's:
-// ../classroom/language.js.
+// (loadLanguage). A page's fixed text and its language menu: page-text.js; the game page's
+// language: page.js; the classroom's: ../classroom/language.js.
 //
 // Adding a language: docs/architecture.md, "Languages".
 
@@ -193,39 +193,4 @@ export function engineText(message, lang) {
     return translate(lang, `engine.${id}`, values);
   }
   return text;
-}
-
-/**
- * Fills every element under `root` marked data-i18n (its text), data-i18n-title,
- * data-i18n-aria-label or data-i18n-placeholder (that attribute) with its key's text.
- * @param {ParentNode} root
- * @param {(key: string) => string} text  a key's text in the page's language
- */
-export function translateMarked(root, text) {
-  for (const element of root.querySelectorAll('[data-i18n]')) {
-    element.textContent = text(/** @type {string} */ (/** @type {HTMLElement} */ (element).dataset.i18n));
-  }
-  for (const [attribute, dataKey] of [['title', 'i18nTitle'], ['aria-label', 'i18nAriaLabel'], ['placeholder', 'i18nPlaceholder']]) {
-    for (const element of root.querySelectorAll(`[data-i18n-${attribute}]`)) {
-      element.setAttribute(attribute, text(/** @type {string} */ (/** @type {HTMLElement} */ (element).dataset[dataKey])));
-    }
-  }
-}
-
-/** The language menu of a page: every language by its own name, `chosen` selected.
- * @param {HTMLSelectElement} select
- * @param {string} chosen */
-export function fillLanguageMenu(select, chosen) {
-  if (select.options.length !== LANGUAGES.length) {
-    select.replaceChildren(
-      ...LANGUAGES.map((lang) => {
-        const option = document.createElement('option');
-        option.value = lang;
-        option.lang = lang;
-        option.textContent = /** @type {Record<string, string>} */ (LANGUAGE_NAMES)[lang];
-        return option;
-      }),
-    );
-  }
-  select.value = chosen;
 }

@@ -3,9 +3,11 @@
 // catalogue, English built in, another fetched with the shared one (game/<tag>.js).
 
 import * as words from './i18n.js';
+import { translateMarked } from './page-text.js';
 import gameEnglish from './game/en.js';
 
-export { LANGUAGES, LANGUAGE_NAMES, MINUS, normalizeLanguage, browserLanguage, translate, fillLanguageMenu } from './i18n.js';
+export { LANGUAGES, LANGUAGE_NAMES, MINUS, normalizeLanguage, browserLanguage, translate } from './i18n.js';
+export { fillLanguageMenu } from './page-text.js';
 
 words.addWords('en', gameEnglish);
 
@@ -64,5 +66,5 @@ export function sideName(side) {
  * @param {ParentNode} root
  */
 export function translateStatic(root) {
-  words.translateMarked(root, (key) => t(key));
+  translateMarked(root, (key) => t(key));
 }
