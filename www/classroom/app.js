@@ -5,7 +5,7 @@
 // page-render.js.
 
 import init from '../pkg/classroom/reversi.js';
-import { t, setLanguage, language, preferredLanguage, translateStatic, loadLanguages, fillLanguageMenu } from './language.js';
+import { t, setLanguage, language, preferredLanguage, translateStatic, loadLanguages, fillLanguageMenu, languageTags } from './language.js';
 import { readAddress, defaultExerciseSettings, exampleSource, defaultAlgorithm } from './address.js';
 import { exerciseTree } from '../pkg/classroom/reversi.js';
 import { createBuilder } from './builder.js';
@@ -84,7 +84,7 @@ async function main() {
   $('language').addEventListener('change', (event) => setLanguageEverywhere(/** @type {HTMLSelectElement} */ (event.target).value));
   setZoom(savedZoom());
 
-  const problems = address.problems.map((problem) => t(problem.key, problem.values));
+  const problems = address.problems.map((problem) => t(problem.key, { ...problem.values, languages: languageTags() }));
   if (address.mode === 'exercise') {
     const settings = address.exercise ?? defaultExerciseSettings();
     state.exercise = newExerciseMode(settings);

@@ -57,6 +57,20 @@ export function translateStatic(root = document) {
   document.title = t('page.title');
 }
 
+/** The tags `lang=` takes, from the list of languages: each, and a language's plain tag before its
+ * regional forms (`pt` before `pt-BR`), the last after the page's "or" ("en, pt, pt-BR or pt-PT").
+ * @returns {string} */
+export function languageTags() {
+  /** @type {string[]} */
+  const tags = [];
+  for (const lang of words.LANGUAGES) {
+    const base = lang.split('-')[0];
+    if (base !== lang && !tags.includes(base) && !words.LANGUAGES.includes(base)) tags.push(base);
+    tags.push(lang);
+  }
+  return `${tags.slice(0, -1).join(', ')} ${t('address.langOr')} ${tags[tags.length - 1]}`;
+}
+
 /** Every hyphen-minus written before a digit in `text` (the engine's sentences) as a minus sign.
  * @param {unknown} text */
 export function minusSigns(text) {
