@@ -34,16 +34,20 @@ pub fn excerpt(text: &str) -> String {
     out
 }
 
-/// `text` with every character that is not printed as itself (control characters such as ESC and
-/// newlines, format characters, unassigned code points) written as Rust's debug form writes it:
-/// `\u{1b}`, `\n`. The one rule for quoting input in a message (a board's bad square is
-/// `'\u{1b}'` too): a message stays one line and cannot retitle or clear a terminal. Letters of
-/// any script, combining marks, quotes and backslashes are kept as they are.
+/// `text` with every character that a terminal would obey or that would hide or reorder the text
+/// written as an escape: newlines and tabs as `\n`, `\r`, `\t`, the other control characters
+/// (ESC among them) and the invisible format characters (bidirectional overrides and isolates,
+/// zero-width characters, the byte order mark) as `\u{1b}`, as Rust's debug form writes them. The
+/// one rule for quoting input in a message: a message stays one line and cannot retitle or clear a
+/// terminal. Letters of any script, combining marks, quotes and backslashes are kept as they are.
+/// (Written out rather than by `char::escape_debug`, whose Unicode tables would weigh on the page's
+/// WebAssembly.)
 ///
 /// ```
 /// use reversi::text::escaped;
 /// assert_eq!(escaped("a\u{1b}[2J\nb"), "a\\u{1b}[2J\\nb");
 /// assert_eq!(escaped("Café \"é\" \\"), "Café \"é\" \\");
+/// assert_eq!(escaped("x\u{202e}y\u{200b}\u{7f}\u{85}"), "x\\u{202e}y\\u{200b}\\u{7f}\\u{85}");
 /// ```
 pub fn escaped(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
@@ -53,17 +57,42 @@ pub fn escaped(text: &str) -> String {
     out
 }
 
+/// One character of input in single quotes, [`escaped`]: `'x'`, `'\u{1b}'` (as a character's
+/// debug form writes it, without its tables).
+///
+/// ```
+/// assert_eq!(reversi::text::quoted('\u{1b}'), "'\\u{1b}'");
+/// ```
+pub fn quoted(c: char) -> String {
+    let mut out = String::from("'");
+    push_escaped(c, &mut out);
+    out.push('\'');
+    out
+}
+
 /// Appends `c` to `out`, [`escaped`].
 fn push_escaped(c: char, out: &mut String) {
-    if matches!(c, '\'' | '"' | '\\') {
-        out.push(c);
-    } else if c.is_control() {
-        out.extend(c.escape_debug());
-    } else {
-        // A string's debug form escapes a combining mark only as its first character: after a
-        // letter, only what is not printable is escaped.
-        let mut pair = String::from("a");
-        pair.push(c);
-        out.extend(pair.escape_debug().skip(1));
+    match c {
+        '\n' => out.push_str("\\n"),
+        '\r' => out.push_str("\\r"),
+        '\t' => out.push_str("\\t"),
+        c if c.is_control() || is_invisible_format(c) => {
+            out.push_str("\\u{");
+            let code = u32::from(c);
+            let digits = (32 - code.leading_zeros()).div_ceil(4).max(1);
+            for shift in (0..digits).rev() {
+                out.push(char::from_digit((code >> (4 * shift)) & 0xf, 16).expect("a hex digit"));
+            }
+            out.push('}');
+        }
+        c => out.push(c),
     }
+}
+
+/// The format characters that change how the text around them shows without showing themselves:
+/// the soft hyphen, the Arabic letter mark, the Mongolian vowel separator, zero-width spaces and
+/// joiners, the directional marks, overrides, embeddings and isolates, the invisible operators,
+/// the byte order mark.
+fn is_invisible_format(c: char) -> bool {
+    matches!(c, '\u{ad}' | '\u{61c}' | '\u{180e}' | '\u{200b}'..='\u{200f}' | '\u{202a}'..='\u{202e}' | '\u{2060}'..='\u{2064}' | '\u{2066}'..='\u{206f}' | '\u{feff}')
 }

@@ -306,7 +306,7 @@ test('events: the AI replies with a move event, then pass and gameover with thei
   await context.close();
 });
 
-test('one board transfers at most 150 KB gzipped before it is playable', async () => {
+test('one board transfers at most 160 KB gzipped before it is playable', async () => {
   const first = site.requests.length;
   const { page, context, errors } = await openHost('one-board.html', 1);
   await page.locator('#one [data-square="d3"]').click();
@@ -320,9 +320,9 @@ test('one board transfers at most 150 KB gzipped before it is playable', async (
   const total = sizes.reduce((sum, [, n]) => sum + n, 0);
   writeFileSync(path.join(artifacts, 'embed-weight.txt'), `${sizes.map(([f, n]) => `${n}\t${f}`).join('\n')}\n${total}\ttotal gzipped bytes\n`);
   assert.ok(files.some((f) => f.endsWith('reversi_simd_bg.wasm')) && files.some((f) => f.endsWith('worker.js')), files.join(' '));
-  // The budget: the engine's wasm (about 121 KB), its bindings twice and the element's modules,
-  // minified by make dist (about 20 KB).
-  assert.ok(total <= 150 * 1024, `${total} bytes gzipped`);
+  // The budget: the engine's wasm (about 126 KB, the game page's deep analysis in it), its
+  // bindings twice and the element's modules, minified by make dist (about 21 KB).
+  assert.ok(total <= 160 * 1024, `${total} bytes gzipped`);
   assert.deepEqual(unexpected(errors), []);
   await context.close();
 });

@@ -447,7 +447,7 @@ fn parse_board(value: &str) -> Result<Position, String> {
             '*' | 'X' | 'x' => black |= 1 << i,
             'O' | 'o' => white |= 1 << i,
             '-' | '.' => {}
-            other => return Err(format!("board square {} is {other:?}, not - * or O", i + 1)),
+            other => return Err(format!("board square {} is {}, not - * or O", i + 1, crate::text::quoted(other))),
         }
     }
     let side = match *side {
@@ -540,7 +540,7 @@ impl Reader<'_> {
     fn name(&mut self) -> Result<String, GgfError> {
         let len = self.rest().find(|c: char| !c.is_ascii_uppercase()).unwrap_or(self.rest().len());
         if len == 0 {
-            let found = self.rest().chars().next().map_or("the end".to_string(), |c| format!("{c:?}"));
+            let found = self.rest().chars().next().map_or("the end".to_string(), crate::text::quoted);
             let message = if self.rest().is_empty() {
                 "the game does not end: ';)' expected".to_string()
             } else {

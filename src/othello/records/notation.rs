@@ -32,7 +32,11 @@ impl fmt::Display for BoardParseError {
                 write!(f, "board: only {squares} squares given, 64 are needed (X/x/* black, O/o white, -/. empty)")
             }
             BoardParseError::BadSquareChar { ch, at } => {
-                write!(f, "board: {ch:?} at character {at} is not a square (X/x/* black, O/o white, -/. empty)")
+                write!(
+                    f,
+                    "board: {} at character {at} is not a square (X/x/* black, O/o white, -/. empty)",
+                    crate::text::quoted(*ch)
+                )
             }
             BoardParseError::MissingSide => {
                 write!(f, "board: the side to move (X or O) is missing after the 64 squares")

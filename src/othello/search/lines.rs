@@ -223,13 +223,8 @@ impl Engine {
         };
         let mut width = ASPIRATION;
         loop {
-            let value = if depth == 0 {
-                self.pv_len[1] = 1;
-                self.nodes += 1;
-                self.leaf_value(child)
-            } else {
-                self.pvs(control, child, depth, alpha, beta, 1)
-            };
+            // (At depth 0 too: the search's leaf is one copy of the evaluation in the code.)
+            let value = self.pvs(control, child, depth, alpha, beta, 1);
             if self.aborted {
                 return None;
             }
