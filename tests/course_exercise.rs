@@ -433,7 +433,7 @@ fn wrong_answers_are_explained_in_one_sentence() {
 fn bad_answers_are_errors_not_panics() {
     let lecture = Tree::parse(LECTURE).unwrap();
     let e = check(&lecture, Algorithm::Minimax, &values(&[("zz", "1")])).unwrap_err();
-    assert_eq!(e, "no node of this tree is labelled 'zz'");
+    assert_eq!(e, "no node is labelled 'zz'");
     assert!(check(&lecture, Algorithm::Minimax, &values(&[("h", "1")])).unwrap_err().contains("is a leaf"));
     assert!(check(&lecture, Algorithm::MaxN, &Answers::default()).unwrap_err().contains("vector"));
     let r = check(&lecture, Algorithm::Minimax, &values(&[("b", "four")])).unwrap();

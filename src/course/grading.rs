@@ -160,17 +160,10 @@ struct Solved {
 impl Solved {
     fn new(tree: &Tree, algorithm: Algorithm) -> Result<Solved, String> {
         let limit = crate::course::trace::DEFAULT_LIMIT;
+        algorithm.check_tree_kind(tree.is_vector())?;
         let trace = if algorithm == Algorithm::MaxN {
-            if !tree.is_vector() {
-                return Err("maxn needs a vector at every leaf, such as (1,2,6); this tree's leaves are numbers".into());
-            }
             trace_maxn(&VectorTree(tree), &0, u32::MAX, limit)
         } else {
-            if tree.is_vector() {
-                return Err(format!(
-                    "{algorithm} is a two-player algorithm, and this tree's leaves are vectors: use maxn"
-                ));
-            }
             trace_with(&ScalarTree(tree), &0, u32::MAX, algorithm, Options::default(), limit)
         }
         .map_err(|e| e.to_string())?;
@@ -317,7 +310,7 @@ pub fn check(tree: &Tree, algorithm: Algorithm, answers: &Answers) -> Result<Rep
         }
     }
     for w in &answers.windows {
-        let id = sheet.find(&w.label)?;
+        let id = tree.node_labelled(&w.label)?;
         verdicts.push(sheet.window_verdict(id, Field::Alpha));
         verdicts.push(sheet.window_verdict(id, Field::Beta));
     }
@@ -350,7 +343,7 @@ pub fn check_asked(tree: &Tree, algorithm: Algorithm, ask: &Ask, answers: &Answe
     let mut verdicts = Vec::new();
     let mut windows_asked = HashSet::new();
     for q in questions(tree, algorithm, ask)? {
-        let id = sheet.find(&q.label)?;
+        let id = tree.node_labelled(&q.label)?;
         verdicts.push(match q.field {
             Field::Value => sheet.value_verdict(id),
             Field::Alpha | Field::Beta => {
@@ -363,7 +356,7 @@ pub fn check_asked(tree: &Tree, algorithm: Algorithm, ask: &Ask, answers: &Answe
         });
     }
     for w in &answers.windows {
-        let id = sheet.find(&w.label)?;
+        let id = tree.node_labelled(&w.label)?;
         if windows_asked.insert(id) {
             verdicts.push(sheet.window_verdict(id, Field::Alpha));
             verdicts.push(sheet.window_verdict(id, Field::Beta));
@@ -404,14 +397,11 @@ impl<'a> Sheet<'a> {
             marked_nodes: HashSet::new(),
         };
         for (label, text) in &answers.values {
-            let id = sheet.find(label)?;
-            if tree.nodes[id].value.is_some() {
-                return Err(format!("'{label}' is a leaf: its value is given, only inner nodes are answers"));
-            }
+            let id = tree.answer_node(label)?;
             sheet.given.insert(id, text.clone());
         }
         for label in &answers.pruned {
-            let id = sheet.find(label)?;
+            let id = tree.node_labelled(label)?;
             sheet.marked_nodes.insert(id);
             let mut stack = vec![id];
             while let Some(n) = stack.pop() {
@@ -422,10 +412,6 @@ impl<'a> Sheet<'a> {
             }
         }
         Ok(sheet)
-    }
-
-    fn find(&self, label: &str) -> Result<usize, String> {
-        self.tree.find(label.trim()).ok_or_else(|| format!("no node of this tree is labelled '{}'", label.trim()))
     }
 
     fn label(&self, id: usize) -> String {

@@ -86,6 +86,20 @@ impl Algorithm {
         )
     }
 
+    /// Whether the algorithm searches a tree of this kind: max^n a tree of vectors, the others a tree
+    /// of numbers (the error says which to use).
+    pub fn check_tree_kind(self, vectors: bool) -> Result<(), String> {
+        match (self == Algorithm::MaxN, vectors) {
+            (true, false) => {
+                Err("maxn needs a vector at every leaf, such as (1,2,6); this tree's leaves are numbers".into())
+            }
+            (false, true) => {
+                Err(format!("{self} is a two-player algorithm, and this tree's leaves are vectors: use maxn"))
+            }
+            _ => Ok(()),
+        }
+    }
+
     /// Whether children are sorted by their static estimate (alpha-beta with ordering, PVS).
     pub const fn orders_by_estimate(self) -> bool {
         matches!(self, Algorithm::AlphaBetaOrdered | Algorithm::Pvs)

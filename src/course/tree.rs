@@ -481,6 +481,23 @@ impl Tree {
         self.nodes.iter().position(|n| n.label == label)
     }
 
+    /// The inner node labelled `label`, as an exercise's answer names it: a leaf's value is given,
+    /// and a label of no node is an error.
+    pub fn answer_node(&self, label: &str) -> Result<usize, String> {
+        let label = label.trim();
+        let id = self.find(label).ok_or_else(|| format!("no node is labelled '{label}'"))?;
+        if self.nodes[id].value.is_some() {
+            return Err(format!("'{label}' is a leaf: its value is given, only inner nodes are answers"));
+        }
+        Ok(id)
+    }
+
+    /// The node labelled `label`, leaf or not (a label of no node is an error).
+    pub fn node_labelled(&self, label: &str) -> Result<usize, String> {
+        let label = label.trim();
+        self.find(label).ok_or_else(|| format!("no node is labelled '{label}'"))
+    }
+
     /// Who moves at `node` in a two-player tree (levels alternate from the root's side).
     pub fn side_at(&self, node: usize) -> Side {
         if self.nodes[node].depth.is_multiple_of(2) {

@@ -101,6 +101,7 @@ export default {
     'engine.valueTooLarge': 'o valor {1} é demasiado grande (no máximo ±{2})',
     'engine.leavesUnlike': 'esta folha é {1}, mas a primeira folha (linha {2}, coluna {3}) é {4}: as folhas têm de ser todas do mesmo tipo',
     'engine.innerNotLeaf': "'{1}' é um nó interior, não uma folha: só as folhas têm valor",
+    'engine.leafNotAnswer': "'{1}' é uma folha: o seu valor é dado, só os nós interiores são respostas",
     'engine.tttSquare': "jogadas do jogo do galo: '{1}' no carácter {2} não é uma casa (a1 a c3)",
     'engine.tttOver': 'jogadas do jogo do galo: o jogo já acabou antes de {1} (carácter {2})',
     'engine.tttTaken': 'jogadas do jogo do galo: {1} (carácter {2}) já está ocupada',

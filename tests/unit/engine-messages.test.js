@@ -1,0 +1,28 @@
+// The course engine's messages for bad answers, as src/course writes them, are each matched by
+// one pattern of www/i18n/engine-messages.js and worded by the classroom's catalogues.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { ENGINE_MESSAGES } from '../../www/i18n/engine-messages.js';
+import en from '../../www/i18n/classroom/en.js';
+import ptBR from '../../www/i18n/classroom/pt-BR.js';
+
+// As src/course/tree.rs (Tree::answer_node) and src/course/trace.rs (check_tree_kind) write them.
+const MESSAGES = {
+  leafNotAnswer: ["'h' is a leaf: its value is given, only inner nodes are answers", ['h']],
+  maxnNeedsVectors: ["maxn needs a vector at every leaf, such as (1,2,6); this tree's leaves are numbers", []],
+  twoPlayerNeedsNumbers: ["alphabeta is a two-player algorithm, and this tree's leaves are vectors: use maxn", ['alphabeta']],
+  noLabel: ["no node is labelled 'zz'", ['zz']],
+};
+
+test('each bad answer\'s message is one pattern of the table, with its words in English and Portuguese', () => {
+  for (const [id, [message, groups]] of Object.entries(MESSAGES)) {
+    const matches = ENGINE_MESSAGES.filter(([, pattern]) => pattern.test(message));
+    assert.equal(matches.length, 1, `${id}: ${matches.map(([name]) => name)}`);
+    assert.equal(matches[0][0], id);
+    assert.deepEqual(matches[0][1].exec(message)?.slice(1), groups);
+    const english = en.strings[`engine.${id}`];
+    assert.ok(english && ptBR.strings[`engine.${id}`], id);
+    // The English catalogue says it as the engine does.
+    assert.equal(english.replace(/\{(\d)\}/g, (_, k) => groups[Number(k) - 1]), message);
+  }
+});
