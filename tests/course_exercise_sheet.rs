@@ -65,6 +65,8 @@ fn the_score_is_out_of_the_questions_whatever_is_left_blank() {
                 let qs = questions(&tree, algorithm, &ask).unwrap();
                 let blank = check_asked(&tree, algorithm, &ask, &Answers::default()).unwrap();
                 assert_eq!(blank.total, qs.len(), "seed {seed} {algorithm}");
+                // A blank sheet scores nothing: an unticked ✂ is not an answer by itself.
+                assert_eq!(blank.right, 0, "seed {seed} {algorithm}: {:?}", blank.verdicts.iter().find(|v| v.right));
                 // The right answers, read from the blank sheet's verdicts, give all correct.
                 let mut answers = Answers::default();
                 for v in &blank.verdicts {
@@ -297,4 +299,34 @@ fn a_variant_per_student() {
     }
     let maxn = tree_variant(&Tree::parse(MAXN).unwrap(), 3);
     assert!(maxn.is_vector() && maxn.players == 3);
+}
+
+#[test]
+fn an_unticked_box_says_evaluated_only_under_an_answered_node() {
+    // min (x(12 7 18) y(25 A:3 B:40)) with alpha-beta: A and B are never evaluated.
+    let tree = Tree::parse(PRUNING).unwrap();
+    let pruned_only = Ask { values: false, windows: WindowsAsked::None, pruned: true, path: false, leaves: false };
+    let values_and_pruned = Ask { values: true, ..pruned_only };
+    let score = |ask: &Ask, answers: &Answers| check_asked(&tree, Algorithm::AlphaBeta, ask, answers).unwrap();
+    for ask in [pruned_only, values_and_pruned] {
+        assert_eq!(score(&ask, &Answers::default()).right, 0, "{ask:?}");
+    }
+    // A and B ticked: on a sheet of ✂ alone that answers every box (all six right); with the
+    // numbers asked it answers y's boxes (A, B and y's first leaf), not x's.
+    let ticked = Answers { pruned: vec!["A".into(), "B".into()], ..Answers::default() };
+    let r = score(&pruned_only, &ticked);
+    assert_eq!((r.right, r.total), (6, 6));
+    let r = score(&values_and_pruned, &ticked);
+    assert_eq!(r.right, 3, "{:?}", r.verdicts);
+    let x_leaves: Vec<_> = r.verdicts.iter().filter(|v| v.field == Field::Pruned && !v.right).collect();
+    assert_eq!(x_leaves.len(), 3);
+    for v in x_leaves {
+        let hint = v.hint.as_ref().unwrap();
+        assert_eq!((hint.key, hint.arg("parent")), ("blankLeaf", Some(&Arg::Text("x".into()))));
+    }
+    // x's number written, even a wrong one: its unticked leaves say "evaluated", and are.
+    let mut answered = ticked.clone();
+    answered.values.push(("x".into(), "12".into()));
+    let r = score(&values_and_pruned, &answered);
+    assert_eq!(r.verdicts.iter().filter(|v| v.field == Field::Pruned && v.right).count(), 6);
 }

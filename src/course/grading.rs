@@ -305,7 +305,7 @@ pub fn check(tree: &Tree, algorithm: Algorithm, answers: &Answers) -> Result<Rep
     if algorithm.prunes() {
         for (id, node) in tree.nodes.iter().enumerate() {
             if node.value.is_some() && (!sheet.solved.evaluated(tree, id) || sheet.marked.contains(&id)) {
-                verdicts.push(sheet.leaf_verdict(id));
+                verdicts.push(sheet.leaf_verdict(id, Answered::Yes));
             }
         }
     }
@@ -325,18 +325,29 @@ pub fn check(tree: &Tree, algorithm: Algorithm, answers: &Answers) -> Result<Rep
 
 /// Checks `answers` against the questions of an exercise ([`questions`]): one verdict per
 /// question whatever is left blank (a blank answer is wrong), so that the score is always out of
-/// the same number; windows given for other nodes are judged too, after them.
+/// the same number; windows given for other nodes are judged too, after them. A leaf's ✂ box
+/// left unticked says "evaluated" only once the node above the leaf is answered (its number, its
+/// window, or a ✂ ticked under it; on a sheet that asks no numbers, anything on the sheet): a
+/// blank sheet scores 0.
 ///
 /// ```
-/// use reversi::course::exercise::{check_asked, Answers, Ask};
+/// use reversi::course::exercise::{check_asked, Answers, Ask, Field};
 /// use reversi::course::trace::Algorithm;
 /// use reversi::course::tree::Tree;
 /// let tree = Tree::parse("min (x(12 7 18) y(25 A:3 B:40))").unwrap();
 /// let ask = Ask::default_for(Algorithm::AlphaBeta);
 /// let blank = check_asked(&tree, Algorithm::AlphaBeta, &ask, &Answers::default()).unwrap();
-/// // 3 inner nodes, α and β of y, 6 leaves.
-/// assert_eq!(blank.score(), "4/11");
+/// // 3 inner nodes, α and β of y, 6 leaves: a blank sheet answers none of them. An unticked ✂
+/// // says "evaluated" only once the node above the leaf is answered, so the four leaves that are
+/// // evaluated do not score on a blank sheet (they used to: 4/11).
+/// assert_eq!(blank.score(), "0/11");
 /// assert!(blank.verdicts.iter().all(|v| v.right || !v.hint.as_ref().unwrap().texts().iter().any(|t| t.contains("25"))));
+/// // Every ✂ of a blank sheet gets the same hint, cut or not: nothing given away.
+/// assert!(blank.verdicts.iter().filter(|v| v.field == Field::Pruned)
+///     .all(|v| v.hint.as_ref().unwrap().key == "blankLeaf"));
+/// // x answered: its three leaves, unticked, now say "evaluated" (and are).
+/// let x = Answers { values: vec![("x".into(), "18".into())], ..Answers::default() };
+/// assert_eq!(check_asked(&tree, Algorithm::AlphaBeta, &ask, &x).unwrap().score(), "4/11");
 /// ```
 pub fn check_asked(tree: &Tree, algorithm: Algorithm, ask: &Ask, answers: &Answers) -> Result<Report, String> {
     let sheet = Sheet::new(tree, algorithm, answers)?;
@@ -350,7 +361,7 @@ pub fn check_asked(tree: &Tree, algorithm: Algorithm, ask: &Ask, answers: &Answe
                 windows_asked.insert(id);
                 sheet.window_verdict(id, q.field)
             }
-            Field::Pruned => sheet.leaf_verdict(id),
+            Field::Pruned => sheet.leaf_verdict(id, sheet.leaf_answered(id, ask)),
             Field::Path => sheet.path_verdict(),
             Field::Leaves => sheet.leaves_verdict(),
         });
@@ -368,6 +379,15 @@ pub fn check_asked(tree: &Tree, algorithm: Algorithm, ask: &Ask, answers: &Answe
 fn report(verdicts: Vec<Verdict>) -> Report {
     let right = verdicts.iter().filter(|v| v.right).count();
     Report { total: verdicts.len(), right, verdicts }
+}
+
+/// Whether a leaf's ✂ box is answered ([`Sheet::leaf_answered`]): yes, or not until the node
+/// above it is answered, or not until anything on a sheet without numbers is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Answered {
+    Yes,
+    NotParent(usize),
+    NotSheet,
 }
 
 /// A tree searched, and a student's answers read against it.
@@ -575,12 +595,54 @@ impl<'a> Sheet<'a> {
         }
     }
 
-    fn leaf_verdict(&self, id: usize) -> Verdict {
+    /// Whether leaf `id`'s ✂ box is answered on an exercise's sheet ([`check_asked`]): ticked
+    /// (itself or through a node above it), or left unticked under a node the student has
+    /// answered: its number written, its window, or a ✂ ticked under it. On a sheet that asks no
+    /// numbers, any answer on the sheet answers every ✂ box. An unanswered box is wrong whatever
+    /// the leaf is, so that a blank sheet scores nothing.
+    fn leaf_answered(&self, id: usize, ask: &Ask) -> Answered {
+        if self.marked.contains(&id) {
+            return Answered::Yes;
+        }
+        if !ask.values {
+            let any = !self.marked.is_empty()
+                || self.answers.windows.iter().any(|w| !w.alpha.trim().is_empty() || !w.beta.trim().is_empty())
+                || self.answers.path.as_deref().is_some_and(|p| !p.trim().is_empty())
+                || self.answers.leaves.as_deref().is_some_and(|l| !l.trim().is_empty());
+            return if any { Answered::Yes } else { Answered::NotSheet };
+        }
+        let Some(parent) = self.solved.parent[id] else { return Answered::Yes };
+        let label = self.label(parent);
+        let value = self.given.get(&parent).is_some_and(|t| !t.trim().is_empty());
+        let window = self
+            .answers
+            .windows
+            .iter()
+            .any(|w| w.label.trim() == label && (!w.alpha.trim().is_empty() || !w.beta.trim().is_empty()));
+        let sibling = self.tree.nodes[parent].children.iter().any(|c| self.marked.contains(c));
+        if value || window || sibling {
+            Answered::Yes
+        } else {
+            Answered::NotParent(parent)
+        }
+    }
+
+    fn leaf_verdict(&self, id: usize, answered: Answered) -> Verdict {
         let label = self.label(id);
         let marked = self.marked.contains(&id);
         let t = self.solved.by_label.get(&label).copied();
         let evaluated = self.solved.evaluated(self.tree, id);
-        let right = marked != evaluated;
+        let right = marked != evaluated && answered == Answered::Yes;
+        // Not answered: the same hint whether the leaf is cut or not (nothing given away).
+        let blank = match answered {
+            Answered::Yes => None,
+            Answered::NotParent(parent) => Some(says(
+                "blank",
+                "blankLeaf",
+                vec![("label", plain(&label)), ("parent", plain(self.label(parent)))],
+            )),
+            Answered::NotSheet => Some(says("blank", "blankLeafSheet", vec![("label", plain(&label))])),
+        };
         let (expected, hint, why) = if evaluated {
             let window = t.and_then(|t| self.solved.first_window.get(&t).copied()).unwrap_or(Window::None);
             (
@@ -609,7 +671,7 @@ impl<'a> Sheet<'a> {
             given: if marked { "marked".to_string() } else { String::new() },
             expected,
             right,
-            hint: (!right).then_some(hint),
+            hint: (!right).then_some(blank.unwrap_or(hint)),
             why: (!right).then_some(why),
         }
     }

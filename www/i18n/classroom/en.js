@@ -491,6 +491,8 @@ export default {
     'grading.beta': 'β',
     'grading.passThresh': 'Pass-Thresh',
     'grading.useThresh': 'Use-Thresh',
+    'grading.blankLeaf': '{label}: no answer yet: an unticked ✂ counts as “evaluated” once {parent}, the node above it, is answered',
+    'grading.blankLeafSheet': '{label}: no answer yet: an unticked ✂ counts as “evaluated” once something on the sheet is answered',
     'grading.blankBound': 'no answer for {bound} of {label}',
     'grading.windowNotVisited': '{label} is never visited, so it gets no bounds (write −): {reason}',
     'grading.noBounds': '{algorithm} has no bounds: only the alpha-beta algorithms do',

@@ -485,6 +485,8 @@ export default {
     'grading.beta': 'β',
     'grading.passThresh': 'Passar-Limite',
     'grading.useThresh': 'Usar-Limite',
+    'grading.blankLeaf': '{label}: ainda sem resposta: um ✂ não marcado conta como “avaliada” quando {parent}, o nó acima dela, tiver resposta',
+    'grading.blankLeafSheet': '{label}: ainda sem resposta: um ✂ não marcado conta como “avaliada” quando houver alguma resposta na folha',
     'grading.blankBound': 'sem resposta para {bound} de {label}',
     'grading.windowNotVisited': '{label} nunca é visitado, por isso não recebe limites (escreva −): {reason}',
     'grading.noBounds': '{algorithm} não tem limites: só os algoritmos alfa-beta têm',
