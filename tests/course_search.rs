@@ -148,6 +148,53 @@ fn alpha_beta_with_ordering_says_the_order_and_its_keys() {
 }
 
 #[test]
+fn pvs_says_its_order_in_the_view_of_the_node_ordered() {
+    // PVS writes each node's numbers in the view of its side to move (its best so far, its
+    // null-window tests): so do the keys of its order, best first = highest first, each the
+    // child's estimate with the sign changed, the same number as alpha-beta with ordering's in
+    // MAX's view at a MAX node and negated at a MIN node.
+    let pvs = Lesson::build(&spec(othello("f5d6c3d3", 3), Algorithm::Pvs, false, false)).unwrap();
+    let ordered = Lesson::build(&spec(othello("f5d6c3d3", 3), Algorithm::AlphaBetaOrdered, false, false)).unwrap();
+    let orders = |t: &Trace| -> Vec<(String, Player, Vec<i32>)> {
+        let path_name = |mut id: usize| {
+            let mut moves = Vec::new();
+            while let Some(parent) = t.nodes[id].parent {
+                moves.push(t.nodes[id].mv.clone());
+                id = parent;
+            }
+            moves.reverse();
+            moves.join(" ")
+        };
+        t.events
+            .iter()
+            .filter_map(|e| match e {
+                Event::Order { node, keys, by: OrderBy::Estimate, .. } => {
+                    Some((path_name(*node), t.nodes[*node].player, keys.iter().map(|k| k.unwrap()).collect()))
+                }
+                _ => None,
+            })
+            .collect()
+    };
+    let (p, o) = (orders(pvs.trace()), orders(ordered.trace()));
+    assert!(!p.is_empty());
+    let by_name: std::collections::HashMap<&str, &Vec<i32>> = o.iter().map(|(n, _, k)| (n.as_str(), k)).collect();
+    let mut compared = 0;
+    for (name, player, keys) in &p {
+        assert!(keys.windows(2).all(|w| w[0] >= w[1]), "{name}: best first for the side to move: {keys:?}");
+        if let Some(max_view) = by_name.get(name.as_str()) {
+            let sign = if *player == Player::Side(reversi::course::game::Side::Max) { 1 } else { -1 };
+            let mut mine: Vec<i32> = keys.iter().map(|k| sign * k).collect();
+            let mut theirs = (*max_view).clone();
+            mine.sort_unstable();
+            theirs.sort_unstable();
+            assert_eq!(mine, theirs, "{name}");
+            compared += 1;
+        }
+    }
+    assert!(compared > 0);
+}
+
+#[test]
 fn iterative_deepening_searches_depths_1_to_d_previous_best_first() {
     for (source, depth) in [(othello("f5d6", 4), 4), (ttt("b2", 5, false), 5)] {
         for algorithm in [Algorithm::AlphaBeta, Algorithm::AlphaBetaOrdered, Algorithm::Pvs] {

@@ -497,8 +497,10 @@ impl<G: Traceable> Tracer<'_, G> {
             (true, false) => OrderBy::Written,
             (false, _) => OrderBy::Generated,
         };
-        // Keys in the view the child's own values are written in.
-        let child_sign = if negamax { 1 } else { at.side.opposite().sign() };
+        // Keys in the view the node's own values are written in, as every other sentence at the
+        // node (its best so far, a null-window test): MAX's in the MAX/MIN forms, the side to move
+        // here in the negamax forms (a child's estimate with the sign changed).
+        let child_sign = if negamax { -1 } else { at.side.opposite().sign() };
         let ids: Vec<usize> = order.iter().map(|&i| children[i].id.expect("made above")).collect();
         let keys: Vec<Option<i32>> = order.iter().map(|&i| estimates[i].map(|e| child_sign * e)).collect();
         self.rec.emit(5, |_| Event::Order { node: at.node, children: ids, keys, by, first: first_child })?;

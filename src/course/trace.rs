@@ -448,8 +448,9 @@ pub enum Event {
         bound: ValueKind,
     },
     /// The node's children, in the order they will be searched (`children`), with the key they
-    /// were sorted by (`keys[i]` for `children[i]`, in the view that child's values are written
-    /// in; `None` without one) and, if one was put in front of all, which and why.
+    /// were sorted by (`keys[i]` for `children[i]`, in the view the node's own values are written
+    /// in: MAX's, or in the negamax forms the side to move's at the node, as the node's best so
+    /// far and its null-window tests are; `None` without one) and, if one was put in front of all, which and why.
     Order {
         node: usize,
         children: Vec<usize>,
