@@ -131,7 +131,8 @@ test('predict the next step: the question on the tree, the answer judged with it
   await stepToQuestion();
   assert.match((await bubble()).text, /^Are y’s other children \(A and B\) pruned\?/);
   await page.click('[data-testid="predict-no"]');
-  assert.match((await bubble()).text, /^✗ You said no\. Yes: y is cut here\. The notes prune as soon as v ≥ β/);
+  // The test that cut, with its numbers: a strict cut says nothing of equality.
+  assert.equal((await bubble()).text, '✗ You said no. Yes: y is cut here. The notes prune as soon as v ≥ β: here v = 25 > β = 18.');
   await stepToQuestion();
   await page.fill('[data-testid="predict-answer"]', '25');
   await page.click('[data-testid="predict-submit"]');
@@ -153,6 +154,31 @@ test('predict the next step: the question on the tree, the answer judged with it
   await page.click('[data-testid="play"]');
   await page.waitForFunction(() => document.querySelector('[data-testid="predict-bubble"]').dataset.state === 'question', null, { timeout: 10_000 });
   assert.equal(await page.getAttribute('[data-testid="play"]', 'aria-pressed'), 'false');
+  // A missed cut says the algorithm's own test with the numbers at that node, and "equality
+  // included" only on a cut on equality: the lecture tree's e cuts on 5 > 4 and c on 2 ≤ 4 by
+  // alpha-beta; by MINIMAX-A-B e on Pass-Thresh 5 > 4, c on −4 = −4.
+  const missed = async (query, node) => {
+    await goto(page, query);
+    await page.check('[data-testid="predict"]');
+    await page.uncheck('[data-testid="predict-values"]');
+    for (let i = 0; i < 10; i++) {
+      await stepToQuestion();
+      const asked = (await bubble()).text;
+      if (!asked.includes(`${node}’s other children`) && !asked.includes(`filhos de ${node} `)) {
+        await page.click('[data-testid="predict-yes"]');
+        continue;
+      }
+      await page.click('[data-testid="predict-no"]');
+      return (await bubble()).text;
+    }
+    throw new Error(`no question at ${node}`);
+  };
+  assert.match(await missed('?example=lecture&algorithm=alphabeta&lang=en', 'e'), /Yes: e is cut here\. The notes prune as soon as v ≥ β: here v = 5 > β = 4\.$/);
+  assert.match(await missed('?example=lecture&algorithm=alphabeta&lang=en', 'c'), /Yes: c is cut here\. The notes prune as soon as v ≤ α: here v = 2 < α = 4\.$/);
+  assert.match(await missed('?example=lecture&algorithm=alphabeta-negamax&lang=en', 'e'), /Yes: e is cut here\. The search of a node stops as soon as Pass-Thresh ≥ Use-Thresh: here 5 > 4\.$/);
+  assert.match(await missed('?example=lecture&algorithm=alphabeta-negamax&lang=en', 'c'), /Yes: c is cut here\. The search of a node stops as soon as Pass-Thresh ≥ Use-Thresh, equality included: here both are −4\.$/);
+  assert.match(await missed('?example=lecture&algorithm=alphabeta-negamax&lang=pt-BR', 'c'), /Sim: poda em c\. A busca em um nó para logo que Passar-Limite ≥ Usar-Limite, também na igualdade: aqui os dois valem −4\.$/);
+  assert.match(await missed('?example=lecture&algorithm=alphabeta&lang=pt-PT', 'e'), /Sim: poda em e\. As notas podam logo que v ≥ β: aqui v = 5 > β = 4\.$/);
   // pt-PT: the question in the page's words.
   await goto(page, '?example=pruning&algorithm=alphabeta&lang=pt-PT');
   await page.check('[data-testid="predict"]');

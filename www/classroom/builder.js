@@ -2,13 +2,16 @@
 // seed), the algorithm, what is asked, whether "Show the solution" is offered, a variant per
 // student, and the class key; it makes the one link that opens exactly that exercise, draws its
 // QR code (large, for the projector), and checks the attempt codes students hand in, without a
-// server (the code's checksum is keyed by the exercise: crate::course::attempt).
+// server (the code's checksum is keyed by the exercise: crate::course::attempt). Opened at a
+// loopback address (make play's 127.0.0.1), it warns that the room cannot open the link and builds
+// it, and its QR code, from the address students will use, which the teacher types (remembered).
 
 import { t, engineText } from './language.js';
 import { writeAddress, exerciseText, algorithmsFor, TWO_PLAYER_ALGORITHMS } from './address.js';
 import { exerciseQuestions, exerciseShapes, exerciseTree, readAttemptCode, studentVariant } from '../pkg/classroom/reversi.js';
 import { specOf } from './lessons.js';
 import { qrSvg } from './qr.js';
+import { isLoopbackHost, readRoomAddress, linkAt } from './room-link.js';
 import { PRUNING } from './exercise.js';
 import { byId, setText } from '../common/dom.js';
 
@@ -16,6 +19,9 @@ import { byId, setText } from '../common/dom.js';
 /** @typedef {import('./address.js').ExerciseSettings} ExerciseSettings */
 
 const $ = byId;
+
+/** Where the address students will use is kept between visits. */
+const ROOM_ADDRESS = 'classroom.roomAddress';
 
 /** A class key: 6 symbols of Crockford's base 32, drawn at random. */
 export function newClassKey() {
@@ -78,9 +84,49 @@ export function createBuilder({ language, lesson }) {
     };
   }
 
-  /** The link of an exercise, in the page's language. @param {Built} exercise */
+  /** Whether the page was opened at an address only this machine opens (127.0.0.1, localhost…). */
+  const loopback = isLoopbackHost(location.hostname);
+
+  /**
+   * The address students will use, when the page's own is a loopback one and the teacher gave a
+   * good one (kept for the next visit); null for the page's own. Says beside the field which
+   * address the link names, or why the one typed cannot be it.
+   */
+  function roomBase() {
+    if (!loopback) return null;
+    const typed = field('builder-room-address').value.trim();
+    const room = readRoomAddress(typed);
+    const status = $('builder-room-status');
+    const remember = (/** @type {string} */ value) => {
+      try {
+        if (value) localStorage.setItem(ROOM_ADDRESS, value);
+        else localStorage.removeItem(ROOM_ADDRESS);
+      } catch {
+        // storage refused (a private window): the address holds for this visit only
+      }
+    };
+    if (room && 'base' in room) {
+      remember(typed);
+      status.dataset.state = 'used';
+      setText(status, t('builder.roomUsed', { address: `${room.base.origin}${room.base.pathname}` }));
+      return room.base;
+    }
+    if (room) {
+      status.dataset.state = 'bad';
+      setText(status, room.error === 'loopback' ? t('builder.roomLoopback', { host: room.host ?? '' }) : t('builder.roomBad', { value: typed }));
+      return null;
+    }
+    remember('');
+    status.dataset.state = '';
+    setText(status, '');
+    return null;
+  }
+
+  /** The link of an exercise, in the page's language, at the address students will use. @param {Built} exercise */
   function linkOf(exercise) {
-    return `${location.origin}${location.pathname}${writeAddress(exercise.source, exercise.algorithm, language(), 'exercise', exercise.settings)}`;
+    const query = writeAddress(exercise.source, exercise.algorithm, language(), 'exercise', exercise.settings);
+    const base = roomBase();
+    return base ? linkAt(base, location.pathname, query) : `${location.origin}${location.pathname}${query}`;
   }
 
   /** The fields show the choices that apply; the link and the QR code follow them. */
@@ -157,6 +203,23 @@ export function createBuilder({ language, lesson }) {
     field('builder-code').value = '';
     field('builder-student').value = '';
     $('builder-qr-figure').classList.remove('qr-large');
+    $('builder-room').hidden = !loopback;
+    if (loopback) {
+      // The command as code, in the sentence of the page's language.
+      const command = 'HOST=0.0.0.0 make play';
+      const sentence = t('builder.loopback', { host: location.hostname });
+      const at = sentence.indexOf(command);
+      const code = document.createElement('code');
+      code.textContent = command;
+      $('builder-loopback').replaceChildren(...(at < 0 ? [sentence] : [sentence.slice(0, at), code, sentence.slice(at + command.length)]));
+      let kept = '';
+      try {
+        kept = localStorage.getItem(ROOM_ADDRESS) ?? '';
+      } catch {
+        // no storage: nothing kept
+      }
+      field('builder-room-address').value = kept;
+    }
     update();
     dialog.showModal();
   }

@@ -137,9 +137,15 @@ function keeps(view, step, event) {
   // PVS compares its null-window test in a scout event of its own.
   if (next.kind === 'scout') return '';
   const parentState = view.stateOf(node.parent);
-  if (!parentState || parentState.value === undefined || parentState.value === null) return '';
+  if (!parentState) return '';
   const parent = view.node(node.parent);
   const name = view.nameOf(node.parent, t('tree.root'));
+  // MINIMAX-A-B compares NEW-VALUE with Pass-Thresh (step 4(c)), which the node may have received
+  // from above before any child of its own beat it.
+  if (view.algorithm === 'alphabeta-negamax' && typeof event.value === 'number' && typeof parentState.passLimit === 'number') {
+    return ` ${t('narration.keepsPass', { value: formatNumber(-event.value), pass: formatNumber(parentState.passLimit), node: name })}`;
+  }
+  if (parentState.value === undefined || parentState.value === null) return '';
   const best = parentState.value;
   if (Array.isArray(event.value) && Array.isArray(best) && typeof parent.player === 'number') {
     const k = parent.player;

@@ -5,7 +5,7 @@
 // class answers aloud and the teacher reveals.
 
 import { t, minusSigns } from './language.js';
-import { formatBounded } from './format.js';
+import { formatBounded, formatNumber } from './format.js';
 import { judgeValue } from '../pkg/classroom/reversi.js';
 
 /** @typedef {import('./lessons.js').LessonView} LessonView */
@@ -110,8 +110,28 @@ export function answerText(view, q, answered) {
   const answer = q.kind === 'value' ? t('predict.answerValue', { node: name, value: minusSigns(q.answer) }) : t(q.cut ? 'predict.answerCut' : 'predict.answerNoCut', { node: name });
   if (!answered) return answer;
   if (answered.right) return `✓ ${t('predict.right')} ${answer}`;
-  const mistake = answered.mistake ? t(`predict.mistake.${answered.mistake}`) : '';
+  const mistake = answered.mistake === 'missed-cut' ? missedCut(view, q) : answered.mistake ? t(`predict.mistake.${answered.mistake}`) : '';
   return `✗ ${t('predict.wrong', { given: minusSigns(answered.given) || '—' })} ${answer}${mistake ? ` ${mistake}` : ''}`;
+}
+
+/**
+ * Why the search cut where the student said it goes on: the test of the algorithm at that node
+ * (v ≥ β at MAX, v ≤ α at MIN, Pass-Thresh ≥ Use-Thresh in the negamax forms) with its numbers,
+ * "equality included" said only where the numbers are equal.
+ * @param {LessonView} view
+ * @param {Question} q
+ */
+function missedCut(view, q) {
+  const event = view.event(q.step);
+  if (event.kind !== 'cutoff' || typeof event.value !== 'number') return '';
+  const v = event.value;
+  /** @param {string} test @param {number | null | undefined} bound @param {Record<string, string>} values */
+  const say = (test, bound, values) => t(`predict.mistake.missed-cut.${test}${v === bound ? '-equal' : ''}`, values);
+  if ('useLimit' in event) {
+    return say('limits', event.useLimit, { pass: formatNumber(v), use: formatNumber(event.useLimit ?? 0) });
+  }
+  if (view.node(event.node).player === 'MIN') return say('min', event.alpha, { v: formatNumber(v), alpha: formatNumber(event.alpha ?? 0) });
+  return say('max', event.beta, { v: formatNumber(v), beta: formatNumber(event.beta ?? 0) });
 }
 
 /**

@@ -30,16 +30,19 @@ const WORDS = {
     state: 'estado', successors: 'SUCCESSORS', terminal: 'TERMINAL-TEST', utilityFn: 'UTILITY', if: 'se', then: 'então', return: 'retorne',
     for: 'para cada', in: 'em', do: 'faça', actionWith: 'retorne a ação em SUCCESSORS(estado) com valor v',
     cut: 'momento da poda', alphaNote: 'α: melhor alternativa para MAX, β: melhor alternativa para MIN', bestFirst: 'o melhor primeiro, pela estimativa estática',
-    tie: 'num empate fica o primeiro', player: 'JOGADOR', none: 'nenhum', or: 'ou',
+    tie: 'em um empate fica o primeiro', player: 'JOGADOR', none: 'nenhum', or: 'ou',
     iterative: 'para profundidade ← 1 até D: v ← a busca até essa profundidade', iterativeNote: 'aprofundamento iterativo',
     table: 'se a TABELA tem estado nesta profundidade e o seu número resolve a janela então retorne-o', tableNote: 'tabela de transposição',
   },
 };
 WORDS['pt-PT'] = {
   ...WORDS['pt-BR'],
-  returns: 'devolve', return: 'devolve', actionWith: 'devolve a ação em SUCCESSORS(estado) com valor v',
+  // "função … devolve", "então devolva": the verb of MINIMAX-A-B's and negamax's listings, in
+  // the mood pt-BR's "retorna" / "retorne" have.
+  returns: 'devolve', return: 'devolva', actionWith: 'devolva a ação em SUCCESSORS(estado) com valor v',
+  tie: 'num empate fica o primeiro',
   iterative: 'para profundidade ← 1 até D: v ← a pesquisa até essa profundidade',
-  table: 'se a TABELA tem estado nesta profundidade e o seu número resolve a janela então devolve-o',
+  table: 'se a TABELA tem estado nesta profundidade e o seu número resolve a janela então devolva-o',
 };
 
 /** Seed 000's MINIMAX-A-B, step by step: Rich and Knight's English, the course's Portuguese.
@@ -132,11 +135,12 @@ const NEGAMAX = {
 };
 NEGAMAX['pt-PT'] = NEGAMAX['pt-BR'].map(([id, indent, text, note]) => [id, indent, text.replace('RETORNE', 'DEVOLVA'), note]);
 
-/** The lines of a listing, for the algorithm and the options of `view`, in the page's language.
+/** The lines of a listing, for the algorithm and the options of `view`, in the page's language
+ * (or `lang`).
  * @param {LessonView} view
+ * @param {string} [lang]
  * @returns {Line[]} */
-export function listing(view) {
-  const lang = language();
+export function listing(view, lang = language()) {
   const w = WORDS[lang];
   /** @type {Line[]} */
   const lines = [];

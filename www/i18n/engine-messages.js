@@ -72,4 +72,10 @@ export const ENGINE_MESSAGES = [
   ['searchTooLarge', /^the search is too large to show step by step \(more than (\d+) steps\): choose a smaller depth or tree, or a pruning algorithm$/],
   ['exerciseTooLarge', /^this tree is too large for an exercise: (\d+) nodes and (\d+) leaves, and an exercise has at most (\d+) nodes and (\d+) leaves \(what a student can do on one screen or one page\)$/],
   ['maxnTwoPlayers', /^maxn is for n players; (.+) has two: choose another algorithm$/],
+  // An attempt code the teacher checks in the exercise builder (src/course/attempt.rs).
+  ['attemptLength', /^a code has 12 symbols, this one (\d+)$/],
+  ['attemptCharacter', /^'(.)' \(character (\d+)\) is not a symbol of a code$/su],
+  ['attemptVersion', /^this code is of version (\d+), which this page does not know$/],
+  ['attemptChecksum', /^the checksum does not match: not a code of this exercise \(or a mistyped one\)$/],
+  ['attemptNumbers', /^the numbers in this code do not make sense$/],
 ];

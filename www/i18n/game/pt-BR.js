@@ -289,7 +289,7 @@ export default {
     'setup.title': 'Montar uma posição',
     'setup.intro': 'Ponha qualquer posição no tabuleiro e depois jogue-a, peça dicas sobre ela ou compartilhe o seu endereço.',
     'setup.open': 'Montar uma posição',
-    'setup.help': 'Toque ou clique numa casa para deixá-la vazia, preta ou branca, uma de cada vez, ou para pôr o que a paleta tem. O endereço guarda a posição: um link para ele abre este editor nela.',
+    'setup.help': 'Toque ou clique em uma casa para deixá-la vazia, preta ou branca, uma de cada vez, ou para pôr o que a paleta tem. O endereço guarda a posição: um link para ele abre este editor nela.',
     'setup.palette': 'Um toque põe',
     'setup.tool.cycle': 'Uma de cada vez',
     'setup.tool.black': 'Pretas',
