@@ -1,7 +1,7 @@
 //! Attempt codes: SipHash-2-4 as published, codes that read back, and every changed symbol, another
 //! exercise or another class key caught.
 
-use reversi::course::attempt::{decode, encode, siphash24, Attempt, AttemptError};
+use reversi::course::attempt::{decode, diagnose, encode, siphash24, Attempt, AttemptError, Diagnosis};
 use reversi::rng::SplitMix64;
 
 const EXERCISE: &str = "exercise=42&shape=3x2&algorithm=alphabeta&ask=values,window,pruned&key=K7Q2";
@@ -74,4 +74,41 @@ fn bad_codes_say_what_is_wrong() {
     // Attempts past 63 are written as 63.
     let many = encode(EXERCISE, &Attempt { variant: 7, right: 0, total: 3, attempt: 200 });
     assert_eq!(decode(EXERCISE, &many).unwrap().attempt, 63);
+}
+
+#[test]
+fn a_class_list_tells_altered_codes_from_other_exercises() {
+    let mut rng = SplitMix64(31);
+    const SYMBOLS: &str = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
+    for _ in 0..40 {
+        let total = 1 + rng.below(60) as u8;
+        let a = Attempt {
+            variant: rng.below(65_536) as u16,
+            right: rng.below(total as usize + 1) as u8,
+            total,
+            attempt: 1 + rng.below(63) as u8,
+        };
+        let code = encode(EXERCISE, &a);
+        assert_eq!(diagnose(EXERCISE, &code), Diagnosis::Valid(a));
+        assert_eq!(diagnose(EXERCISE, &code.to_lowercase()), Diagnosis::Valid(a));
+        // Any one symbol changed: altered, and the code it was is found, with the symbol.
+        let symbols: Vec<char> = code.chars().filter(|&c| c != '-').collect();
+        let at = rng.below(12);
+        let mut changed = symbols.clone();
+        changed[at] = SYMBOLS.chars().find(|&s| s != symbols[at] && rng.below(4) == 0).unwrap_or('Z');
+        if changed[at] == symbols[at] {
+            changed[at] = 'Y';
+        }
+        let changed: String = changed.into_iter().collect();
+        match diagnose(EXERCISE, &changed) {
+            Diagnosis::Altered { original, position, .. } => assert_eq!((original, position), (a, at + 1), "{changed}"),
+            other => panic!("{changed}: {other:?}"),
+        }
+        // The same numbers at another exercise or class key: another exercise's code.
+        for other in ["exercise=43&shape=3x2&algorithm=alphabeta&ask=values,window,pruned&key=K7Q2", "exercise=42&shape=3x2&algorithm=alphabeta&ask=values,window,pruned&key=K7Q3"] {
+            assert_eq!(diagnose(EXERCISE, &encode(other, &a)), Diagnosis::Other { claimed: a });
+        }
+    }
+    assert!(matches!(diagnose(EXERCISE, "not a code"), Diagnosis::Unreadable(AttemptError::Length(_))));
+    assert!(matches!(diagnose(EXERCISE, "8000-20P1-JYJ!"), Diagnosis::Unreadable(AttemptError::Character('!', 14))));
 }

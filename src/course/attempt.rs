@@ -115,13 +115,23 @@ pub fn siphash24(k0: u64, k1: u64, data: &[u8]) -> u64 {
     v[0] ^ v[1] ^ v[2] ^ v[3]
 }
 
-/// The checksum of the code's first 40 bits under the exercise's key.
-fn checksum(exercise: &str, data: u64) -> u64 {
+/// The exercise's key: SipHash's two halves, made from the exercise's text.
+fn keys(exercise: &str) -> (u64, u64) {
     let mut keyed = b"reversi classroom attempt code\0".to_vec();
     keyed.extend_from_slice(exercise.as_bytes());
     let k0 = siphash24(0x5265_7665_7273_6931, 0x436c_6173_7372_6f6f, &keyed);
     let k1 = siphash24(0x4174_7465_6d70_7473, 0x4578_6572_6369_7365, &keyed);
+    (k0, k1)
+}
+
+/// The checksum of the code's first 40 bits under the exercise's key.
+fn keyed_checksum((k0, k1): (u64, u64), data: u64) -> u64 {
     siphash24(k0, k1, &data.to_le_bytes()[..5]) & ((1 << CHECK_BITS) - 1)
+}
+
+/// The checksum of the code's first 40 bits under the exercise's key.
+fn checksum(exercise: &str, data: u64) -> u64 {
+    keyed_checksum(keys(exercise), data)
 }
 
 /// The code of `attempt` at `exercise` (the exercise's canonical text: the page's link without
@@ -149,6 +159,103 @@ pub fn encode(exercise: &str, attempt: &Attempt) -> String {
 
 /// Reads a code and checks it against `exercise`.
 pub fn decode(exercise: &str, code: &str) -> Result<Attempt, AttemptError> {
+    let bits = symbols(code)?;
+    let data = bits >> CHECK_BITS;
+    let version = (data >> 38) as u8;
+    if u64::from(version) != VERSION {
+        return Err(AttemptError::Version(version));
+    }
+    if bits & ((1 << CHECK_BITS) - 1) != checksum(exercise, data) {
+        return Err(AttemptError::Checksum);
+    }
+    let attempt = numbers(data);
+    if attempt.right > attempt.total || attempt.attempt == 0 {
+        return Err(AttemptError::Numbers);
+    }
+    Ok(attempt)
+}
+
+/// The numbers of a code's first 40 bits, as they read, checked or not.
+fn numbers(data: u64) -> Attempt {
+    Attempt {
+        variant: (data >> 22) as u16,
+        right: (data >> 14) as u8,
+        total: (data >> 6) as u8,
+        attempt: (data & 63) as u8,
+    }
+}
+
+/// What a code is to an exercise, for a teacher checking a whole class's codes.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Diagnosis {
+    /// A code of this exercise.
+    Valid(Attempt),
+    /// Not a code: the wrong number of symbols, or a character that is not a symbol.
+    Unreadable(AttemptError),
+    /// One symbol away from a code of this exercise: a code of it altered by hand or mistyped.
+    /// `claimed` is what the code says as it is, `original` the code it was, and `position`
+    /// the symbol changed (1 to 12).
+    Altered { claimed: Attempt, original: Attempt, position: usize },
+    /// A well-formed code whose checksum is not this exercise's, and no one symbol explains it:
+    /// a code of another exercise or class key (or changed in more than one place). `claimed`:
+    /// what it says, unchecked (its `total` is the number of questions of its exercise).
+    Other { claimed: Attempt },
+}
+
+/// Reads a code against `exercise` and, when it is not one of its codes, says why: unreadable,
+/// altered in one symbol (every one of the 12 × 31 codes one symbol away is tried: a code of
+/// another exercise is taken for an altered one with a chance of about 1 in 2,800), or of
+/// another exercise.
+///
+/// ```
+/// use reversi::course::attempt::{diagnose, encode, Attempt, Diagnosis};
+/// let ex = "exercise=42&shape=3x2&algorithm=alphabeta";
+/// let a = Attempt { variant: 0, right: 3, total: 9, attempt: 1 };
+/// let code = encode(ex, &a);
+/// assert_eq!(diagnose(ex, &code), Diagnosis::Valid(a));
+/// // 3/9 made into 9/9 by hand: the symbol that holds the score changed.
+/// let forged = encode(ex, &Attempt { right: 9, ..a });
+/// let forged = format!("{}{}", &forged[..10], &code[10..]);
+/// assert!(matches!(diagnose(ex, &forged), Diagnosis::Altered { original, .. } if original == a));
+/// assert!(matches!(diagnose("exercise=7&shape=3x2&algorithm=alphabeta", &code), Diagnosis::Other { .. }));
+/// assert!(matches!(diagnose(ex, "hello"), Diagnosis::Unreadable(_)));
+/// ```
+pub fn diagnose(exercise: &str, code: &str) -> Diagnosis {
+    let bits = match symbols(code) {
+        Ok(bits) => bits,
+        Err(e) => return Diagnosis::Unreadable(e),
+    };
+    let keys = keys(exercise);
+    let valid = |bits: u64| {
+        let data = bits >> CHECK_BITS;
+        let a = numbers(data);
+        ((data >> 38) == VERSION
+            && bits & ((1 << CHECK_BITS) - 1) == keyed_checksum(keys, data)
+            && a.right <= a.total
+            && a.attempt > 0)
+            .then_some(a)
+    };
+    let claimed = numbers(bits >> CHECK_BITS);
+    if let Some(a) = valid(bits) {
+        return Diagnosis::Valid(a);
+    }
+    for position in 0..12 {
+        let shift = 5 * (11 - position);
+        for symbol in 0..32u64 {
+            let changed = (bits & !(31 << shift)) | (symbol << shift);
+            if changed == bits {
+                continue;
+            }
+            if let Some(original) = valid(changed) {
+                return Diagnosis::Altered { claimed, original, position: position + 1 };
+            }
+        }
+    }
+    Diagnosis::Other { claimed }
+}
+
+/// A code's 60 bits: 12 symbols, hyphens and spaces aside (I and L read as 1, O as 0).
+fn symbols(code: &str) -> Result<u64, AttemptError> {
     let mut bits: u64 = 0;
     let mut count = 0;
     for (i, c) in code.chars().enumerate() {
@@ -169,22 +276,5 @@ pub fn decode(exercise: &str, code: &str) -> Result<Attempt, AttemptError> {
     if count != 12 {
         return Err(AttemptError::Length(count));
     }
-    let data = bits >> CHECK_BITS;
-    let version = (data >> 38) as u8;
-    if u64::from(version) != VERSION {
-        return Err(AttemptError::Version(version));
-    }
-    if bits & ((1 << CHECK_BITS) - 1) != checksum(exercise, data) {
-        return Err(AttemptError::Checksum);
-    }
-    let attempt = Attempt {
-        variant: (data >> 22) as u16,
-        right: (data >> 14) as u8,
-        total: (data >> 6) as u8,
-        attempt: (data & 63) as u8,
-    };
-    if attempt.right > attempt.total || attempt.attempt == 0 {
-        return Err(AttemptError::Numbers);
-    }
-    Ok(attempt)
+    Ok(bits)
 }

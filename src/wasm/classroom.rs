@@ -238,6 +238,12 @@ export interface AttemptNumbers {
   attempt: number;
 }
 
+/** What an attempt code is to an exercise (see `diagnoseAttemptCode`). */
+export type AttemptDiagnosis =
+| ({ status: 'valid' | 'other' } & AttemptNumbers)
+| ({ status: 'altered'; original: AttemptNumbers; position: number } & AttemptNumbers)
+| { status: 'unreadable'; message: string };
+
 /** A sentence of the grading, with a code naming its case: the catalogues' `grading.<key>`
  * with its arguments by name, then its note (www/classroom/course-words.js words it). */
 export interface ExerciseSentence { code: string; key: string; args: Record<string, ExerciseArgument>; note: ExerciseSentence | null }
@@ -819,6 +825,35 @@ pub fn read_attempt_code(exercise: &str, code: &str) -> Result<JsValue, JsError>
         "{{\"variant\":{},\"right\":{},\"total\":{},\"attempt\":{}}}",
         a.variant, a.right, a.total, a.attempt
     ))
+}
+
+/// What an attempt code is to an exercise (as `attemptCode` takes it), for a class's list of
+/// codes: `{status, variant, right, total, attempt}` with `status` `valid`, `altered` (one symbol
+/// away from a code of this exercise: also `original`, its numbers, and `position`, the symbol
+/// changed, 1 to 12), `other` (a code of another exercise or class key; the numbers as it says
+/// them, unchecked) or `unreadable` (`message` says why; no numbers). Never throws for a code.
+#[wasm_bindgen(js_name = diagnoseAttemptCode, unchecked_return_type = "AttemptDiagnosis")]
+pub fn diagnose_attempt_code(exercise: &str, code: &str) -> JsValue {
+    let numbers = |a: &Attempt| {
+        format!("\"variant\":{},\"right\":{},\"total\":{},\"attempt\":{}", a.variant, a.right, a.total, a.attempt)
+    };
+    let text = match attempt::diagnose(exercise, code) {
+        attempt::Diagnosis::Valid(a) => format!("{{\"status\":\"valid\",{}}}", numbers(&a)),
+        attempt::Diagnosis::Altered { claimed, original, position } => format!(
+            "{{\"status\":\"altered\",{},\"original\":{{{}}},\"position\":{position}}}",
+            numbers(&claimed),
+            numbers(&original)
+        ),
+        attempt::Diagnosis::Other { claimed } => format!("{{\"status\":\"other\",{}}}", numbers(&claimed)),
+        attempt::Diagnosis::Unreadable(e) => {
+            let mut out = String::new();
+            let mut o = json::Obj::new(&mut out);
+            o.str("status", "unreadable").str("message", &e.to_string());
+            o.end();
+            out
+        }
+    };
+    parsed_ok(&text)
 }
 
 /// Judges a number a student predicts for a node whose search gives `value` of kind `bound`

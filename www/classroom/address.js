@@ -27,14 +27,15 @@ import { normalizeLanguage } from './language.js';
 /**
  * How an exercise is handed out (the builder's choices, carried by its link): what it asks
  * (`ask`, the engine's tokens; '' for the algorithm's default), whether "Show the solution" is
- * offered, whether each student gets a variant of their own (picked by name or number), the
- * class key that makes its attempt codes its own, and a variant opened by the teacher (null).
- * @typedef {{ask: string, solution: boolean, students: boolean, key: string, variant: number | null}} ExerciseSettings
+ * offered, whether each student gets a variant of their own (picked by name or number), whether
+ * it is an endless drill (a new tree of the same shape after each Check), the class key that
+ * makes its attempt codes its own, and a variant opened by the teacher (null).
+ * @typedef {{ask: string, solution: boolean, students: boolean, drill?: boolean, key: string, variant: number | null}} ExerciseSettings
  */
 
 /** An exercise's settings when its link says nothing. @returns {ExerciseSettings} */
 export function defaultExerciseSettings() {
-  return { ask: '', solution: true, students: false, key: '', variant: null };
+  return { ask: '', solution: true, students: false, drill: false, key: '', variant: null };
 }
 
 export const EXAMPLES = ['lecture', 'pruning', 'tictactoe', 'maxn', 'othello'];
@@ -184,6 +185,7 @@ export function readAddress(search) {
     }
     exerciseSettings.solution = params.get('solution') !== 'off';
     exerciseSettings.students = params.get('students') === 'on';
+    exerciseSettings.drill = params.get('drill') === 'on';
     const key = params.get('key');
     if (key !== null) {
       if (/^[0-9A-Za-z]{1,16}$/.test(key)) exerciseSettings.key = key.toUpperCase();
@@ -237,6 +239,7 @@ export function writeAddress(source, algorithm, lang, mode = null, exercise = nu
     if (exercise.ask) params.set('ask', exercise.ask);
     if (!exercise.solution) params.set('solution', 'off');
     if (exercise.students) params.set('students', 'on');
+    if (exercise.drill) params.set('drill', 'on');
     if (exercise.key) params.set('key', exercise.key);
     if (exercise.variant !== null) params.set('variant', String(exercise.variant));
   }

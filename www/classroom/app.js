@@ -9,6 +9,7 @@ import { t, setLanguage, language, preferredLanguage, translateStatic, loadLangu
 import { readAddress, defaultExerciseSettings, exampleSource, defaultAlgorithm } from './address.js';
 import { exerciseTree } from '../pkg/classroom/reversi.js';
 import { createBuilder } from './builder.js';
+import { createClassSheet } from './class-sheet.js';
 import { createTreeView } from './tree-view.js';
 import { createNodePanel } from './node-panel.js';
 import { createLab } from './lab.js';
@@ -25,6 +26,9 @@ import { byId as $, setText } from '../common/dom.js';
 
 setRenderer(drawPage);
 
+/** The builder's class sheet, made at start-up. @type {ReturnType<typeof createClassSheet> | null} */
+let classSheet = null;
+
 /** The language chosen from the menu: every text of the page rewritten in it, and the address.
  * @param {string} lang */
 function setLanguageEverywhere(lang) {
@@ -37,6 +41,7 @@ function setLanguageEverywhere(lang) {
   updateFullscreenLabel();
   updateAddress();
   parts.lab.render();
+  classSheet?.redraw();
   render();
 }
 
@@ -68,6 +73,7 @@ async function main() {
       settings: state.exercise?.settings ?? null,
     }),
   });
+  classSheet = createClassSheet({ exercise: () => parts.builder.current(), language });
   try {
     state.pseudocode = localStorage.getItem('classroom.pseudocode') === 'on';
   } catch {

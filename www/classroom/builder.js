@@ -80,7 +80,7 @@ export function createBuilder({ language, lesson }) {
     return {
       source,
       algorithm,
-      settings: { ask, solution: field('builder-solution').checked, students: field('builder-students').checked, key, variant: null },
+      settings: { ask, solution: field('builder-solution').checked, students: field('builder-students').checked, drill: field('builder-drill').checked, key, variant: null },
     };
   }
 
@@ -199,6 +199,7 @@ export function createBuilder({ language, lesson }) {
     pruning = prunes;
     field('builder-solution').checked = settings?.solution ?? true;
     field('builder-students').checked = settings?.students ?? false;
+    field('builder-drill').checked = settings?.drill ?? false;
     field('builder-key').value = settings?.key || newClassKey();
     field('builder-code').value = '';
     field('builder-student').value = '';
@@ -303,5 +304,6 @@ export function createBuilder({ language, lesson }) {
   });
   $('builder-close').addEventListener('click', () => dialog.close());
 
-  return { open, update };
+  // current: the exercise the fields describe, for the class sheet (class-sheet.js).
+  return { open, update, current: built };
 }

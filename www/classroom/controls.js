@@ -5,7 +5,7 @@
 import { t, engineText } from './language.js';
 import { exampleSource, algorithmsFor, defaultAlgorithm } from './address.js';
 import { LessonView } from './lessons.js';
-import { state, parts, render, shownView } from './page-state.js';
+import { state, parts, render, shownView, exerciseLocked } from './page-state.js';
 import { load, adopt, showError } from './lesson-loading.js';
 import { stepForward, stepBack, toStart, toEnd, togglePlay, setSpeed } from './replay.js';
 import { sourceFromOptions } from './options-form.js';
@@ -100,7 +100,10 @@ export function wireControls() {
       if ($('compare', HTMLDetailsElement).open) renderNodeChart();
     });
   }
-  $('open-builder').addEventListener('click', () => parts.builder.open());
+  // An exercise without its solution offers no builder: its link would open the lesson.
+  $('open-builder').addEventListener('click', () => {
+    if (!exerciseLocked()) parts.builder.open();
+  });
   $('untraced-depth').addEventListener('click', () => {
     const { source, algorithm, smallerDepth } = /** @type {Untraced} */ (state.untraced);
     load({ ...source, depth: /** @type {number} */ (smallerDepth) }, algorithm);

@@ -8,7 +8,7 @@ import { exerciseText, algorithmsFor } from './address.js';
 import { createLesson, LessonView, specOf } from './lessons.js';
 import { exerciseTree, checkExercise, exerciseQuestions, studentVariant, treeVariant, attemptCode } from '../pkg/classroom/reversi.js';
 import { buildSheet, answersOf, restoreAnswers, showVerdicts, showAttemptCode } from './exercise.js';
-import { state, render, exerciseSheet } from './page-state.js';
+import { state, render, exerciseSheet, exerciseLocked } from './page-state.js';
 import { load, showError, updateAddress } from './lesson-loading.js';
 import { byId as $, closestTarget, setText } from '../common/dom.js';
 
@@ -40,6 +40,27 @@ function exerciseSpec() {
   return { ...specOf(state.source, state.algorithm), ask: exercise.settings.ask || 'default' };
 }
 
+/** Whether the exercise waits for the student's name or number (each student has a variant).
+ * @param {Exercise} exercise */
+function waitingForStudent(exercise) {
+  return exercise.settings.students && exercise.settings.variant === null && !exercise.student;
+}
+
+/**
+ * What the page is in exercise mode (`body[data-exercise]`, which the stylesheet follows): ''
+ * (no exercise), 'gate' (the student's name first: nothing else), 'sheet' (the answer sheet, no
+ * replay), 'locked' (`solution=off` where no sheet can be shown: nothing of the lesson either),
+ * 'unavailable' (a tree too large, shown as a lesson), 'solution' (the solution shown).
+ */
+export function exerciseMode() {
+  const exercise = state.exercise;
+  if (!exercise) return '';
+  if (waitingForStudent(exercise)) return 'gate';
+  if (exerciseSheet()) return 'sheet';
+  if (exerciseLocked()) return 'locked';
+  return exercise.unavailable ? 'unavailable' : 'solution';
+}
+
 /** The exercise's form and answer sheet: built once per lesson and language; the student's name first when each has a variant.
  * @param {LessonView} view */
 export function renderExercise(view) {
@@ -50,7 +71,7 @@ export function renderExercise(view) {
   $('exercise-below').hidden = !shown;
   $('sheet').hidden = !shown || !exerciseSheet();
   if (!shown || !exercise) return;
-  const waiting = exercise.settings.students && exercise.settings.variant === null && !exercise.student;
+  const waiting = waitingForStudent(exercise);
   document.body.dataset.gate = waiting ? 'student' : '';
   const key = `${language()}|${waiting}`;
   if (exercise.sheetKey === key && exercise.sheetView !== null) return;
@@ -85,11 +106,17 @@ export function renderExercise(view) {
     algorithm: state.algorithm,
     questions,
     solution: exercise.settings.solution,
-    newExercise: !exercise.settings.key && Boolean(state.source.exercise),
+    // Without the solution, no way back to the lesson either (it would replay the tree).
+    leave: exercise.settings.solution,
+    newExercise: !exercise.settings.key && !exercise.settings.drill && Boolean(state.source.exercise),
+    drill: Boolean(exercise.settings.drill),
     variant: exercise.variant,
   });
+  // Built now: shown from this drawing on (hidden above while there was none).
+  $('sheet').hidden = !exerciseSheet();
   if (typed) restoreAnswers([form, $('sheet')], typed);
   if (exercise.report) showVerdicts(form, [form, $('sheet')], exercise.report, exercise.solution);
+  if (exercise.report && exercise.settings.drill) offerNextTree(form, false);
 }
 
 /** The form asking a student's name or number, which picks their variant of the exercise.
@@ -153,6 +180,8 @@ function checkAnswers(event) {
   event.preventDefault();
   const exercise = state.exercise;
   if (!state.view || !exercise || exercise.unavailable) return;
+  // A drill's tree is checked once: its code is that tree's; the next tree is one press away.
+  if (exercise.settings.drill && exercise.report) return;
   const form = $('exercise', HTMLFormElement);
   try {
     const report = checkExercise(exerciseSpec(), answersOf([form, $('sheet')]));
@@ -160,12 +189,43 @@ function checkAnswers(event) {
     showVerdicts(form, [form, $('sheet')], report, exercise.solution);
     const base = /** @type {{source: Source, algorithm: string}} */ (exercise.base);
     const text = exerciseText(base.source, base.algorithm, exercise.settings);
-    const attempt = countAttempt(`${text}#${exercise.variant}`);
+    // A drill counts its trees: each tree is the next attempt, with its own code.
+    const attempt = countAttempt(exercise.settings.drill ? `${text}#drill` : `${text}#${exercise.variant}`);
     const numbers = { variant: exercise.variant, right: report.right, total: report.total, attempt };
     showAttemptCode(form, attemptCode(text, numbers), numbers);
+    if (exercise.settings.drill) offerNextTree(form, true);
   } catch (error) {
     showError(t('error.search', { message: engineText(/** @type {Error} */ (error).message) }));
   }
+}
+
+/**
+ * A drill's tree checked: Check is done for it, and "Next tree" (focused when just checked, so
+ * that Enter goes on) draws the next.
+ * @param {HTMLFormElement} form
+ * @param {boolean} focus
+ */
+function offerNextTree(form, focus) {
+  form.querySelector('#exercise-check')?.setAttribute('disabled', '');
+  let next = /** @type {HTMLButtonElement | null} */ (form.querySelector('#exercise-next'));
+  if (!next) {
+    next = Object.assign(document.createElement('button'), { type: 'button', id: 'exercise-next', className: 'primary', textContent: t('exercise.nextTree') });
+    next.dataset.testid = 'next-tree';
+    form.querySelector('#exercise-check')?.after(next);
+  }
+  if (focus) next.focus();
+}
+
+/** A drill's next tree: another variant of the exercise, drawn at random (1 to 65,535; the code names it). */
+async function nextDrillTree() {
+  const exercise = state.exercise;
+  if (!exercise?.base || !exercise.settings.drill) return;
+  const [random] = crypto.getRandomValues(new Uint16Array(1));
+  let variant = 1 + (random % 65535);
+  if (variant === exercise.variant) variant = 1 + (variant % 65535);
+  exercise.variant = variant;
+  await loadVariant();
+  /** @type {HTMLElement | null} */ ($('sheet').querySelector('input[type="text"]') ?? $('exercise').querySelector('input[type="text"]'))?.focus();
 }
 
 /** The number of this attempt at an exercise (kept in the browser, so that a reload does not reset it).
@@ -194,7 +254,7 @@ function newExercise() {
 
 /** Leaves exercise mode: the lesson as a lesson again (the teacher's way back). */
 function leaveExercise() {
-  if (!state.exercise) return;
+  if (!state.exercise || exerciseLocked()) return;
   state.exercise.sheetView?.free();
   state.exercise = null;
   $('sheet').replaceChildren();
@@ -206,6 +266,7 @@ function leaveExercise() {
 /** "Show the solution": the replay steps again, each answer's verdict beside the right one. */
 function showSolution() {
   const exercise = /** @type {Exercise} */ (state.exercise);
+  if (exerciseLocked()) return;
   exercise.solution = true;
   const form = $('exercise', HTMLFormElement);
   /** @type {HTMLButtonElement | null} */ (form.querySelector('#exercise-check'))?.setAttribute('disabled', '');
@@ -226,6 +287,8 @@ export function wireExercise() {
       window.print();
     } else if (id === 'exercise-leave') {
       leaveExercise();
+    } else if (id === 'exercise-next') {
+      nextDrillTree();
     } else if (id === 'student-start') {
       startStudent();
     }

@@ -107,9 +107,9 @@ function markElement() {
  * @param {HTMLElement} overlay
  * @param {HTMLElement} below where the list of what is wrong goes (under the tree)
  * @param {{view: LessonView, algorithm: string, questions: ExerciseQuestion[], solution: boolean,
- *          newExercise: boolean, variant: number}} options
+ *          leave: boolean, newExercise: boolean, drill: boolean, variant: number}} options
  */
-export function buildSheet(form, overlay, below, { view, algorithm, questions, solution, newExercise, variant }) {
+export function buildSheet(form, overlay, below, { view, algorithm, questions, solution, leave, newExercise, drill, variant }) {
   const byLabel = new Map();
   for (let id = 0; id < view.nodeCount; id++) byLabel.set(view.node(id).label, view.node(id));
   const limits = LIMITS.includes(algorithm);
@@ -126,6 +126,7 @@ export function buildSheet(form, overlay, below, { view, algorithm, questions, s
   if (asked.has('path')) steps.push(t('sheet.path'));
   if (asked.has('leaves')) steps.push(t('sheet.leaves'));
   const intro = element('p', 'exercise-intro', t('sheet.intro', { algorithm: t(`algorithm.${algorithm}`), steps: steps.join(' '), variant }));
+  if (drill) intro.append(' ', t('sheet.drill'));
   if (variant) intro.append(' ', element('span', 'exercise-variant', t('sheet.variant', { variant })));
 
   // On paper: a line for the student's name.
@@ -154,7 +155,8 @@ export function buildSheet(form, overlay, below, { view, algorithm, questions, s
   const buttons = [['check', 'exercise.check', 'submit']];
   if (solution) buttons.push(['show-solution', 'exercise.solution', 'button']);
   if (newExercise) buttons.push(['new-exercise', 'exercise.new', 'button']);
-  buttons.push(['print', 'exercise.print', 'button'], ['leave', 'exercise.leave', 'button']);
+  buttons.push(['print', 'exercise.print', 'button']);
+  if (leave) buttons.push(['leave', 'exercise.leave', 'button']);
   for (const [id, key, type] of buttons) {
     const button = element('button', id === 'check' ? 'primary' : '', t(key));
     button.setAttribute('type', type);
@@ -194,6 +196,10 @@ export function buildSheet(form, overlay, below, { view, algorithm, questions, s
       const row = element('div', 'exercise-item exercise-window sheet-window');
       row.dataset.for = q.label;
       const why = whyElement();
+      // The moment asked: the window the search enters the node with (entry-windows.js).
+      const moment = element('span', 'sheet-moment', t('sheet.onEntry'));
+      moment.setAttribute('aria-hidden', 'true');
+      row.append(moment);
       /** @type {[string, string, string][]} */
       const bounds = limits
         ? [['windowAlpha', 'P', t('bounds.pass')], ['windowBeta', 'U', t('bounds.use')]]

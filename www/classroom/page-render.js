@@ -15,11 +15,12 @@ import { narrate } from './narration.js';
 import { compareAlgorithms, renderComparison } from './compare.js';
 import { minusSigns } from './format.js';
 import { reasonText as reasonWords } from './course-words.js';
-import { config, state, parts, shownView, exerciseHidesSolution, exerciseSheet } from './page-state.js';
+import { config, state, parts, shownView, exerciseHidesSolution, exerciseSheet, exerciseLocked } from './page-state.js';
 import { load } from './lesson-loading.js';
 import { answerPrediction } from './replay.js';
 import { renderPredictControls, placePredictBubble } from './predict-flow.js';
-import { renderExercise } from './exercise-flow.js';
+import { renderExercise, exerciseMode } from './exercise-flow.js';
+import { withEntryWindow } from './entry-windows.js';
 import { byId as $, setText } from '../common/dom.js';
 
 /** @typedef {import('./lessons.js').LessonView} LessonView */
@@ -74,7 +75,10 @@ export function onNode(id) {
 /** The state of node `id` at the replay's step (undefined before the search reaches it).
  * @param {number} id */
 function stateOf(id) {
-  return shownView().stateOf(id);
+  const view = shownView();
+  const nodeState = view.stateOf(id);
+  // An exercise's solution: the windows the sheet asked, as they were on entry (entry-windows.js).
+  return state.exercise?.solution ? withEntryWindow(view, id, nodeState, state.exercise.questions) : nodeState;
 }
 
 /** Draws the whole page from `state`. */
@@ -92,7 +96,8 @@ export function render() {
   renderExercise(view);
   const atEnd = state.step === view.eventCount;
   const sheet = exerciseSheet();
-  document.body.dataset.exercise = state.exercise ? (sheet ? 'sheet' : state.exercise.unavailable ? 'unavailable' : 'solution') : '';
+  document.body.dataset.exercise = exerciseMode();
+  $('open-builder').hidden = exerciseLocked();
 
   const number = (/** @type {number} */ x) => x.toLocaleString(language());
   setText($('leaves-evaluated'), number(state.leaves));
@@ -101,7 +106,8 @@ export function render() {
   setText($('nodes-label'), t(view.algorithm === 'pvs' ? 'counters.nodesResearch' : view.result.iterative ? 'counters.nodesIterative' : 'counters.nodes'));
   setText($('tree-result'), atEnd ? minusSigns(view.result.text) : '');
   renderIterations(view, atEnd);
-  const counter = state.pendingStep === null
+  // An exercise's sheet says nothing of the search, not even its number of steps.
+  const counter = exerciseHidesSolution() ? '' : state.pendingStep === null
     ? t('counters.step', { step: state.step, total: view.eventCount })
     : t('counters.moving', { step: state.step, target: state.pendingStep, total: view.eventCount });
   setText($('step-counter'), counter);

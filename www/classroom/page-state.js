@@ -118,8 +118,15 @@ export function shownView() {
 /** How a lesson is loaded: at its end, and where a failure is said.
  * @typedef {{atEnd?: boolean, errorKey?: string}} LoadOptions */
 
+/** An exercise handed out without its solution (`solution=off`): nothing on the page leads to
+ * the lesson or its replay, not even where no answer sheet can be shown. */
+export function exerciseLocked() {
+  return Boolean(state.exercise && !state.exercise.settings.solution);
+}
+
 /** In exercise mode, before "Show the solution": the replay stays at its start (no value shown). */
 export function exerciseHidesSolution() {
+  if (exerciseLocked()) return true;
   return Boolean(state.exercise && !state.exercise.solution && !state.exercise.unavailable && state.view && !state.view.isGame);
 }
 
