@@ -368,6 +368,33 @@ test('said where it happens, one way, in the course\'s words: open lines, symmet
   await goto(page, '?example=pruning&algorithm=alphabeta&lang=en');
   await stepUntil(page, /^n3 returns 7\./);
   assert.equal(await text(page, 'narration'), 'n3 returns 7. 7 < 12: x keeps 12.');
+  // MINIMAX-A-B compares NEW-VALUE with Pass-Thresh, also one the node received from above before
+  // any child of its own (the lecture tree's f, entered with Pass-Thresh = 4 from a); in the
+  // pseudocode's words and verb in each language.
+  await goto(page, '?example=lecture&algorithm=alphabeta-negamax&lang=en');
+  await stepUntil(page, /^m returns/);
+  assert.equal(await text(page, 'narration'), 'm returns −2. NEW-VALUE = 2 is not above Pass-Thresh = 4: f keeps Pass-Thresh = 4.');
+  await stepUntil(page, /^n returns/);
+  assert.equal(await text(page, 'narration'), 'n returns −1. NEW-VALUE = 1 is not above Pass-Thresh = 4: f keeps Pass-Thresh = 4.');
+  await stepUntil(page, /^c returns/);
+  assert.match(await text(page, 'narration'), /NEW-VALUE = 4 is not above Pass-Thresh = 4: a keeps Pass-Thresh = 4\.$/);
+  await goto(page, '?example=lecture&algorithm=alphabeta-negamax&lang=pt-BR');
+  await stepUntil(page, /^m retorna/);
+  assert.equal(await text(page, 'narration'), 'm retorna −2. NOVO-VALOR = 2 não é maior que Passar-Limite = 4: f fica com Passar-Limite = 4.');
+  await goto(page, '?example=lecture&algorithm=alphabeta-negamax&lang=pt-PT');
+  await stepUntil(page, /^m devolve/);
+  assert.equal(await text(page, 'narration'), 'm devolve −2. NOVO-VALOR = 2 não é maior que Passar-Limite = 4: f fica com Passar-Limite = 4.');
+  // PVS's order in the view of the node ordered, as its null-window tests: d3's replies best
+  // first for MIN, then c5's test with the same −20; its re-search the menu's word.
+  await goto(page, '?example=othello&depth=2&algorithm=pvs&lang=en');
+  await stepUntil(page, /^d3: children reordered/);
+  assert.equal(await text(page, 'narration'), 'd3: children reordered by their static evaluation, best first for MIN: c3 (23), e3 (0), c5 (−20).');
+  await stepUntil(page, /^Null-window test of d3 → c5/);
+  assert.match(await text(page, 'narration'), /^Null-window test of d3 → c5: −20, no better than Pass-Thresh = 23/);
+  await goto(page, '?example=othello&depth=2&algorithm=pvs&lang=pt-BR');
+  await stepUntil(page, /^Teste de janela nula de d3 → e3/);
+  assert.equal(await text(page, 'narration'), 'Teste de janela nula de d3 → e3: 0, não melhor que Passar-Limite = 23: sem nova busca de d3 → e3.');
+  assert.equal(await page.textContent('#nodes-label'), 'Nós visitados (contando as novas buscas)');
   await goto(page, '?example=pruning&algorithm=alphabeta&lang=pt-BR');
   await page.keyboard.press('End');
   assert.match(await text(page, 'cutoffs'), /MIN já tem 18 garantido mais acima e aqui MAX já tem pelo menos 25: A e B são podados/);
