@@ -391,6 +391,22 @@ test('said where it happens, one way, in the course\'s words: open lines, symmet
   assert.equal(await text(page, 'narration'), 'd3: children reordered by their static evaluation, best first for MIN: c3 (23), e3 (0), c5 (−20).');
   await stepUntil(page, /^Null-window test of d3 → c5/);
   assert.match(await text(page, 'narration'), /^Null-window test of d3 → c5: −20, no better than Pass-Thresh = 23/);
+  // The listing's calls and the narration agree: the null window −PVS(…, −Pass-Thresh,
+  // −(Pass-Thresh + 1)) enters c4 with Use-Thresh = 23, Pass-Thresh = 22 under the root's
+  // Pass-Thresh −23; the re-search −PVS(…, −Pass-Thresh, −Use-Thresh) enters d3 → c5 with 81 and
+  // −∞ under d3's Pass-Thresh −81 and Use-Thresh +∞.
+  if (!(await page.isVisible('[data-testid="pseudocode"]'))) await page.click('[data-testid="pseudocode-toggle"]');
+  await goto(page, '?example=othello&depth=2&algorithm=pvs&lang=en');
+  await stepUntil(page, /^Enter c4 \(MIN\)/);
+  assert.match(await text(page, 'narration'), /Use-Thresh = 23, Pass-Thresh = 22\. Null window: only asks whether it beats Pass-Thresh\.$/);
+  assert.deepEqual((await highlighted(page)).caller, { id: '4a', text: '(a) NEW-VALUE ← −PVS(SUCC, …, −Pass-Thresh, −(Pass-Thresh + 1))   null window: better than Pass-Thresh?' });
+  await goto(page, '?example=othello&depth=3&algorithm=pvs&lang=en');
+  await stepUntil(page, /^Null-window test of d3 → c5:/);
+  assert.match(await text(page, 'narration'), /: −67, better than Pass-Thresh = −81: d3 → c5 is searched again with the full window\.$/);
+  await page.keyboard.press('ArrowRight');
+  assert.match(await text(page, 'narration'), /^Enter d3 → c5 \(MAX\)\. .* Use-Thresh = 81, Pass-Thresh = −∞\. Re-search with the full window\.$/);
+  assert.equal((await highlighted(page)).caller?.id, '4b');
+  assert.match((await highlighted(page)).caller?.text ?? '', /−PVS\(SUCC, …, −Pass-Thresh, −Use-Thresh\)   re-search$/);
   await goto(page, '?example=othello&depth=2&algorithm=pvs&lang=pt-BR');
   await stepUntil(page, /^Teste de janela nula de d3 → e3/);
   assert.equal(await text(page, 'narration'), 'Teste de janela nula de d3 → e3: 0, não melhor que Passar-Limite = 23: sem nova busca de d3 → e3.');
