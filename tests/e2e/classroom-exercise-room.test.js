@@ -269,3 +269,59 @@ test('an endless drill: after each Check a new tree of the same shape, each atte
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+test('a printed worksheet of a 32-leaf tree: boxes a hand can write "≥ −12" in, none overlapping, on A4 landscape pages', async () => {
+  const { page, context, errors } = await open('?exercise=3&shape=5x2&algorithm=alphabeta&ask=values,windows,pruned&lang=en', { width: 1123, height: 794 });
+  const questions = await page.evaluate(() => document.querySelectorAll('[data-answer], [data-window-alpha], [data-window-beta], [data-pruned]').length);
+  // Answers typed on the screen are written in their boxes on paper.
+  await page.fill('[data-answer="a"]', '>= -12');
+  await page.fill('[data-window-alpha="b"]', '-inf');
+  await page.evaluate(() => dispatchEvent(new Event('beforeprint')));
+  await page.emulateMedia({ media: 'print' });
+  const MM = 25.4 / 96; // 1 CSS px in mm
+  const sheet = await page.evaluate(() => ({
+    screenTree: document.querySelector('[data-testid="tree"]').checkVisibility(),
+    pages: [...document.querySelectorAll('.worksheet-page')].map((pageBox) =>
+      [...pageBox.querySelectorAll('[data-box]')].map((box) => {
+        const r = box.getBoundingClientRect();
+        return { kind: box.dataset.box, label: box.dataset.for, x: r.x, y: r.y, w: r.width, h: r.height };
+      })),
+    typed: [...document.querySelectorAll('.worksheet-typed')].map((text) => text.textContent),
+  }));
+  assert.equal(sheet.screenTree, false, 'the screen\'s tree gives way to the worksheet');
+  const boxes = sheet.pages.flat();
+  assert.equal(boxes.length, questions, 'one box per question, each on one page only');
+  assert.equal(new Set(boxes.map((b) => `${b.kind} ${b.label}`)).size, boxes.length);
+  const least = (kind) => boxes.filter((b) => b.kind === kind).reduce((m, b) => ({ w: Math.min(m.w, b.w * MM), h: Math.min(m.h, b.h * MM) }), { w: Infinity, h: Infinity });
+  const value = least('value');
+  assert.ok(value.w >= 17.95 && value.h >= 8.95, `a number's box is ${value.w.toFixed(1)} × ${value.h.toFixed(1)} mm`);
+  for (const kind of ['alpha', 'beta']) {
+    const bound = least(kind);
+    assert.ok(bound.w >= 11.95 && bound.h >= 7.45, `${kind}'s box is ${bound.w.toFixed(1)} × ${bound.h.toFixed(1)} mm`);
+  }
+  const pruned = least('pruned');
+  assert.ok(pruned.w >= 4.5 && pruned.h >= 4.5);
+  // No two boxes of a page overlap, and every box lies within the page's 273 mm.
+  for (const pageBoxes of sheet.pages) {
+    const left = Math.min(...pageBoxes.map((b) => b.x));
+    assert.ok(Math.max(...pageBoxes.map((b) => b.x + b.w)) - left <= 273 / MM, 'within the page');
+    for (const [i, a] of pageBoxes.entries()) {
+      for (const b of pageBoxes.slice(i + 1)) {
+        const apart = a.x + a.w <= b.x + 0.5 || b.x + b.w <= a.x + 0.5 || a.y + a.h <= b.y + 0.5 || b.y + b.h <= a.y + 0.5;
+        assert.ok(apart, `${a.kind} ${a.label} overlaps ${b.kind} ${b.label}`);
+      }
+    }
+  }
+  assert.ok(sheet.typed.includes('≥ −12') || sheet.typed.includes('≥−12') || sheet.typed.some((t) => /≥\s?−12/.test(t)), sheet.typed.join(' | '));
+  assert.ok(sheet.typed.includes('−∞'));
+  // The PDF: A4 landscape pages, as many as the worksheet's.
+  const pdf = (await page.pdf({ preferCSSPageSize: true, printBackground: true })).toString('latin1');
+  const pages = (pdf.match(/\/Type\s*\/Page[^s]/g) ?? []).length;
+  assert.equal(pages, sheet.pages.length);
+  assert.ok(pages >= 2 && pages <= 3, `${pages} pages`);
+  for (const [, w, h] of pdf.matchAll(/\/MediaBox\s*\[\s*0\s+0\s+([\d.]+)\s+([\d.]+)\s*\]/g)) {
+    assert.ok(Math.abs(Number(w) - 841.9) < 2 && Math.abs(Number(h) - 595.3) < 2, `page ${w} × ${h} pt`);
+  }
+  assert.deepEqual(errors, []);
+  await context.close();
+});

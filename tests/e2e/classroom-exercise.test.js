@@ -2,7 +2,7 @@
 // in every kind of exercise, nothing of the solution on the page before it is asked for), each
 // field judged alone with bounds right only with their sign, a score out of all the questions, the
 // builder's link and QR code reproducing the exercise, a variant per student stable for the same
-// student, attempt codes a teacher checks, trees too large refused, and one printed page.
+// student, attempt codes a teacher checks, trees too large refused, and a printed worksheet.
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -106,9 +106,9 @@ test('nothing of the solution is on the page, in its text or its labels, until "
   await page.keyboard.press('End');
   assert.equal(await text(page, 'tree-result'), '');
   assert.equal(await page.isVisible('[data-testid="step-counter"]'), false);
-  // Check on a blank sheet: every field wrong, nothing given away.
+  // Check on a blank sheet: every field wrong (an unticked ✂ is no answer yet), nothing given away.
   await page.click('[data-testid="check"]');
-  assert.equal(await text(page, 'exercise-score'), `${solution.filter((v) => v.expected === 'evaluated').length}/${solution.length}`);
+  assert.equal(await text(page, 'exercise-score'), `0/${solution.length}`);
   assert.deepEqual(leaks(await shown()), [], 'after checking a blank sheet');
   assert.match(await text(page, 'exercise-feedback'), /no answer for n1/);
   // Asked for by name: now the solution, and the feedback explains each answer.
@@ -243,7 +243,7 @@ test('the builder\'s link and QR code open exactly the exercise built; each stud
   await context.close();
 });
 
-test('exercises only on trees a student can do, said so; a printed exercise is one page with the tree and blank fields', async () => {
+test('exercises only on trees a student can do, said so; a printed exercise is a worksheet with the tree and blank boxes', async () => {
   const big = `max r(${Array.from({ length: 40 }, (_, i) => i).join(' ')})`;
   const { page, context, errors } = await open(`?tree=${encodeURIComponent(big)}&algorithm=alphabeta&mode=exercise&lang=en`);
   assert.match(await page.textContent('[data-testid="exercise"]'), /No exercise on this tree: this tree is too large for an exercise: 41 nodes and 40 leaves/);
@@ -252,22 +252,27 @@ test('exercises only on trees a student can do, said so; a printed exercise is o
   await page.click('[data-testid="open-builder"]');
   const shapes = await page.$$eval('[data-testid="builder-shape"] option', (options) => options.map((o) => o.value));
   assert.deepEqual(shapes, ['2x2', '2x3', '2x4', '3x2', '3x3', '4x2', '5x2']);
-  // Print: one page; the tree and its fields, no buttons, no replay.
+  // Print: the worksheet (a page per part of the tree: a 27-leaf tree with every window takes
+  // two), its boxes and the name line, no buttons, no replay.
   await page.goto(`${server.url}classroom.html?exercise=3&shape=3x3&algorithm=alphabeta&ask=values,windows,pruned,path&lang=pt-BR`);
   await waitReady(page);
   await page.emulateMedia({ media: 'print' });
   const printed = await page.evaluate(() => ({
     buttons: [...document.querySelectorAll('button')].filter((b) => b.checkVisibility()).length,
     fields: [...document.querySelectorAll('[data-answer], [data-pruned], [data-window-alpha]')].filter((f) => f.checkVisibility()).length,
+    boxes: [...document.querySelectorAll('.worksheet [data-box]')].filter((f) => f.checkVisibility()).length,
+    pages: Number(document.querySelector('.worksheet').dataset.pages),
     name: document.querySelector('.exercise-name-line')?.checkVisibility(),
   }));
   assert.equal(printed.buttons, 0);
-  assert.ok(printed.fields >= 13 + 12 + 27, JSON.stringify(printed));
+  assert.equal(printed.fields, 0, 'the screen\'s fields give way to the worksheet\'s boxes');
+  assert.equal(printed.boxes, 13 + 2 * 12 + 27, JSON.stringify(printed));
   assert.equal(printed.name, true);
   await page.screenshot({ path: path.join(artifacts, 'classroom-exercise-print.png'), fullPage: true });
   const pdf = await page.pdf({ preferCSSPageSize: true, printBackground: true });
   const pages = (pdf.toString('latin1').match(/\/Type\s*\/Page[^s]/g) ?? []).length;
-  assert.equal(pages, 1, `${pages} pages`);
+  assert.equal(pages, printed.pages, `${pages} pages`);
+  assert.equal(pages, 2);
   assert.deepEqual(errors, []);
   await context.close();
 });

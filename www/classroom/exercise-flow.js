@@ -8,6 +8,7 @@ import { exerciseText, algorithmsFor } from './address.js';
 import { createLesson, LessonView, specOf } from './lessons.js';
 import { exerciseTree, checkExercise, exerciseQuestions, studentVariant, treeVariant, attemptCode } from '../pkg/classroom/reversi.js';
 import { buildSheet, answersOf, restoreAnswers, showVerdicts, showAttemptCode } from './exercise.js';
+import { drawWorksheet } from './worksheet.js';
 import { state, render, exerciseSheet, exerciseLocked } from './page-state.js';
 import { load, showError, updateAddress } from './lesson-loading.js';
 import { byId as $, closestTarget, setText } from '../common/dom.js';
@@ -114,6 +115,7 @@ export function renderExercise(view) {
   });
   // Built now: shown from this drawing on (hidden above while there was none).
   $('sheet').hidden = !exerciseSheet();
+  drawForPaper(false);
   if (typed) restoreAnswers([form, $('sheet')], typed);
   if (exercise.report) showVerdicts(form, [form, $('sheet')], exercise.report, exercise.solution);
   if (exercise.report && exercise.settings.drill) offerNextTree(form, false);
@@ -132,6 +134,24 @@ function buildStudentGate(form) {
   start.dataset.testid = 'student-start';
   const error = Object.assign(document.createElement('p'), { className: 'error', id: 'student-error', hidden: true });
   form.replaceChildren(intro, label, start, error);
+}
+
+/**
+ * The sheet on show drawn for paper (worksheet.js), which style.css prints instead of the tree:
+ * blank as built, and with the answers typed when the page is printed.
+ * @param {boolean} withAnswers
+ */
+function drawForPaper(withAnswers) {
+  const exercise = state.exercise;
+  if (!exercise?.sheetView) return;
+  let container = document.getElementById('worksheet');
+  if (!container) {
+    container = Object.assign(document.createElement('div'), { id: 'worksheet', className: 'worksheet' });
+    container.dataset.testid = 'worksheet';
+    $('tree-row').after(container);
+  }
+  const answers = withAnswers ? answersOf([$('exercise'), $('sheet')]) : null;
+  drawWorksheet(container, { view: exercise.sheetView, questions: exercise.questions, algorithm: state.algorithm, answers });
 }
 
 /** The student's name given: their variant of the exercise, searched and shown as a sheet. */
@@ -277,6 +297,9 @@ function showSolution() {
 /** The exercise form's buttons and keys. */
 export function wireExercise() {
   $('exercise').addEventListener('submit', checkAnswers);
+  window.addEventListener('beforeprint', () => {
+    if (exerciseSheet()) drawForPaper(true);
+  });
   $('exercise').addEventListener('click', (event) => {
     const id = closestTarget(event, 'button')?.id;
     if (id === 'exercise-show-solution' && state.exercise) {
