@@ -61,6 +61,7 @@ test('opened at 127.0.0.1: the warning, and the link and its QR code at the addr
   assert.ok(await qrHolds(page, `http://192.168.1.20:8000/classroom.html${query}`), 'the QR code holds the new link');
   assert.equal(await page.getAttribute('[data-testid="builder-open"]', 'href'), `http://192.168.1.20:8000/classroom.html${query}`);
   assert.equal(await text(page, 'builder-room-status'), 'The link and its QR code name http://192.168.1.20:8000/.');
+  assert.equal(await text(page, 'builder-loopback'), 'This page is open at 127.0.0.1, which phones in the room cannot open: the link and its QR code name the address below instead.');
   await page.screenshot({ path: path.join(artifacts, 'classroom-builder-room-1024x768.png') });
   // A school's static host, in a folder.
   await page.fill('[data-testid="builder-room-address"]', 'https://school.example/othello');
@@ -69,6 +70,7 @@ test('opened at 127.0.0.1: the warning, and the link and its QR code at the addr
   // A bad address: said, and the link stays a whole one (this computer's), never a broken one.
   await page.fill('[data-testid="builder-room-address"]', 'http://school example/');
   assert.equal(await page.getAttribute('[data-testid="builder-room-status"]', 'data-state'), 'bad');
+  assert.match(await text(page, 'builder-loopback'), /^Phones in the room cannot open this link/);
   assert.match(await text(page, 'builder-room-status'), /^“http:\/\/school example\/” is not an address students can open: write one such as http:\/\/192\.168\.1\.20:8000\//);
   assert.equal(await link(page), own);
   assert.ok(await qrHolds(page, own));
@@ -106,6 +108,7 @@ test('in Portuguese: the warning and the address\'s messages, and an attempt cod
     assert.equal(await text(page, 'builder-room-address-label'), 'Endereço que os alunos vão usar');
     await page.fill('[data-testid="builder-room-address"]', 'http://192.168.1.20:8000/');
     assert.equal(await text(page, 'builder-room-status'), words.used);
+    assert.match(await text(page, 'builder-loopback'), /^Esta página está aberta em 127\.0\.0\.1, que os (celulares|telemóveis) da sala não conseguem abrir: o link e o seu código QR usam o endereço abaixo\.$/);
     if (lang === 'pt-BR') await page.screenshot({ path: path.join(artifacts, 'classroom-builder-room-pt-BR-1024x768.png') });
     await page.fill('[data-testid="builder-room-address"]', 'http://escola exemplo/');
     assert.match(await text(page, 'builder-room-status'), /^“http:\/\/escola exemplo\/” não é um endereço que os alunos consigam abrir/);

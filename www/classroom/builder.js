@@ -87,6 +87,19 @@ export function createBuilder({ language, lesson }) {
   /** Whether the page was opened at an address only this machine opens (127.0.0.1, localhost…). */
   const loopback = isLoopbackHost(location.hostname);
 
+  /** The warning above the link: what to do (the command as code), or, once an address students
+   * will use is given, that the link names it instead. @param {boolean} given */
+  function warn(given) {
+    const warning = $('builder-loopback');
+    warning.dataset.state = given ? 'given' : '';
+    const sentence = t(given ? 'builder.loopbackGiven' : 'builder.loopback', { host: location.hostname });
+    const command = 'HOST=0.0.0.0 make play';
+    const at = sentence.indexOf(command);
+    const code = document.createElement('code');
+    code.textContent = command;
+    warning.replaceChildren(...(at < 0 ? [sentence] : [sentence.slice(0, at), code, sentence.slice(at + command.length)]));
+  }
+
   /**
    * The address students will use, when the page's own is a loopback one and the teacher gave a
    * good one (kept for the next visit); null for the page's own. Says beside the field which
@@ -97,6 +110,7 @@ export function createBuilder({ language, lesson }) {
     const typed = field('builder-room-address').value.trim();
     const room = readRoomAddress(typed);
     const status = $('builder-room-status');
+    warn(Boolean(room && 'base' in room));
     const remember = (/** @type {string} */ value) => {
       try {
         if (value) localStorage.setItem(ROOM_ADDRESS, value);
@@ -206,13 +220,7 @@ export function createBuilder({ language, lesson }) {
     $('builder-qr-figure').classList.remove('qr-large');
     $('builder-room').hidden = !loopback;
     if (loopback) {
-      // The command as code, in the sentence of the page's language.
-      const command = 'HOST=0.0.0.0 make play';
-      const sentence = t('builder.loopback', { host: location.hostname });
-      const at = sentence.indexOf(command);
-      const code = document.createElement('code');
-      code.textContent = command;
-      $('builder-loopback').replaceChildren(...(at < 0 ? [sentence] : [sentence.slice(0, at), code, sentence.slice(at + command.length)]));
+      warn(false);
       let kept = '';
       try {
         kept = localStorage.getItem(ROOM_ADDRESS) ?? '';

@@ -329,6 +329,7 @@ export default {
     'builder.copied': 'Copied.',
     'builder.copyByHand': 'Select the link and copy it.',
     'builder.loopback': 'Phones in the room cannot open this link: {host} is this computer’s own address. Start the classroom with HOST=0.0.0.0 make play and open it at the address that prints, or give the address students will use here.',
+    'builder.loopbackGiven': 'This page is open at {host}, which phones in the room cannot open: the link and its QR code name the address below instead.',
     'builder.roomAddress': 'Address students will use',
     'builder.roomUsed': 'The link and its QR code name {address}.',
     'builder.roomBad': '“{value}” is not an address students can open: write one such as http://192.168.1.20:8000/ or https://school.example/othello/. Until then the link names this computer.',

@@ -329,6 +329,7 @@ export default {
     'builder.copied': 'Copiado.',
     'builder.copyByHand': 'Selecione o link e copie-o.',
     'builder.loopback': 'Os celulares da sala não conseguem abrir este link: {host} é o endereço deste próprio computador. Inicie a sala de aula com HOST=0.0.0.0 make play e abra-a no endereço que ele mostra, ou informe aqui o endereço que os alunos vão usar.',
+    'builder.loopbackGiven': 'Esta página está aberta em {host}, que os celulares da sala não conseguem abrir: o link e o seu código QR usam o endereço abaixo.',
     'builder.roomAddress': 'Endereço que os alunos vão usar',
     'builder.roomUsed': 'O link e o seu código QR usam {address}.',
     'builder.roomBad': '“{value}” não é um endereço que os alunos consigam abrir: escreva um como http://192.168.1.20:8000/ ou https://escola.example/othello/. Até lá, o link usa o endereço deste computador.',
