@@ -105,10 +105,15 @@ fn a_class_list_tells_altered_codes_from_other_exercises() {
             other => panic!("{changed}: {other:?}"),
         }
         // The same numbers at another exercise or class key: another exercise's code.
-        for other in ["exercise=43&shape=3x2&algorithm=alphabeta&ask=values,window,pruned&key=K7Q2", "exercise=42&shape=3x2&algorithm=alphabeta&ask=values,window,pruned&key=K7Q3"] {
+        for other in [
+            "exercise=43&shape=3x2&algorithm=alphabeta&ask=values,window,pruned&key=K7Q2",
+            "exercise=42&shape=3x2&algorithm=alphabeta&ask=values,window,pruned&key=K7Q3",
+        ] {
             assert_eq!(diagnose(EXERCISE, &encode(other, &a)), Diagnosis::Other { claimed: a });
         }
     }
     assert!(matches!(diagnose(EXERCISE, "not a code"), Diagnosis::Unreadable(AttemptError::Length(_))));
     assert!(matches!(diagnose(EXERCISE, "8000-20P1-JYJ!"), Diagnosis::Unreadable(AttemptError::Character('!', 14))));
+    // Twelve symbols no page writes: version 0, or no questions at all.
+    assert_eq!(diagnose(EXERCISE, "0000-1111-1111"), Diagnosis::Unreadable(AttemptError::Version(0)));
 }

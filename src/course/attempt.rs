@@ -190,7 +190,8 @@ fn numbers(data: u64) -> Attempt {
 pub enum Diagnosis {
     /// A code of this exercise.
     Valid(Attempt),
-    /// Not a code: the wrong number of symbols, or a character that is not a symbol.
+    /// Not a code of this page: the wrong number of symbols, a character that is not a symbol,
+    /// another version, or numbers no page writes (and no one symbol explains it).
     Unreadable(AttemptError),
     /// One symbol away from a code of this exercise: a code of it altered by hand or mistyped.
     /// `claimed` is what the code says as it is, `original` the code it was, and `position`
@@ -250,6 +251,14 @@ pub fn diagnose(exercise: &str, code: &str) -> Diagnosis {
                 return Diagnosis::Altered { claimed, original, position: position + 1 };
             }
         }
+    }
+    // Made by no exercise of this page: another version, or numbers no page writes.
+    let version = (bits >> CHECK_BITS >> 38) as u8;
+    if u64::from(version) != VERSION {
+        return Diagnosis::Unreadable(AttemptError::Version(version));
+    }
+    if claimed.right > claimed.total || claimed.attempt == 0 || claimed.total == 0 {
+        return Diagnosis::Unreadable(AttemptError::Numbers);
     }
     Diagnosis::Other { claimed }
 }

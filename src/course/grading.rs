@@ -636,11 +636,9 @@ impl<'a> Sheet<'a> {
         // Not answered: the same hint whether the leaf is cut or not (nothing given away).
         let blank = match answered {
             Answered::Yes => None,
-            Answered::NotParent(parent) => Some(says(
-                "blank",
-                "blankLeaf",
-                vec![("label", plain(&label)), ("parent", plain(self.label(parent)))],
-            )),
+            Answered::NotParent(parent) => {
+                Some(says("blank", "blankLeaf", vec![("label", plain(&label)), ("parent", plain(self.label(parent)))]))
+            }
             Answered::NotSheet => Some(says("blank", "blankLeafSheet", vec![("label", plain(&label))])),
         };
         let (expected, hint, why) = if evaluated {

@@ -134,7 +134,7 @@ test('40 codes pasted: each classified right in a sortable table, and the table 
     [`Carlos Troca ${made.otherStudent}`, 'other-student', new RegExp(`^✗ not Carlos Troca’s tree: Carlos Troca has variant ${made.variantOf['Carlos Troca']}$`)],
     ['hello, this is not a code', 'unreadable', /^✗ unreadable: ',' \(character 6\) is not a symbol of a code$/],
     ['Dani XXXX-YYY', 'unreadable', /^✗ unreadable: a code has 12 symbols, this one 11$/],
-    ['O0O0-IIII-LLLL', 'other-exercise', /^✗ made for another exercise/],
+    ['O0O0-IIII-LLLL', 'unreadable', /^✗ unreadable: this code is of version 0, which this page does not know$/],
   ];
   for (const [content, status, why] of expectations) {
     const row = byLine.get(at(content));

@@ -234,8 +234,8 @@ function written(text) {
 
 /** The answers typed, by node label. @param {ExerciseAnswers | null} answers */
 function answersByLabel(answers) {
-  const values = new Map(Object.entries(answers?.values ?? {}));
-  const windows = new Map((answers?.windows ?? []).map((w) => [w.label, w]));
+  const values = new Map(Object.entries(answers?.values ?? {}).map(([label, value]) => [label, String(value)]));
+  const windows = new Map((answers?.windows ?? []).map((w) => [w.label, { alpha: String(w.alpha ?? ''), beta: String(w.beta ?? '') }]));
   const pruned = new Set(answers?.pruned ?? []);
   return { values, windows, pruned };
 }

@@ -94,7 +94,7 @@ export default {
     'builder.loopback': 'Os telemóveis da sala não conseguem abrir este link: {host} é o endereço deste próprio computador. Inicie a sala de aula com HOST=0.0.0.0 make play e abra-a no endereço que ele mostra, ou indique aqui o endereço que os alunos vão usar.',
     'builder.loopbackGiven': 'Esta página está aberta em {host}, que os telemóveis da sala não conseguem abrir: o link e o seu código QR usam o endereço abaixo.',
     'builder.roomLoopback': '{host} também é o endereço deste próprio computador: os telemóveis também não o conseguem abrir.',
-    'builder.print': 'Abra o link e carregue em Imprimir para uma cópia em papel: a árvore e os campos em branco numa página.',
+    'builder.print': 'Abra o link e carregue em Imprimir para uma cópia em papel: uma ficha de trabalho, a árvore com caixas suficientemente grandes para escrever, em páginas A4.',
     'builder.qrLarge': 'Mostrar grande, para o projetor',
     'builder.askValues': 'o número de cada nó interior',
     'builder.windowsAll': 'de cada nó interior',
