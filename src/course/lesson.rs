@@ -202,6 +202,63 @@ fn check(prepared: &Prepared, algorithm: Algorithm, options: Options) -> Result<
     Ok(())
 }
 
+/// A typed tree is drawn whole from the first step, as the course's figures are: the subtrees the
+/// search never generated (below a cut) join the trace as nodes without events, and every leaf
+/// carries its value (in the algorithm's view, as an evaluated leaf's), evaluated or not.
+///
+/// ```
+/// use reversi::course::lesson::Lesson;
+/// let lesson = Lesson::tree("max a(b(d(h:1 i:4) e(j:5 l:6)) c(f(m:2 n:1) g(o:1 p:1)))", "alphabeta").unwrap();
+/// let labels: Vec<&str> = lesson.trace().nodes.iter().map(|n| n.label.as_str()).collect();
+/// assert!(labels.contains(&"o") && labels.contains(&"p"), "g's leaves, never generated, are drawn");
+/// assert!(lesson.trace().nodes.iter().filter(|n| n.children.is_empty()).all(|n| n.static_value.is_some()));
+/// ```
+fn whole_tree(mut trace: Trace, tree: &Tree) -> Trace {
+    let negamax = trace.algorithm.is_negamax();
+    let value_of = |node: usize| {
+        tree.nodes[node].value.clone().map(|value| match value {
+            Value::Scalar(v) if negamax => Value::Scalar(tree.side_at(node).sign() * v),
+            other => other,
+        })
+    };
+    // (trace node, tree node) pairs, from the root down.
+    let mut stack = vec![(0usize, 0usize)];
+    while let Some((id, node)) = stack.pop() {
+        if trace.nodes[id].static_value.is_none() {
+            trace.nodes[id].static_value = value_of(node);
+        }
+        for &child in &tree.nodes[node].children {
+            let label = &tree.nodes[child].label;
+            let known = trace.nodes[id].children.iter().copied().find(|&c| &trace.nodes[c].label == label);
+            let child_id = known.unwrap_or_else(|| {
+                let parent = &trace.nodes[id];
+                let player = match parent.player {
+                    Player::Side(side) => Player::Side(side.opposite()),
+                    Player::Number(n) => Player::Number(n % trace.players + 1),
+                };
+                let added = Node {
+                    parent: Some(id),
+                    label: label.clone(),
+                    mv: label.clone(),
+                    player,
+                    depth: parent.depth + 1,
+                    children: Vec::new(),
+                    leaf: false,
+                    static_value: None,
+                    board: None,
+                    iteration: parent.iteration,
+                };
+                trace.nodes.push(added);
+                let new_id = trace.nodes.len() - 1;
+                trace.nodes[id].children.push(new_id);
+                new_id
+            });
+            stack.push((child_id, child));
+        }
+    }
+    trace
+}
+
 /// Runs `f` on the prepared source's game (two-player).
 trait WithGame {
     type Out;
@@ -447,11 +504,11 @@ impl Lesson {
     ) -> Result<Lesson, LessonError> {
         Ok(match prepared {
             Prepared::Tree(tree) if tree.is_vector() => {
-                let trace = trace_maxn(&VectorTree(&tree), &0, u32::MAX, limit)?;
+                let trace = whole_tree(trace_maxn(&VectorTree(&tree), &0, u32::MAX, limit)?, &tree);
                 Lesson::new(kind, Some(tree), trace, None)
             }
             Prepared::Tree(tree) => {
-                let trace = trace_with(&ScalarTree(&tree), &0, u32::MAX, algorithm, options, limit)?;
+                let trace = whole_tree(trace_with(&ScalarTree(&tree), &0, u32::MAX, algorithm, options, limit)?, &tree);
                 Lesson::new(kind, Some(tree), trace, None)
             }
             other => {

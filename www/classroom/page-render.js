@@ -13,7 +13,7 @@ import { questionText } from './predict.js';
 import { drawNodeChart } from './node-chart.js';
 import { narrate } from './narration.js';
 import { compareAlgorithms, renderComparison } from './compare.js';
-import { minusSigns } from './format.js';
+import { minusSigns, boundsText } from './format.js';
 import { reasonText as reasonWords } from './course-words.js';
 import { config, state, parts, shownView, exerciseHidesSolution, exerciseSheet, exerciseLocked } from './page-state.js';
 import { load } from './lesson-loading.js';
@@ -140,6 +140,8 @@ export function render() {
   // height the drawing keeps under the tree.
   renderPredictControls(view, answerPrediction);
   renderLegend();
+  placePseudocode();
+  renderWindow(view, Boolean(sheet));
   if (sheet && state.exercise?.sheetView) {
     const sheetView = state.exercise.sheetView;
     parts.treeView.draw({
@@ -169,6 +171,17 @@ export function render() {
     });
   }
   placeWideTree();
+  // A new tree may need the other place for the pseudocode, or the window written with the
+  // counters (known once it is laid out): once more, the tree fitted under them as they are.
+  if ((placePseudocode() || renderWindow(view, Boolean(sheet))) && !redrawing) {
+    redrawing = true;
+    try {
+      render();
+    } finally {
+      redrawing = false;
+    }
+    return;
+  }
   // The node of the step on show; at the end, the root whose search gave the result.
   const shownId = state.selected ?? (state.current >= 0 ? state.current : view.shownRoot());
   parts.nodePanel.render({ view, id: shownId, state: stateOf(shownId) });
@@ -370,16 +383,70 @@ function renderIterations(view, atEnd) {
   setText(element, t('iterations.summary', { each, total: number(total), depth: iterations[iterations.length - 1].depth, single: number(/** @type {{nodes: number}} */ (single).nodes) }));
 }
 
-/** The pseudocode beside the tree, its line highlighted, when the teacher shows it.
+/** A dense drawing has no bounds under its boxes: the current node's window is written with the
+ * counters instead. Says whether it appeared or went.
+ * @param {LessonView} view
+ * @param {boolean} sheet */
+function renderWindow(view, sheet) {
+  const current = state.current;
+  const atEnd = state.step === view.eventCount;
+  const shown = current >= 0 && !atEnd && !sheet && !exerciseHidesSolution() && !parts.treeView.showsBounds ? stateOf(current) : undefined;
+  const bounds = shown ? boundsText(view.boundsKind, shown) : null;
+  const counter = $('window-counter');
+  const changed = counter.hidden === Boolean(bounds);
+  counter.hidden = !bounds;
+  if (bounds) {
+    setText($('window-label'), t('counters.window', { node: view.captionOf(current, t('tree.root')) }));
+    setText($('window-value'), 'alpha' in bounds ? `α ${bounds.alpha} · β ${bounds.beta}` : `P ${bounds.pass} · U ${bounds.use}`);
+  }
+  return changed;
+}
+
+let redrawing = false;
+
+/**
+ * Where the pseudocode goes, before the tree is drawn: beside the tree when the tree's most
+ * compact drawing still fits beside it at its least scale, else over the tree's top right corner
+ * (a 32-leaf tree on a 1024 px projector), the tree keeping the whole width. Says whether the
+ * place changed.
+ */
+function placePseudocode() {
+  const shown = state.pseudocode && !exerciseHidesSolution();
+  $('pseudocode').hidden = !shown;
+  const row = $('tree-row');
+  const place = shown ? (fitsBeside(row) ? 'beside' : roomAbove() ? 'above' : 'over') : '';
+  const changed = (row.dataset.pseudocode ?? '') !== place;
+  if (place) row.dataset.pseudocode = place;
+  else delete row.dataset.pseudocode;
+  return changed;
+}
+
+/** @param {HTMLElement} row */
+function fitsBeside(row) {
+  const rem = parseFloat(getComputedStyle(document.documentElement).fontSize);
+  const width = row.clientWidth - $('node-beside').offsetWidth;
+  // The panel's width as style.css gives it beside the tree, and the gap.
+  const panel = Math.min(Math.max(21 * rem, 0.3 * row.clientWidth), 36 * rem, 0.4 * row.clientWidth);
+  return parts.treeView.narrowestWidth <= width - panel - 0.8 * rem - 8;
+}
+
+/** Whether the tree's most compact drawing leaves room above it for the lines about the step. */
+function roomAbove() {
+  const legend = $('legend').getBoundingClientRect().height;
+  const below = window.innerHeight - $('tree').getBoundingClientRect().top - legend - 12;
+  return below - parts.treeView.narrowestHeight >= config.pseudocodeAbove;
+}
+
+/** The pseudocode, its line highlighted, when the teacher shows it.
  * @param {LessonView} view */
 function renderPseudocodePanel(view) {
   const panel = $('pseudocode');
-  const shown = state.pseudocode && !exerciseSheet();
-  panel.hidden = !shown;
+  const shown = state.pseudocode && !exerciseHidesSolution();
   $('pseudocode-toggle').setAttribute('aria-pressed', String(state.pseudocode));
   if (!shown) return;
-  // As tall as the tree's box beside it: the line on show stays on the screen.
-  panel.style.maxHeight = `${Math.max(240, $('tree').getBoundingClientRect().height)}px`;
+  // As tall as the tree's box beside it (over it: most of it): the line on show stays on the screen.
+  const treeHeight = $('tree').getBoundingClientRect().height;
+  panel.style.maxHeight = `${Math.max(240, $('tree-row').dataset.pseudocode === 'over' ? treeHeight * 0.7 : treeHeight)}px`;
   renderPseudocode(panel, view, state.pendingStep === null ? state.step : view.step);
 }
 

@@ -15,6 +15,9 @@ export const config = {
   defaultSpeed: 1,
   /** Cut-offs listed beside the tree (the latest ones; the tree shows every cut). */
   cutoffsListed: 6,
+  /** The height (CSS px) the lines about the step need above the tree, when the tree is too wide
+   * for the pseudocode beside it; with less room under the tree they go over its top right corner. */
+  pseudocodeAbove: 190,
   /**
    * A typed tree with more nodes than this is searched, read and drawn in separate tasks, the page
    * answering in between (a 20,000-node tree takes the engine up to 90 ms to search and 50 ms to

@@ -37,7 +37,20 @@ export function childrenOf(scene, id) {
  * @param {Scene} scene */
 function edgeStatus(scene, id) {
   const state = scene.model.stateOf(id);
-  return state ? state.status : 'unvisited';
+  return state ? state.status : underCut(scene, id) ? 'pruned' : 'unvisited';
+}
+
+/** Whether a node the search never reached lies under a cut (a typed tree's whole subtree is
+ * drawn: it greys with the cut, at the moment of the cut).
+ * @param {Scene} scene
+ * @param {number} id */
+function underCut(scene, id) {
+  const { view } = scene.model;
+  for (let parent = view.node(id).parent; parent >= 0; parent = view.node(parent).parent) {
+    const state = scene.model.stateOf(parent);
+    if (state) return state.status === 'pruned';
+  }
+  return false;
 }
 
 /** @param {number} parent
@@ -80,20 +93,21 @@ export function straight(scene, parent, child) {
   const from = boxOf(scene, parent);
   const to = boxOf(scene, child);
   const status = edgeStatus(scene, child);
+  const cut = status === 'pruned' && scene.model.stateOf(child)?.status === 'pruned';
   const x1 = from.x;
   const y0 = from.y + scene.layout.boxHeight;
   const y1 = edgeFoot(scene, from);
   const x2 = to.x;
   const y2 = edgeTop(to);
   const classes = ['edge', status, onPrincipal(scene, parent, child) ? 'principal' : ''].join(' ').trim();
-  const title = status === 'pruned' ? cutTitle(scene, child) : '';
+  const title = cut ? cutTitle(scene, child) : '';
   return {
     tag: 'g',
-    sig: `${x1},${y0},${y1},${x2},${y2},${classes},${title}`,
+    sig: `${x1},${y0},${y1},${x2},${y2},${classes},${title},${cut}`,
     build(group) {
       // A stem straight down between the parent's α and β, then the edge to the child's label.
       group.replaceChildren(svgElement('polyline', { class: classes, points: `${x1},${y0} ${x1},${y1} ${x2},${y2}` }));
-      if (status === 'pruned') {
+      if (cut) {
         // Just above the child's label (the parent's bounds are written under the parent).
         const my = y2 - 14;
         const mx = x1 + ((x2 - x1) * (my - y1)) / (y2 - y1);
@@ -147,13 +161,14 @@ export function stub(scene, parent, child) {
   const y1 = busY(scene, child);
   const y2 = edgeTop(to);
   const classes = ['edge', status, onPrincipal(scene, parent, child) ? 'principal' : ''].join(' ').trim();
-  const title = status === 'pruned' ? cutTitle(scene, child) : '';
+  const cut = status === 'pruned' && scene.model.stateOf(child)?.status === 'pruned';
+  const title = cut ? cutTitle(scene, child) : '';
   return {
     tag: 'g',
-    sig: `${to.x},${y1},${y2},${classes},${title}`,
+    sig: `${to.x},${y1},${y2},${classes},${title},${cut}`,
     build(group) {
       group.replaceChildren(svgElement('line', { class: classes, x1: to.x, y1, x2: to.x, y2 }));
-      if (status === 'pruned') cutMarks(group, to.x, (y1 + y2) / 2, title);
+      if (cut) cutMarks(group, to.x, (y1 + y2) / 2, title);
     },
   };
 }
@@ -170,7 +185,7 @@ export function nodeDrawing(scene, id) {
   const width = box.width;
   const sheet = Boolean(scene.model.sheet);
   const state = sheet ? undefined : scene.model.stateOf(id);
-  const status = sheet ? 'sheet' : state ? state.status : 'unvisited';
+  const status = sheet ? 'sheet' : state ? state.status : underCut(scene, id) ? 'pruned' : 'unvisited';
   const isCurrent = !sheet && id === scene.model.current;
   const caption = view.captionOf(id, scene.model.rootName);
   const isLeaf = node.leaf || node.children.length === 0;
@@ -195,13 +210,16 @@ export function nodeDrawing(scene, id) {
   };
   // A node whose search was cut shows its bound ("≥ 25"): only exact nodes a plain value. An
   // answer sheet shows the leaves' values only.
+  // A typed tree's leaves are the data the class reasons from: their values are drawn from step 0
+  // (faint until evaluated, grey where cut), as in the course's figures.
   let shown;
   if (sheet) shown = isLeaf ? formatValue(node.staticValue) : '';
-  else shown = !state || status === 'unvisited' || status === 'pruned' ? '' : status === 'open' ? formatValue(state.value) : formatBounded(state.value, state.bound);
+  else if (!state || status === 'unvisited' || status === 'pruned') shown = isLeaf && view.kind === 'tree' && node.staticValue !== undefined ? formatValue(node.staticValue) : '';
+  else shown = status === 'open' ? formatValue(state.value) : formatBounded(state.value, state.bound);
   // While an `order` event is the step on show: each child's place in the search order.
   const orderMark = scene.model.orderMarks?.get(id) ?? '';
   const tableMark = !sheet && state?.table === true;
-  const bounds = !sheet && state && !isLeaf && status !== 'pruned' ? boundsText(view.boundsKind, state) : null;
+  const bounds = !sheet && scene.layout.style.showsBounds !== false && state && !isLeaf && status !== 'pruned' ? boundsText(view.boundsKind, state) : null;
   const sides = bounds ? ('alpha' in bounds ? [`α ${bounds.alpha}`, `β ${bounds.beta}`] : [`P ${bounds.pass}`, `U ${bounds.use}`]) : [];
   const board = view.kind === 'tictactoe' && node.board ? node.board.slice(0, 9) : '';
   const sig = [box.x, box.y, width, attributes.class, attributes['aria-label'], attributes['aria-description'], shown, sides.join('/'), caption, board, hidden, orderMark, tableMark].join('|');

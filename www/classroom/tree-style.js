@@ -59,7 +59,7 @@ export function svgElement(tag, attributes = {}, text) {
 /** Box widths of a lesson, inner nodes and leaves: room for the widest value (a bound's "≥ −23"
  * where the algorithm cuts), one number per player for vectors, tic-tac-toe's board.
  * @param {LessonView} view */
-function boxWidths(view) {
+function boxWidths(view, valueSize = TREE_CONFIG.valueSize, padding = 18) {
   if (view.kind === 'tictactoe') return { inner: 150, leaf: 150 };
   if (view.kind === 'othello') return { inner: 116, leaf: 116 };
   // The longest values written (the same number of characters are about as wide), measured.
@@ -78,16 +78,29 @@ function boxWidths(view) {
     }
   }
   const widest = Math.max(0, ...[...longest].map(emWidth));
-  const fits = (/** @type {number} */ em) => Math.ceil(em * TREE_CONFIG.valueSize + 18);
-  const leaf = Math.max(66, fits(widest));
-  const inner = view.boundsKind === 'none' ? leaf : Math.max(leaf, 90, fits(widest + emWidth('≥ ')));
+  const fits = (/** @type {number} */ em) => Math.ceil(em * valueSize + padding);
+  const dense = padding < 18;
+  const leaf = Math.max(dense ? 44 : 66, fits(widest));
+  const inner = view.boundsKind === 'none' ? leaf : Math.max(leaf, dense ? 0 : 90, fits(widest + emWidth('≥ ')));
   return { inner, leaf };
 }
 
+/**
+ * How a typed tree may be drawn, from the most generous to the most compact: a tree too wide for
+ * the screen at its least scale is drawn with narrower gaps, then densely (smaller boxes and rows,
+ * staggered rows where neighbours would meet, no bounds under the boxes: the current node's window
+ * is written above the tree), so that a 1024×768 projector shows a 32-leaf tree whole with every
+ * label at 18 px or more.
+ * @typedef {'normal' | 'compact' | 'dense' | 'staggered' | 'packed'} Density
+ */
+export const DENSITIES = /** @type {Density[]} */ (['normal', 'compact', 'dense', 'staggered', 'packed']);
+
 /** How a lesson's tree is drawn: sizes of boxes, rows, gaps, type and the least scale.
  * @param {LessonView} view
- * @param {Sheet | undefined} sheet */
-export function styleOf(view, sheet) {
+ * @param {Sheet | undefined} sheet
+ * @param {Density} [density] */
+export function styleOf(view, sheet, density = 'normal') {
+  if (density === 'dense' || density === 'staggered' || density === 'packed') return denseStyle(view, density);
   /** @type {{valueSize?: number, minScale?: number, gap?: number}} */
   const game = view.isGame ? TREE_CONFIG.game : {};
   const boxHeight = view.kind === 'tictactoe' ? TTT.boxHeight : GEOMETRY.boxHeight;
@@ -96,13 +109,17 @@ export function styleOf(view, sheet) {
   // other right of the stem, where no neighbour's can meet them.
   const stacked = bounds && view.isGame;
   const { inner, leaf } = boxWidths(view);
+  const compact = density === 'compact';
   return {
+    density,
+    showsBounds: bounds,
+    margin: compact ? 72 : GEOMETRY.margin,
     width: inner,
     leafWidth: leaf,
     boxHeight,
     stacked,
-    levelHeight: (bounds ? GEOMETRY.levelHeightWithBounds + (stacked ? 32 : 0) : GEOMETRY.levelHeight) + boxHeight - GEOMETRY.boxHeight,
-    gap: game.gap ?? GEOMETRY.gap,
+    levelHeight: (bounds ? GEOMETRY.levelHeightWithBounds + (stacked ? 32 : 0) - (compact ? 12 : 0) : GEOMETRY.levelHeight) + boxHeight - GEOMETRY.boxHeight,
+    gap: game.gap ?? (compact ? 10 : GEOMETRY.gap),
     underInner: bounds ? (stacked ? 78 : 46) : 0,
     /** The stem under an inner node, between its α and β (or left of them), before its edges fan out. */
     stem: bounds ? (stacked ? 70 : 38) : 0,
@@ -114,6 +131,57 @@ export function styleOf(view, sheet) {
     // An answer sheet is read at a desk, its fields sized on their own (≥ 18 px): a little smaller fits 1024×768.
     minScale: sheet ? TREE_CONFIG.sheetMinScale : (game.minScale ?? TREE_CONFIG.minScale),
   };
+}
+
+/** A dense drawing: 24-unit type everywhere (18 px at the least scale), boxes just large enough,
+ * rows close, neighbours that would meet staggered (`staggered`: the leaves too, at half a box's
+ * distance, or `packed`: at half a box's distance, the row above staggered too if it must), no
+ * bounds under the boxes.
+ * @param {LessonView} view
+ * @param {'dense' | 'staggered' | 'packed'} density */
+function denseStyle(view, density) {
+  const { inner, leaf } = boxWidths(view, 24, 8);
+  const gap = 6;
+  const boxHeight = 36;
+  return {
+    density: /** @type {Density} */ (density),
+    showsBounds: false,
+    margin: 72,
+    top: 34,
+    width: inner,
+    leafWidth: leaf,
+    leafPitch: density === 'packed' ? (leaf + gap) / 2 : density === 'staggered' ? staggeredPitch(view, leaf, inner, gap) : leaf + gap,
+    drop: boxHeight + 24,
+    boxHeight,
+    stacked: false,
+    levelHeight: 78,
+    gap,
+    underInner: 0,
+    stem: 0,
+    below: undefined,
+    bottom: 0,
+    valueSize: 24,
+    minValueSize: 24,
+    minScale: 0.75,
+  };
+}
+
+/**
+ * The distance between staggered leaves: enough for the row above them not to stagger too (its
+ * boxes over their fewest children), never less than half a leaf's box and its gap.
+ * @param {LessonView} view
+ * @param {number} leaf
+ * @param {number} inner
+ * @param {number} gap
+ */
+function staggeredPitch(view, leaf, inner, gap) {
+  let fewest = Infinity;
+  for (let id = 0; id < view.nodeCount; id++) {
+    const children = view.node(id).children;
+    if (children.length > 0 && children.every((child) => view.node(child).children.length === 0)) fewest = Math.min(fewest, children.length);
+  }
+  const half = (leaf + gap) / 2;
+  return Number.isFinite(fewest) ? Math.max(half, Math.min(leaf + gap, (inner + gap) / fewest)) : half;
 }
 
 /** A canvas to measure text with (never drawn). @type {CanvasRenderingContext2D | null} */

@@ -11,7 +11,7 @@
 import { layoutTree, GEOMETRY } from './tree-layout.js';
 import { t } from './language.js';
 import { playerName } from './format.js';
-import { TREE_CONFIG, svgElement, styleOf } from './tree-style.js';
+import { TREE_CONFIG, DENSITIES, svgElement, styleOf } from './tree-style.js';
 import { boxOf, childrenOf, straight, bus, stub, nodeDrawing } from './tree-drawing.js';
 import { closestTarget } from '../common/dom.js';
 
@@ -67,7 +67,7 @@ export { TREE_CONFIG } from './tree-style.js';
  * @property {Map<string, {element: SVGElement, sig: string}>} edgeElements
  * @property {TreeModel} model set by the first draw, before anything reads it (the scroll handler waits for a model)
  * @property {DrawnLayout} layout
- * @property {{view: LessonView | null, sheet?: Sheet, layout: DrawnLayout | null}} layoutCache
+ * @property {{view: LessonView | null, sheet?: Sheet, key?: string, layout: DrawnLayout | null, narrowest?: DrawnLayout | null}} layoutCache
  * @property {number} scale
  * @property {number} zoom
  * @property {Map<string, number>} fitted the scale each tree shape had at zoom 1 in each window size
@@ -162,6 +162,20 @@ export function createTreeView(container, { onActivate, topOf = () => container.
     get leastWidth() {
       return tv.layout ? tv.layout.width * tv.layout.style.minScale * tv.zoom : 0;
     },
+    /** The width the most compact drawing of the tree needs at its least scale (and the zoom). */
+    get narrowestWidth() {
+      const narrowest = tv.layoutCache.narrowest ?? tv.layout;
+      return narrowest ? narrowest.width * narrowest.style.minScale * tv.zoom : 0;
+    },
+    /** The height the most compact drawing of the tree needs at its least scale (and the zoom). */
+    get narrowestHeight() {
+      const narrowest = tv.layoutCache.narrowest ?? tv.layout;
+      return narrowest ? narrowest.height * narrowest.style.minScale * tv.zoom : 0;
+    },
+    /** Whether the drawing writes each node's bounds under its box (a dense one does not). */
+    get showsBounds() {
+      return tv.layout ? tv.layout.style.showsBounds : true;
+    },
   };
 }
 
@@ -173,8 +187,9 @@ export function createTreeView(container, { onActivate, topOf = () => container.
  * @param {TreeView} tv */
 function draw(tv, next) {
   tv.model = next;
-  tv.layout = layoutFor(tv, tv.model);
-  fit(tv, tv.layout);
+  const room = roomOf(tv);
+  tv.layout = layoutFor(tv, tv.model, room);
+  fit(tv, tv.layout, room);
   keepInView(tv, /** @type {Box[]} */ ((tv.model.focus ?? [tv.model.current]).map((id) => tv.layout.boxes.get(id)).filter(Boolean)));
   paint(tv);
   tv.afterDraw?.({
@@ -191,21 +206,70 @@ function draw(tv, next) {
 }
 
 
-/** The layout of what is shown; a typed tree shows all of it, so its layout is made once.
+/**
+ * The room the drawing has, in CSS pixels as at zoom 1: its box's width, and the window's height
+ * under the box's top less what stays under the box (the legend).
+ * @param {TreeView} tv
+ */
+function roomOf(tv) {
+  const pageTop = tv.topOf();
+  const below = tv.roomBelow();
+  return {
+    width: Math.max(200, tv.container.clientWidth - 10),
+    height: Math.max(200, window.innerHeight - pageTop / tv.zoom - below - 2 * tv.container.clientTop),
+    pageTop,
+    below,
+  };
+}
+
+/** @typedef {ReturnType<typeof roomOf>} Room */
+
+/**
+ * The layout of what is shown. A typed tree shows all of it, drawn as generously as the room
+ * allows at its least scale (tree-style.js's densities: the first that fits the box's width and
+ * height, else the first that fits its width, else the most compact, which scrolls); its layout is
+ * made once for each room.
  * @param {TreeView} tv
  * @param {TreeModel} model
+ * @param {Room} room
  * @returns {DrawnLayout} */
-function layoutFor(tv, { view, showsChildren, sheet }) {
-  if (!view.isGame && tv.layoutCache.view === view && tv.layoutCache.sheet === sheet && tv.layoutCache.layout) return tv.layoutCache.layout;
-  const style = styleOf(view, sheet);
-  const nodeOf = (/** @type {number} */ id) => ({ children: view.childrenOf(id) });
-  // Room right of the last box for a β (or a game's +3) that reaches past it.
-  const right = style.stem || view.isGame ? 80 : 0;
-  const result = /** @type {DrawnLayout} */ (layoutTree(nodeOf, showsChildren, { ...style, right, root: view.shownRoot?.() ?? 0 }));
-  result.boxWidth = style.width;
-  result.style = style;
-  tv.layoutCache = { view, sheet, layout: result };
-  return result;
+function layoutFor(tv, { view, showsChildren, sheet }, room) {
+  const key = view.isGame ? '' : `${room.width}x${Math.round(room.height)}`;
+  const cache = tv.layoutCache;
+  if (!view.isGame && cache.view === view && cache.sheet === sheet && cache.key === key && cache.layout) return cache.layout;
+  const make = (/** @type {import('./tree-style.js').Density} */ density) => {
+    const style = styleOf(view, sheet, density);
+    const nodeOf = (/** @type {number} */ id) => ({ children: view.childrenOf(id) });
+    // Room right of the last box for a β (or a game's +3) that reaches past it.
+    const right = style.stem || view.isGame ? 80 : 0;
+    const result = /** @type {DrawnLayout} */ (layoutTree(nodeOf, showsChildren, { ...style, right, root: view.shownRoot?.() ?? 0 }));
+    result.boxWidth = style.width;
+    result.style = style;
+    return result;
+  };
+  const densities = view.kind === 'tree' && !sheet ? DENSITIES : /** @type {const} */ (['normal']);
+  /** @type {DrawnLayout | null} */
+  let chosen = null;
+  /** @type {DrawnLayout | null} */
+  let widthOnly = null;
+  /** @type {DrawnLayout | null} */
+  let last = null;
+  for (const density of densities) {
+    last = make(density);
+    const least = last.style.minScale;
+    const fitsWidth = last.width * least <= room.width && !last.overlaps;
+    if (fitsWidth && last.height * least <= room.height) {
+      chosen = last;
+      break;
+    }
+    if (fitsWidth) widthOnly ??= last;
+  }
+  const layout = chosen ?? widthOnly ?? /** @type {DrawnLayout} */ (last);
+  // The most compact drawing, for the page to decide what goes beside the tree (made once a tree).
+  let narrowest = last?.style.density === densities[densities.length - 1] ? last : cache.view === view && cache.sheet === sheet ? cache.narrowest : null;
+  narrowest ??= make(densities[densities.length - 1]);
+  tv.layoutCache = { view, sheet, key, layout, narrowest };
+  return layout;
 }
 
 /** The part of the drawing in view, in user units, with a margin; everything for small trees.
@@ -345,20 +409,18 @@ function paintLevels(tv, area) {
  * within the window's height below the tree's top (a 1024×768 projector shows the whole lecture
  * tree); large ones shrink down to their least scale (TREE_CONFIG) and then scroll. The zoom multiplies it.
  * @param {DrawnLayout} shape
+ * @param {Room} room
  * @param {TreeView} tv */
-function fit(tv, shape) {
-  const available = Math.max(200, tv.container.clientWidth - 4);
-  const pageTop = tv.topOf();
+function fit(tv, shape, room) {
+  const available = room.width;
   // The box ends above the legend at the bottom of the window (at least 40 % of the window on a
   // phone, where the tree starts low): the node the replay is at, kept in view in the box, is
   // then on the screen.
-  const below = tv.roomBelow();
-  tv.container.style.maxHeight = `${Math.round(Math.max(window.innerHeight * 0.4, window.innerHeight - pageTop - below))}px`;
+  tv.container.style.maxHeight = `${Math.round(Math.max(window.innerHeight * 0.4, window.innerHeight - room.pageTop - room.below))}px`;
   // Fitted as at zoom 1 (the text above the tree grows with the zoom too), then zoomed: + and −
-  // change the tree's size by the zoom's factor, and it scrolls when it outgrows its box.
-  const top = pageTop / tv.zoom;
-  // The box's content: its height less its borders.
-  const height = Math.max(200, window.innerHeight - top - below - 2 * tv.container.clientTop);
+  // change the tree's size by the zoom's factor, and it scrolls when it outgrows its box. The
+  // box's content: its height less its borders.
+  const height = room.height;
   const least = shape.style.minScale;
   let base = Math.min(TREE_CONFIG.maxScale, available / shape.width, Math.max(least, height / shape.height));
   base = Math.max(least, base);

@@ -59,6 +59,7 @@ export default {
     'counters.leaves': 'Leaves evaluated',
     'counters.nodes': 'Nodes visited',
     'counters.result': 'Result',
+    'counters.window': 'Window of {node}',
     'iterations.one': 'depth {depth}: {nodes}',
     'iterations.summary': 'Iterative deepening, nodes per iteration: {each}; in all {total}. One search straight to depth {depth}: {single} nodes.',
     'counters.step': 'Step {step} of {total}',

@@ -59,6 +59,7 @@ export default {
     'counters.leaves': 'Folhas avaliadas',
     'counters.nodes': 'Nós visitados',
     'counters.result': 'Resultado',
+    'counters.window': 'Janela de {node}',
     'iterations.one': 'profundidade {depth}: {nodes}',
     'iterations.summary': 'Aprofundamento iterativo, nós por iteração: {each}; ao todo {total}. Uma só busca direto até a profundidade {depth}: {single} nós.',
     'counters.step': 'Passo {step} de {total}',
