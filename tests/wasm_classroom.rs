@@ -158,8 +158,8 @@ fn bad_input_and_edits() {
 // node counts, exercises, and the fast paths for large trees.
 
 use reversi::wasm::classroom::{
-    attempt_code, check_exercise, exercise_questions, exercise_shapes, exercise_tree, judge_value, node_counts,
-    read_attempt_code, search_untraced, student_variant, tic_tac_toe_lines, tree_variant,
+    attempt_code, check_exercise, diagnose_attempt_code, exercise_questions, exercise_shapes, exercise_tree,
+    judge_value, node_counts, read_attempt_code, search_untraced, student_variant, tic_tac_toe_lines, tree_variant,
 };
 
 fn spec(pairs: &[(&str, JsValue)]) -> JsValue {
@@ -518,7 +518,8 @@ fn exercises_as_handed_out_questions_variants_and_attempt_codes() {
     assert_eq!(fields[..5], ["value:n1", "value:x", "value:y", "alpha:y", "beta:y"]);
     assert_eq!(fields.len(), 11);
     let blank = check_exercise(spec_ask("values,window,pruned"), spec(&[])).unwrap();
-    assert_eq!(get(&blank, "score").as_string().unwrap(), "4/11");
+    // A blank sheet scores nothing (an unticked ✂ is no answer until the node above it is answered).
+    assert_eq!(get(&blank, "score").as_string().unwrap(), "0/11");
     let first = Array::from(&get(&blank, "verdicts")).get(0);
     // "no answer for n1"
     let hint = get(&first, "hint");
@@ -547,6 +548,21 @@ fn exercises_as_handed_out_questions_variants_and_attempt_codes() {
     let read = read_attempt_code("exercise=42&shape=3x2", &code).unwrap();
     assert_eq!((get(&read, "right").as_f64(), get(&read, "total").as_f64()), (Some(7.0), Some(9.0)));
     assert!(message_of(read_attempt_code("exercise=43&shape=3x2", &code).unwrap_err()).contains("checksum"));
+    // A class's list: valid, one symbol altered (the code it was), another exercise's, unreadable.
+    let status =
+        |exercise: &str, code: &str| get(&diagnose_attempt_code(exercise, code), "status").as_string().unwrap();
+    assert_eq!(status("exercise=42&shape=3x2", &code), "valid");
+    let altered = format!("{}{}{}", &code[..5], if &code[5..6] == "Z" { "Y" } else { "Z" }, &code[6..]);
+    let diagnosis = diagnose_attempt_code("exercise=42&shape=3x2", &altered);
+    assert_eq!(get(&diagnosis, "status").as_string().unwrap(), "altered");
+    assert_eq!(
+        (get(&get(&diagnosis, "original"), "right").as_f64(), get(&diagnosis, "position").as_f64()),
+        (Some(7.0), Some(5.0))
+    );
+    assert_eq!(status("exercise=43&shape=3x2", &code), "other");
+    let junk = diagnose_attempt_code("exercise=42&shape=3x2", "junk");
+    assert_eq!(get(&junk, "status").as_string().unwrap(), "unreadable");
+    assert!(get(&junk, "message").as_string().unwrap().contains("not a symbol of a code"));
     let bad = spec(&[("variant", n(0.0)), ("right", n(9.0)), ("total", n(7.0)), ("attempt", n(1.0))]);
     assert!(message_of(attempt_code("x", bad).unwrap_err()).contains("9 right of 7"));
 

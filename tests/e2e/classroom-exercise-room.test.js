@@ -127,6 +127,15 @@ test('solution=off: the name alone first, then the sheet alone; no key, button, 
   assert.deepEqual(errors, []);
   await context.close();
 
+  // A tree too large for an exercise, without the solution: its message alone, not the lesson.
+  const big = `max r(${Array.from({ length: 40 }, (_, i) => i).join(' ')})`;
+  const locked = await open(`?tree=${encodeURIComponent(big)}&algorithm=alphabeta&mode=exercise&solution=off&lang=en`);
+  await locked.page.keyboard.press('End');
+  assert.match(await locked.page.textContent('[data-testid="exercise"]'), /No exercise on this tree/);
+  assert.equal(await locked.page.isVisible('[data-testid="tree"]'), false);
+  assert.equal(await text(locked.page, 'tree-result'), '');
+  await locked.context.close();
+
   // With the solution on, as before: the way back to the lesson and the solution are there.
   const on = await open('?exercise=5&shape=3x2&algorithm=alphabeta&lang=en');
   assert.equal(await on.page.locator('[data-testid="leave"]').count(), 1);
