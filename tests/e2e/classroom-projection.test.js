@@ -130,3 +130,32 @@ test('the lecture tree under alpha-beta from step 0: every leaf with its value, 
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+test('a typed tree too large to show whole folds: the path searched open, a click opens or closes a node, what is drawn on the screen', async () => {
+  // 4 levels of 4: 256 leaves, far more than a 1024 px screen shows at 18 px.
+  let next = 0;
+  const subtree = (depth) => (depth === 0 ? `x${next++}:${(next * 7) % 41 - 20}` : `(${[0, 1, 2, 3].map(() => subtree(depth - 1)).join(' ')})`);
+  const tree = `max ${subtree(4)}`;
+  const { page, context, errors } = await openPage(browser, { width: 1024, height: 768 });
+  await page.goto(`${server.url}classroom.html?tree=${encodeURIComponent(tree)}&algorithm=alphabeta&lang=en`);
+  await waitReady(page);
+  const drawn = () => page.$$eval('.tree-svg [data-node]', (nodes) => nodes.length);
+  // Step 0: the root and its four children, each with "+4".
+  assert.equal(await drawn(), 5);
+  assert.equal(await page.locator('.tree-svg .badge-text').count(), 4);
+  assert.match(await page.textContent('#legend'), /click a node to open or close it/);
+  for (let i = 0; i < 12; i++) await page.keyboard.press('ArrowRight');
+  const opened = await drawn();
+  assert.ok(opened > 5, `the path searched opened: ${opened} nodes`);
+  assertWhole(await page.evaluate(measure), 'folded tree, step 12');
+  // A click on a closed node opens it; again, closes it.
+  const closed = page.locator('.tree-svg [data-id][aria-expanded="false"]').last();
+  const name = await closed.getAttribute('data-node');
+  await closed.click();
+  assert.equal(await page.getAttribute(`.tree-svg [data-node="${name}"]`, 'aria-expanded'), 'true');
+  assert.equal(await drawn(), opened + 4);
+  await page.click(`.tree-svg [data-node="${name}"]`);
+  assert.equal(await drawn(), opened);
+  assert.deepEqual(errors, []);
+  await context.close();
+});

@@ -27,11 +27,18 @@ import { byId as $, setText } from '../common/dom.js';
 /** @typedef {import('./page-state.js').Untraced} Untraced */
 
 
-/** In a game tree, which nodes show their children; explicit trees show everything.
+/** Whether the tree on show is folded: a game's, or a typed tree too large to show whole.
+ * @param {LessonView} view */
+function folds(view) {
+  return view.isGame || (view.kind === 'tree' && !exerciseSheet() && !parts.treeView.wholeFits(view));
+}
+
+/** Which nodes show their children: every node of a typed tree shown whole; in a folded tree the
+ * path searched, and the nodes opened by a click.
  * @param {number} id */
 function showsChildren(id) {
   const view = shownView();
-  if (view.kind === 'tree') return true;
+  if (!folds(view)) return true;
   if (state.collapsed.has(id)) return false;
   return view.node(id).parent < 0 || state.expanded.has(id) || autoOpen().has(id);
 }
@@ -57,7 +64,7 @@ function autoOpen() {
 export function onNode(id) {
   const view = shownView();
   state.selected = id;
-  if (view.isGame && view.node(id).children.length > 0) {
+  if (folds(view) && view.node(id).children.length > 0) {
     if (showsChildren(id)) {
       state.expanded.delete(id);
       state.collapsed.add(id);
@@ -168,6 +175,7 @@ export function render() {
       focus: pending ? [pending.node] : focusOf(view),
       orderMarks: orderMarksOf(view) ?? undefined,
       asked: pending ? new Set(pending.about) : undefined,
+      folded: folds(view),
     });
   }
   placeWideTree();
@@ -298,7 +306,8 @@ function renderCutoffs() {
 /** The legend: a small drawing of each mark of the tree with its name, then the algorithm's terms. */
 function renderLegend() {
   const view = shownView();
-  const key = `${language()}|${view.players}|${view.boundsKind}|${view.negamaxView}|${view.isGame}|${view.result.table}`;
+  const folded = folds(view);
+  const key = `${language()}|${view.players}|${view.boundsKind}|${view.negamaxView}|${folded}|${view.result.table}`;
   const legend = $('legend');
   if (legend.dataset.key === key) return;
   legend.dataset.key = key;
@@ -329,7 +338,7 @@ function renderLegend() {
   else if (view.negamaxView) terms.push(t('legend.negamaxPlain'));
   if (view.players > 2) terms.push(t('legend.maxnRule'));
   if (view.result.table) terms.push(t('legend.table'));
-  if (view.isGame) terms.push(t('legend.expand'));
+  if (folded) terms.push(t('legend.expand'));
   /** @type {(HTMLElement | string)[]} */
   const parts = [];
   for (const item of [...items, ...terms]) {

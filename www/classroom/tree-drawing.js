@@ -205,7 +205,7 @@ export function nodeDrawing(scene, id) {
     tabindex: 0,
     'aria-label': label,
     'aria-current': isCurrent ? 'step' : null,
-    'aria-expanded': hidden ? 'false' : node.children.length > 0 && view.isGame ? 'true' : null,
+    'aria-expanded': hidden ? 'false' : node.children.length > 0 && (view.isGame || scene.model.folded) ? 'true' : null,
     'aria-description': hidden ? t('tree.expand', { n: node.children.length }) : null,
   };
   // A node whose search was cut shows its bound ("≥ 25"): only exact nodes a plain value. An

@@ -14,16 +14,16 @@ export const NS = 'http://www.w3.org/2000/svg';
 export const TREE_CONFIG = {
   /** Largest type of a node's value; longer values shrink to fit their box, down to minValueSize. */
   valueSize: 28,
-  minValueSize: 23,
+  minValueSize: 24,
   /** The labels above the boxes, the bounds under them, the marks beside the labels. */
   captionSize: 24,
   boundsSize: 24,
   markSize: 24,
   /**
-   * Smallest scale of the drawing before it scrolls instead: every text a student reads is then
-   * at least 23 × 0.8 ≈ 18 px at zoom 1, from the back of a room.
+   * Smallest scale of the drawing before it is drawn more compactly, or scrolls: every text a
+   * student reads is then at least 24 × 0.75 = 18 px at zoom 1, from the back of a room.
    */
-  minScale: 0.8,
+  minScale: 0.75,
   /** An answer sheet's least scale: 24 × 0.75 = 18 px labels, 28 × 0.75 = 21 px leaf values. */
   sheetMinScale: 0.75,
   /**

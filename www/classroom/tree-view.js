@@ -38,6 +38,7 @@ export { TREE_CONFIG } from './tree-style.js';
  * @property {Sheet} [sheet] an exercise's answer sheet: every node drawn, leaves with their values,
  *   inner nodes blank, the room its fields need (exercise.js lays them over the drawing)
  * @property {Set<number>} [asked] nodes a prediction asks about (outlined)
+ * @property {boolean} [folded] a typed tree too large to show whole: only the nodes open are drawn
  */
 /** An answer sheet's drawing: rows with fields under their boxes, room under the leaves, the
  * nodes whose edges start under their fields.
@@ -68,6 +69,7 @@ export { TREE_CONFIG } from './tree-style.js';
  * @property {TreeModel} model set by the first draw, before anything reads it (the scroll handler waits for a model)
  * @property {DrawnLayout} layout
  * @property {{view: LessonView | null, sheet?: Sheet, key?: string, layout: DrawnLayout | null, narrowest?: DrawnLayout | null}} layoutCache
+ * @property {{view: LessonView | null, key: string, fits: boolean}} wholeCache
  * @property {number} scale
  * @property {number} zoom
  * @property {Map<string, number>} fitted the scale each tree shape had at zoom 1 in each window size
@@ -113,6 +115,7 @@ export function createTreeView(container, { onActivate, topOf = () => container.
     model: /** @type {TreeModel} */ (/** @type {unknown} */ (null)),
     layout: /** @type {DrawnLayout} */ (/** @type {unknown} */ (null)),
     layoutCache: { view: null, layout: null },
+    wholeCache: { view: null, key: '', fits: true },
     scale: 1,
     zoom: 1,
     fitted: new Map(),
@@ -166,6 +169,21 @@ export function createTreeView(container, { onActivate, topOf = () => container.
     get narrowestWidth() {
       const narrowest = tv.layoutCache.narrowest ?? tv.layout;
       return narrowest ? narrowest.width * narrowest.style.minScale * tv.zoom : 0;
+    },
+    /**
+     * Whether a typed tree drawn whole, as compactly as it can be, fits its box: a larger one is
+     * folded (the page opens the path searched, and the nodes the class clicks).
+     * @param {LessonView} view
+     */
+    wholeFits(view) {
+      const room = roomOf(tv);
+      const key = `${room.width}x${Math.round(room.height)}`;
+      if (tv.wholeCache.view === view && tv.wholeCache.key === key) return tv.wholeCache.fits;
+      const style = styleOf(view, undefined, DENSITIES[DENSITIES.length - 1]);
+      const layout = layoutTree((id) => ({ children: view.childrenOf(id) }), () => true, { ...style, root: view.shownRoot?.() ?? 0 });
+      const fits = !layout.overlaps && layout.width * style.minScale <= room.width && layout.height * style.minScale <= room.height;
+      tv.wholeCache = { view, key, fits };
+      return fits;
     },
     /** The height the most compact drawing of the tree needs at its least scale (and the zoom). */
     get narrowestHeight() {
@@ -233,10 +251,12 @@ function roomOf(tv) {
  * @param {TreeModel} model
  * @param {Room} room
  * @returns {DrawnLayout} */
-function layoutFor(tv, { view, showsChildren, sheet }, room) {
-  const key = view.isGame ? '' : `${room.width}x${Math.round(room.height)}`;
+function layoutFor(tv, { view, showsChildren, sheet, folded }, room) {
+  // A game's tree and a folded one change shape as nodes open: laid out at each drawing.
+  const changing = view.isGame || folded;
+  const key = changing ? '' : `${room.width}x${Math.round(room.height)}`;
   const cache = tv.layoutCache;
-  if (!view.isGame && cache.view === view && cache.sheet === sheet && cache.key === key && cache.layout) return cache.layout;
+  if (!changing && cache.view === view && cache.sheet === sheet && cache.key === key && cache.layout) return cache.layout;
   const make = (/** @type {import('./tree-style.js').Density} */ density) => {
     const style = styleOf(view, sheet, density);
     const nodeOf = (/** @type {number} */ id) => ({ children: view.childrenOf(id) });
