@@ -16,6 +16,7 @@ use crate::course::tree::{ScalarTree, Tree, VectorTree};
 use crate::othello::records::record::read_record;
 use crate::othello::rules::board::{Board, Position};
 use crate::othello::rules::square::Color;
+use std::collections::HashMap;
 use std::fmt;
 
 /// The lecture tree of seed 001: `4 [b, d, i]`.
@@ -227,10 +228,12 @@ fn whole_tree(mut trace: Trace, tree: &Tree) -> Trace {
         if trace.nodes[id].static_value.is_none() {
             trace.nodes[id].static_value = value_of(node);
         }
+        // The children the search generated, by label (a fan may have 20,000).
+        let generated: HashMap<String, usize> =
+            trace.nodes[id].children.iter().map(|&c| (trace.nodes[c].label.clone(), c)).collect();
         for &child in &tree.nodes[node].children {
             let label = &tree.nodes[child].label;
-            let known = trace.nodes[id].children.iter().copied().find(|&c| &trace.nodes[c].label == label);
-            let child_id = known.unwrap_or_else(|| {
+            let child_id = generated.get(label).copied().unwrap_or_else(|| {
                 let parent = &trace.nodes[id];
                 let player = match parent.player {
                     Player::Side(side) => Player::Side(side.opposite()),

@@ -27,11 +27,30 @@ import { byId as $, setText } from '../common/dom.js';
 /** @typedef {import('./page-state.js').Untraced} Untraced */
 
 
-/** Whether the tree on show is folded: a game's, or a typed tree too large to show whole.
+/** Whether the tree on show is folded: a game's, or a typed tree too large to show whole whose
+ * root's children have children (a fan, all leaves under its root, has nothing to fold).
  * @param {LessonView} view */
 function folds(view) {
-  return view.isGame || (view.kind === 'tree' && !exerciseSheet() && !parts.treeView.wholeFits(view));
+  if (view.isGame) return true;
+  if (view.kind !== 'tree' || exerciseSheet()) return false;
+  let deep = deepTrees.get(view);
+  if (deep === undefined) {
+    deep = view.childrenOf(view.shownRoot()).some((child) => view.node(child).children.length > 0);
+    deepTrees.set(view, deep);
+  }
+  if (!deep) return false;
+  // Asked for every node laid out: measured once for each tree and window.
+  const key = `${innerWidth}x${innerHeight}|${state.zoom}|${state.pseudocode}`;
+  if (foldCache.view !== view || foldCache.key !== key) foldCache = { view, key, folded: !parts.treeView.wholeFits(view) };
+  return foldCache.folded;
 }
+
+/** @type {{view: LessonView | null, key: string, folded: boolean}} */
+let foldCache = { view: null, key: '', folded: false };
+
+/** Whether a tree's root has grandchildren, once for each tree (asked for every node drawn).
+ * @type {WeakMap<LessonView, boolean>} */
+const deepTrees = new WeakMap();
 
 /** Which nodes show their children: every node of a typed tree shown whole; in a folded tree the
  * path searched, and the nodes opened by a click.

@@ -70,6 +70,7 @@ export { TREE_CONFIG } from './tree-style.js';
  * @property {DrawnLayout} layout
  * @property {{view: LessonView | null, sheet?: Sheet, key?: string, layout: DrawnLayout | null, narrowest?: DrawnLayout | null}} layoutCache
  * @property {{view: LessonView | null, key: string, fits: boolean}} wholeCache
+ * @property {{view: LessonView | null, byDensity: Map<string, ReturnType<typeof styleOf>>}} styles
  * @property {number} scale
  * @property {number} zoom
  * @property {Map<string, number>} fitted the scale each tree shape had at zoom 1 in each window size
@@ -116,6 +117,7 @@ export function createTreeView(container, { onActivate, topOf = () => container.
     layout: /** @type {DrawnLayout} */ (/** @type {unknown} */ (null)),
     layoutCache: { view: null, layout: null },
     wholeCache: { view: null, key: '', fits: true },
+    styles: { view: null, byDensity: new Map() },
     scale: 1,
     zoom: 1,
     fitted: new Map(),
@@ -179,7 +181,7 @@ export function createTreeView(container, { onActivate, topOf = () => container.
       const room = roomOf(tv);
       const key = `${room.width}x${Math.round(room.height)}`;
       if (tv.wholeCache.view === view && tv.wholeCache.key === key) return tv.wholeCache.fits;
-      const style = styleOf(view, undefined, DENSITIES[DENSITIES.length - 1]);
+      const style = styleFor(tv, view, undefined, DENSITIES[DENSITIES.length - 1]);
       const layout = layoutTree((id) => ({ children: view.childrenOf(id) }), () => true, { ...style, root: view.shownRoot?.() ?? 0 });
       const fits = !layout.overlaps && layout.width * style.minScale <= room.width && layout.height * style.minScale <= room.height;
       tv.wholeCache = { view, key, fits };
@@ -243,6 +245,25 @@ function roomOf(tv) {
 /** @typedef {ReturnType<typeof roomOf>} Room */
 
 /**
+ * A lesson's style at a density, made once (its box widths read every node's value: a folded
+ * tree of 20,000 nodes is laid out at each step).
+ * @param {TreeView} tv
+ * @param {LessonView} view
+ * @param {Sheet | undefined} sheet
+ * @param {import('./tree-style.js').Density} density
+ */
+function styleFor(tv, view, sheet, density) {
+  if (sheet) return styleOf(view, sheet, density);
+  if (tv.styles.view !== view) tv.styles = { view, byDensity: new Map() };
+  let style = tv.styles.byDensity.get(density);
+  if (!style) {
+    style = styleOf(view, undefined, density);
+    tv.styles.byDensity.set(density, style);
+  }
+  return style;
+}
+
+/**
  * The layout of what is shown. A typed tree shows all of it, drawn as generously as the room
  * allows at its least scale (tree-style.js's densities: the first that fits the box's width and
  * height, else the first that fits its width, else the most compact, which scrolls); its layout is
@@ -258,7 +279,7 @@ function layoutFor(tv, { view, showsChildren, sheet, folded }, room) {
   const cache = tv.layoutCache;
   if (!changing && cache.view === view && cache.sheet === sheet && cache.key === key && cache.layout) return cache.layout;
   const make = (/** @type {import('./tree-style.js').Density} */ density) => {
-    const style = styleOf(view, sheet, density);
+    const style = styleFor(tv, view, sheet, density);
     const nodeOf = (/** @type {number} */ id) => ({ children: view.childrenOf(id) });
     // Room right of the last box for a β (or a game's +3) that reaches past it.
     const right = style.stem || view.isGame ? 80 : 0;
@@ -268,27 +289,31 @@ function layoutFor(tv, { view, showsChildren, sheet, folded }, room) {
     return result;
   };
   const densities = view.kind === 'tree' && !sheet ? DENSITIES : /** @type {const} */ (['normal']);
+  const fitsWidth = (/** @type {DrawnLayout} */ l) => l.width * l.style.minScale <= room.width && !l.overlaps;
+  const fitsHeight = (/** @type {DrawnLayout} */ l) => l.height * l.style.minScale <= room.height;
+  // The most compact drawing first: a tree it does not fit (up to 20,000 nodes) is drawn as usual
+  // and scrolls, without laying out the densities between.
+  const narrowest = densities.length > 1 ? make(densities[densities.length - 1]) : null;
   /** @type {DrawnLayout | null} */
-  let chosen = null;
+  let layout = null;
   /** @type {DrawnLayout | null} */
-  let widthOnly = null;
-  /** @type {DrawnLayout | null} */
-  let last = null;
-  for (const density of densities) {
-    last = make(density);
-    const least = last.style.minScale;
-    const fitsWidth = last.width * least <= room.width && !last.overlaps;
-    if (fitsWidth && last.height * least <= room.height) {
-      chosen = last;
-      break;
+  let usual = null;
+  if (!narrowest || narrowest.width * narrowest.style.minScale <= room.width) {
+    /** @type {DrawnLayout | null} */
+    let widthOnly = null;
+    for (const density of densities) {
+      const candidate = density === narrowest?.style.density ? narrowest : make(density);
+      usual ??= candidate;
+      if (fitsWidth(candidate) && fitsHeight(candidate)) {
+        layout = candidate;
+        break;
+      }
+      if (fitsWidth(candidate)) widthOnly ??= candidate;
     }
-    if (fitsWidth) widthOnly ??= last;
+    layout ??= widthOnly;
   }
-  const layout = chosen ?? widthOnly ?? /** @type {DrawnLayout} */ (last);
-  // The most compact drawing, for the page to decide what goes beside the tree (made once a tree).
-  let narrowest = last?.style.density === densities[densities.length - 1] ? last : cache.view === view && cache.sheet === sheet ? cache.narrowest : null;
-  narrowest ??= make(densities[densities.length - 1]);
-  tv.layoutCache = { view, sheet, key, layout, narrowest };
+  layout ??= usual ?? make('normal');
+  tv.layoutCache = { view, sheet, key, layout, narrowest: narrowest ?? layout };
   return layout;
 }
 
