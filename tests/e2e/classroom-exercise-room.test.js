@@ -6,17 +6,12 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServerAndBrowser, openPage, waitReady, text } from './helpers.js';
+import { startServerAndBrowser, waitReady, text, openClassroom } from './helpers.js';
 
 const { server, browser } = await startServerAndBrowser();
 const V = { width: 1024, height: 768 };
 
-async function open(query, viewport = V) {
-  const opened = await openPage(browser, viewport);
-  await opened.page.goto(`${server.url}classroom.html${query}`);
-  await waitReady(opened.page);
-  return opened;
-}
+const open = (query, viewport = V) => openClassroom(browser, server, query, viewport);
 
 /** Everything the page holds as text, hidden or not: the DOM's text, its inputs' values and every label. */
 function everything(page) {

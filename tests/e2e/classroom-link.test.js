@@ -7,17 +7,12 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
-import { startServerAndBrowser, openPage, waitReady, text, artifacts } from './helpers.js';
+import { startServerAndBrowser, openPage, waitReady, text, artifacts, openClassroom } from './helpers.js';
 
 const { server, browser } = await startServerAndBrowser();
 const V = { width: 1024, height: 768 };
 
-async function open(query, viewport = V) {
-  const opened = await openPage(browser, viewport);
-  await opened.page.goto(`${server.url}classroom.html${query}`);
-  await waitReady(opened.page);
-  return opened;
-}
+const open = (query, viewport = V) => openClassroom(browser, server, query, viewport);
 
 /** Opens the builder on a random 3x2 tree of seed 42 by alpha-beta. */
 async function build(page) {

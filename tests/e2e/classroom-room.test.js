@@ -8,16 +8,11 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
-import { startServerAndBrowser, openPage, waitReady, text, artifacts } from './helpers.js';
+import { startServerAndBrowser, waitReady, text, artifacts, openClassroom } from './helpers.js';
 
 const { server, browser } = await startServerAndBrowser();
 
-async function open(query, viewport = { width: 1024, height: 768 }, options = {}) {
-  const opened = await openPage(browser, viewport, options);
-  await opened.page.goto(`${server.url}classroom.html${query}`);
-  await waitReady(opened.page);
-  return opened;
-}
+const open = (query, viewport = { width: 1024, height: 768 }, options = {}) => openClassroom(browser, server, query, viewport, options);
 
 async function fullScreen(page) {
   await page.click('[data-testid="fullscreen"]');

@@ -5,16 +5,11 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
-import { startServerAndBrowser, openPage, waitReady, text, artifacts } from './helpers.js';
+import { startServerAndBrowser, openPage, waitReady, text, artifacts, openClassroom } from './helpers.js';
 
 const { server, browser } = await startServerAndBrowser();
 
-async function open(query, viewport) {
-  const opened = await openPage(browser, viewport);
-  await opened.page.goto(`${server.url}classroom.html${query}`);
-  await waitReady(opened.page);
-  return opened;
-}
+const open = (query, viewport = { width: 1280, height: 800 }) => openClassroom(browser, server, query, viewport);
 
 const nodeLabel = (page, label) => page.getAttribute(`[data-node="${label}"]`, 'aria-label');
 /** A number as the page writes it, with a true minus sign (U+2212): "−23" → -23. */

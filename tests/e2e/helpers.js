@@ -174,6 +174,17 @@ export async function openPage(browser, viewport = { width: 1280, height: 800 },
 }
 
 /**
+ * The classroom at `query` (`?example=lecture&lang=en`) in a fresh page, ready to use.
+ * @returns {Promise<{page, context, errors: string[]}>}
+ */
+export async function openClassroom(browser, server, query, viewport = { width: 1024, height: 768 }, options = {}) {
+  const opened = await openPage(browser, viewport, options);
+  await opened.page.goto(`${server.url}classroom.html${query}`);
+  await waitReady(opened.page);
+  return opened;
+}
+
+/**
  * Waits until the review's table has its rows. A review that does not end in time fails with
  * what the page showed then (its progress, its messages, whether it was isolated and by whom
  * controlled): a wait that times out on a loaded machine says whether the review ran slowly,
