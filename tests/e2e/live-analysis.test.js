@@ -34,8 +34,9 @@ test('on a 14-empty position the analysis reaches exact, and its best line is th
   const shown = await lines(page);
   assert.equal(shown.length, 3, 'the best three lines');
   assert.equal(shown[0].pv, SOLVED_LINE);
-  assert.match(shown[0].text, /^Black \+10 h2 e2/);
-  assert.match(shown[1].text, /^Black \+6 /);
+  // Each line one row: its move, its score and certainty, then the rest of its moves.
+  assert.match(shown[0].text, /^h2 Black \+10 exact e2 b4 /);
+  assert.match(shown[1].text, /^[a-h][1-8] Black \+6 exact /);
   assert.match(await text(page, 'analysis-score'), /Black \+10$/);
   assert.equal(await page.getAttribute('[data-testid="analysis-bar"]', 'aria-valuenow'), '10');
   // The engine's own solve of the position, in the page: the same score and line.
@@ -118,7 +119,7 @@ test('a move played while the analysis runs is taken at once, and no task of the
   const after = await lines(page);
   const legal = await page.$$eval('[data-square]', (cells) => cells.filter((c) => /legal move/.test(c.getAttribute('aria-label'))).map((c) => c.dataset.square));
   assert.ok(legal.includes(after[0].pv.split(' ')[0]), `${after[0].pv} starts with a legal move of White (${legal})`);
-  assert.match(after[0].text, /^(White|Black|Even) /);
+  assert.match(after[0].text, /^[a-h][1-8] (White|Black|Even) /);
   const gap = await page.evaluate(() => {
     const w = /** @type {any} */ (window);
     w.stopFrames = true;
@@ -187,8 +188,8 @@ test('on a cross-origin isolated page the team of workers analyses, to the same 
   await page.click('[data-testid="analysis-switch"]');
   await page.waitForSelector('[data-testid="analysis-status"][data-state="done"]', { timeout: 60_000 });
   const shown = await lines(page);
-  assert.match(shown[0].text, /^Black \+10 h2 /);
-  assert.match(shown[1].text, /^Black \+6 /);
+  assert.match(shown[0].text, /^h2 Black \+10 /);
+  assert.match(shown[1].text, /^[a-h][1-8] Black \+6 /);
   assert.equal(await status(page).getAttribute('data-exact'), 'true');
   assert.deepEqual(errors, []);
   await context.close();

@@ -12,7 +12,8 @@
 // thinking.js (the AI's thinking line), review-panel.js (the review's wiring; review.js draws it),
 // move-list.js, openings.js (opening names and the book), record.js (the record, its players, an
 // imported GGF record), export.js, address.js, settings.js, offline.js, the Study area's
-// live-analysis.js and explorer.js (study-panel.js), and the lazily loaded clock.js,
+// live-analysis.js (its lines: analysis-lines.js, previewed by line-preview.js) and explorer.js
+// (study-panel.js), and the lazily loaded clock.js,
 // evaluation.js, practice-panel.js and sound.js. start.js starts it (and says why when it cannot).
 
 import { Game } from '../pkg/reversi.js';
@@ -50,7 +51,9 @@ export function settleForcedPasses() {
 export function playMove(move) {
   const mover = state.game.sideToMove;
   const from = shownMoves();
-  const tried = state.lines.node(from)?.children.map((child) => child.move) ?? [];
+  // After the main line's last move, where lines were tried: a move played there is the game's.
+  const goesOn = state.lines.isMainEnd(from);
+  const tried = goesOn ? [] : (state.lines.node(from)?.children.map((child) => child.move) ?? []);
   // Another move than the line's from here: a variation, or in a game being played a take-back.
   const branches = tried.length > 0 && !tried.includes(move);
   const takesBack = branches && isLiveGame() && state.lines.isMain(from);
@@ -64,7 +67,9 @@ export function playMove(move) {
   // A move played by hand is a new decision: the old redo line no longer follows from it (it stays
   // in the tree of lines), and the AI only answers at the end of the record.
   state.game.discardRedo();
-  state.lines.add(state.game.moves);
+  /** @param {string[]} moves */
+  const grow = (moves) => (goesOn ? state.lines.extendMain(moves) : state.lines.add(moves));
+  grow(state.game.moves);
   if (takesBack) state.lines.promote(state.game.moves);
   // A move of the main line is the game's: a loaded record plays on from it and the clock counts
   // it. A move in a variation is study.
@@ -83,7 +88,7 @@ export function playMove(move) {
   const notes = [t('game.played', { side: sideName(mover), move, n: flipped.length })];
   notes.push(...settleForcedPasses());
   const line = state.game.moves;
-  state.lines.add(line); // with its forced pass
+  grow(line); // with its forced pass
   if (takesBack) {
     notes.push(t('lines.keptAsVariation'));
   } else if (branches) {
@@ -115,8 +120,18 @@ export function goToLine(moves, message) {
   changed();
 }
 
+/** Plays `moves` (from the start: an analysis line after the position shown) into the lines
+ * as a variation, and shows the position after them; the game's own moves stay as they were.
+ * @param {string[]} moves */
+export function playLine(moves) {
+  state.lines.addVariation(moves);
+  goToLine(moves, state.lines.isMain(moves) ? undefined : t('preview.played', { ply: moves.length }));
+}
+
 /** @param {string} name */
 export function onSquare(name) {
+  // A line previewed on the board is looked at, not played: back to the game first.
+  if (parts.linePreview.active) return;
   if (parts.setup.active) {
     parts.setup.tap(squareIndex(name));
     return;
@@ -210,6 +225,8 @@ const turnLoop = createTurnLoop(() => {
 });
 
 export function changed() {
+  // A line previewed was of the position before the change: the board shows the game again.
+  parts.linePreview.close();
   turnLoop.changed();
   // The live analysis replaces the hints while it is on (it scores the same moves, deeper).
   if (parts.liveAnalysis.on) parts.liveAnalysis.start();

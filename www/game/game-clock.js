@@ -6,7 +6,7 @@ import * as wasm from '../pkg/reversi.js';
 import { byId, setText } from '../common/dom.js';
 import { t, sideName } from '../i18n/page.js';
 import { changed } from './app.js';
-import { state, parts, announce, isFinished, inVariation, moveFlipsEnd } from './game-state.js';
+import { state, parts, announce, isFinished, inVariation, lookingBack, moveFlipsEnd } from './game-state.js';
 
 /** @typedef {import('../pkg/reversi.js').Side} Side */
 /** @typedef {import('./game-state.js').Clock} Clock */
@@ -19,7 +19,7 @@ let clockTicks = null;
  * a loaded record is shown, while the player looks back through the moves, and at the end. */
 export function runClock() {
   const clock = state.clock;
-  const live = Boolean(clock) && !parts.setup.active && !isFinished() && !state.viewing && !state.game.canRedo && !inVariation();
+  const live = Boolean(clock) && !parts.setup.active && !isFinished() && !state.viewing && !lookingBack() && !inVariation();
   // The side to move's time starts once the last move's discs have turned over.
   const now = performance.now();
   if (clock) clock.run(live ? state.game.sideToMove : null, now, moveFlipsEnd() ?? now);

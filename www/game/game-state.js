@@ -109,6 +109,8 @@ class PageParts {
   library = null;
   /** The Study area's live analysis (live-analysis.js). @type {ReturnType<typeof import('./live-analysis.js').createLiveAnalysis>} */
   liveAnalysis = notYet;
+  /** A line of the analysis previewed on the board (line-preview.js). @type {ReturnType<typeof import('./line-preview.js').attachLinePreview>} */
+  linePreview = notYet;
   /** The opening explorer (explorer.js). @type {ReturnType<typeof import('./explorer.js').createExplorer>} */
   explorer = notYet;
   /** A reader of the opening book on the page's thread (where the game left it), once it arrived.
@@ -145,12 +147,16 @@ export const shownMoves = () => state.game.moves.slice(0, state.game.ply);
 /** The position shown is on a variation: study, where either side's move is played by hand, the
  * AI does not answer and the clock does not run. */
 export const inVariation = () => !state.lines.isMain(shownMoves());
+/** The player looks back through the game: the record shown goes on after the position shown,
+ * other than by a line tried after the main line's last move (that position is the game's
+ * latest, a study line after it). */
+export const lookingBack = () => state.game.canRedo && !state.lines.isMainEnd(shownMoves());
 export const isHumanTurn = () =>
   !parts.setup.active && (inVariation() ? !state.game.isGameOver : !isFinished() && state.players[state.game.sideToMove] === 'human');
 /** The AI moves only at the end of the record (with a redo line, the player is looking back), on
  * the main line, and not while a loaded record is being shown or a position set up. */
 export const isAiTurn = () =>
-  !parts.setup.active && !isFinished() && !state.viewing && !state.game.canRedo && !inVariation() && state.players[state.game.sideToMove] === 'ai';
+  !parts.setup.active && !isFinished() && !state.viewing && !lookingBack() && !inVariation() && state.players[state.game.sideToMove] === 'ai';
 
 /** A game being played (against the AI, or on a clock) whose main line has not ended: a move
  * played from one of its earlier positions takes back the moves after it, which become a

@@ -15,18 +15,18 @@ import { t } from '../i18n/page.js';
  * @param {unknown} lines
  */
 export function linesFromSaved(startBoard, moves, lines) {
-  const tree = new Lines();
-  if (Array.isArray(lines)) {
-    for (const line of lines) {
-      if (typeof line !== 'string') continue;
-      try {
-        Game.restore(startBoard, line, 0).free();
-      } catch {
-        continue;
-      }
-      tree.add(movesOf(line));
+  /** @param {unknown} line @returns {line is string} */
+  const replays = (line) => {
+    if (typeof line !== 'string') return false;
+    try {
+      Game.restore(startBoard, line, 0).free();
+      return true;
+    } catch {
+      return false;
     }
-  }
+  };
+  const replayed = (Array.isArray(lines) ? lines : []).filter(replays);
+  const tree = Lines.fromTranscripts(replayed);
   tree.add(movesOf(moves));
   return tree;
 }

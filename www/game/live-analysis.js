@@ -4,7 +4,8 @@
 // then its exact score) when the endgame is in reach, by the AI's workers (the team, where the
 // page is cross-origin isolated; its one worker elsewhere). Each completed step replaces the
 // last: the squares show the moves' scores as hints do, and the Study area shows an evaluation
-// bar and the best three lines. A change of position, a move or a new game stops it (the page
+// bar and the best three lines (analysis-lines.js), each previewed on the board when chosen
+// (line-preview.js). A change of position, a move or a new game stops it (the page
 // cancels the AI's searches on every change) and it starts again for the new position; a hidden
 // tab stops it, and it starts again when the tab is seen.
 
@@ -16,6 +17,7 @@ import { onceAFrame } from '../common/frames.js';
 import { hintMarks } from './hints.js';
 import { depthText } from './thinking.js';
 import { studySection } from './study-panel.js';
+import { attachAnalysisLines, renderAnalysisLines } from './analysis-lines.js';
 
 /** @typedef {import('../pkg/reversi.js').MoveLine} MoveLine */
 /** @typedef {import('../pkg/reversi.js').AnalysisStep} AnalysisStep */
@@ -30,8 +32,6 @@ export const ANALYSIS_DEPTHS = { maxDepth: 60, exactFrom: 20 };
 
 /** The lines shown beside the board. */
 const LINES_SHOWN = 3;
-/** Moves of a line shown (the rest is in its title). */
-const LINE_MOVES = 12;
 
 /**
  * The search options of the analysis of a position with `empties` empty squares: one deep
@@ -74,14 +74,26 @@ function outcomeText(forBlackDiscs) {
   return t('analysis.outcomeWin', { side: t(forBlackDiscs > 0 ? 'score.black' : 'score.white') });
 }
 
+/** A step's certainty in a line's row: "18@93%", "exact"; nothing for outcomes (the score says
+ * "Black wins").
+ * @param {AnalysisStep['certainty']} certainty */
+function shortCertainty(certainty) {
+  if (certainty.kind === 'exact') return t('analysis.lineExact');
+  if (certainty.kind === 'outcome') return '';
+  return certainty.percent === null ? t('analysis.lineDepth', { depth: certainty.depth }) : t('analysis.lineSelective', { depth: certainty.depth, percent: certainty.percent });
+}
+
 /**
  * @param {{engines: import('./engines.js').Engines, position: () => Analysable,
- *          onChange: () => void, onUpdate: () => void}} options
+ *          onChange: () => void, onUpdate: () => void,
+ *          onOpenLine: (pv: string[], step: number, details: {score: string, opener: HTMLElement}) => void,
+ *          previewed: () => {pv: string, step: number} | null}} options
  *   `position()`: the position shown, if it is to be analysed; `onChange()`: the switch was
  *   turned (the page redraws and starts what comes next, this analysis included); `onUpdate()`:
- *   a step's answer arrived (the page redraws the board's marks)
+ *   a step's answer arrived (the page redraws the board's marks); `onOpenLine()`: a line was
+ *   chosen, to preview from its move `step`; `previewed()`: the line previewed, if any
  */
-export function createLiveAnalysis({ engines, position, onChange, onUpdate }) {
+export function createLiveAnalysis({ engines, position, onChange, onUpdate, onOpenLine, previewed }) {
   const section = studySection('study-analysis', 'analysis.title');
   section.insertAdjacentHTML(
     'beforeend',
@@ -100,6 +112,7 @@ export function createLiveAnalysis({ engines, position, onChange, onUpdate }) {
   const barBlack = /** @type {HTMLElement} */ (bar.firstElementChild);
   const score = /** @type {HTMLElement} */ (section.querySelector('#analysis-score'));
   const list = /** @type {HTMLOListElement} */ (section.querySelector('#analysis-lines'));
+  attachAnalysisLines(list, onOpenLine);
 
   let on = false;
   /** Bumped by every start and stop: an answer for an older run is dropped. */
@@ -249,30 +262,21 @@ export function createLiveAnalysis({ engines, position, onChange, onUpdate }) {
       delete status.dataset.certainty;
     }
     const shown = on && current?.step ? current.step.lines.filter((line) => !line.unknown).slice(0, LINES_SHOWN) : [];
-    list.replaceChildren(...shown.map((line) => lineItem(line, /** @type {NonNullable<typeof current>} */ (current))));
+    const analysis = current;
+    const certainty = analysis?.step?.certainty;
+    renderAnalysisLines(
+      list,
+      shown.map((line) => ({ pv: line.pv, score: lineScore(line, /** @type {NonNullable<typeof current>} */ (analysis)) })),
+      { depth: certainty ? shortCertainty(certainty) : '', depthWords: certainty && analysis ? certaintyText(certainty, analysis.empties) : '', previewed: previewed() },
+    );
   }
 
-  /** @param {MoveLine} line
+  /** A line's score in words: its outcome ("Black wins") while only outcomes are known.
+   * @param {MoveLine} line
    * @param {NonNullable<typeof current>} analysis */
-  function lineItem(line, analysis) {
-    const item = document.createElement('li');
-    item.dataset.testid = 'analysis-line';
-    item.dataset.pv = line.pv.join(' ');
-    const moves = line.pv.map((move) => (move === 'pa' ? t('move.pass') : move));
-    const lineScore = document.createElement('span');
-    lineScore.className = 'analysis-line-score';
+  function lineScore(line, analysis) {
     const forBlackDiscs = forBlack(line.discs ?? 0, analysis.side);
-    const outcome = analysis.step?.certainty.kind === 'outcome';
-    lineScore.textContent = outcome ? outcomeText(forBlackDiscs) : sideScore(forBlackDiscs, line.exact, scoreWords());
-    const pv = document.createElement('span');
-    pv.className = 'analysis-line-moves';
-    pv.textContent = moves.slice(0, LINE_MOVES).join(' ') + (moves.length > LINE_MOVES ? ' …' : '');
-    pv.title = moves.join(' ');
-    const depth = document.createElement('span');
-    depth.className = 'analysis-line-depth';
-    depth.textContent = analysis.step ? certaintyText(analysis.step.certainty, analysis.empties) : '';
-    item.append(lineScore, ' ', pv, ' ', depth);
-    return item;
+    return analysis.step?.certainty.kind === 'outcome' ? outcomeText(forBlackDiscs) : sideScore(forBlackDiscs, line.exact, scoreWords());
   }
 
   return {

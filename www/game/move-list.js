@@ -80,35 +80,46 @@ export function renderMoveList(list, game, { marks, symbols, inBook }, lines) {
     return item;
   };
 
-  /** The items of the line from `node` (reached by `path`) on: each move, then the variations
-   * tried in its place.
-   * @param {LineNode} node
+  /** The item of a variation: its first move `other`, played after `path`, and its line.
+   * @param {LineNode} other
    * @param {string[]} path */
-  const lineItems = (node, path) => {
+  const variationItem = (other, path) => {
+    const branch = [...path, other.move];
+    const item = document.createElement('li');
+    item.className = 'variation';
+    const inner = document.createElement('ol');
+    inner.setAttribute('aria-label', t('lines.variationLabel', { n: branch.length, move: other.move === 'pa' ? t('move.pass') : other.move }));
+    const rest = lineItems(other, branch, false);
+    inner.append(moveItem(branch), ...rest);
+    if (rest.length) item.append(collapseToggle(item, branch.join(''), shownLine, rest.length));
+    item.append(inner);
+    return item;
+  };
+
+  /** The items of the line from `node` (reached by `path`) on: each move, then the variations
+   * tried in its place; after the main line's last move, the lines tried from there.
+   * @param {LineNode} node
+   * @param {string[]} path
+   * @param {boolean} main whether this is the main line
+   * @returns {HTMLLIElement[]} */
+  const lineItems = (node, path, main) => {
     /** @type {HTMLLIElement[]} */
     const items = [];
     while (node.children.length) {
+      if (main && tree.mainEnd === path.length) {
+        items.push(...node.children.map((other) => variationItem(other, path)));
+        break;
+      }
       const [first, ...others] = node.children;
       items.push(moveItem([...path, first.move]));
-      for (const other of others) {
-        const branch = [...path, other.move];
-        const item = document.createElement('li');
-        item.className = 'variation';
-        const inner = document.createElement('ol');
-        inner.setAttribute('aria-label', t('lines.variationLabel', { n: branch.length, move: other.move === 'pa' ? t('move.pass') : other.move }));
-        const rest = lineItems(other, branch);
-        inner.append(moveItem(branch), ...rest);
-        if (rest.length) item.append(collapseToggle(item, branch.join(''), shownLine, rest.length));
-        item.append(inner);
-        items.push(item);
-      }
+      items.push(...others.map((other) => variationItem(other, path)));
       node = first;
       path = [...path, first.move];
     }
     return items;
   };
 
-  list.replaceChildren(...lineItems(tree.root, []));
+  list.replaceChildren(...lineItems(tree.root, [], true));
   const current = /** @type {HTMLElement | null} */ (list.querySelector(`[data-shown][data-ply="${focusPly}"]`));
   if (hadFocus && current) current.focus({ preventScroll: true });
   // Only the list's own box scrolls to the move shown, never the page (scrollIntoView would move

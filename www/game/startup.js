@@ -25,12 +25,13 @@ import { startLanguage, applyLanguage, fillLanguageMenu } from './language.js';
 import { Lines, movesOf } from './lines.js';
 import { attachSetup, readBoardText, SETUP_PARAM } from './setup.js';
 import { createLiveAnalysis } from './live-analysis.js';
+import { attachLinePreview } from './line-preview.js';
 import { createExplorer } from './explorer.js';
 import { restoreSaved, saveGame } from './saved-game.js';
 import { wireControls } from './controls.js';
 import { onWeights, panelToTop, render, showError, showNotice, trackStateStrip } from './view.js';
-import { changed, goToPly, newGame, onSquare, redo, settleForcedPasses, undo } from './app.js';
-import { config, state, parts, announce, bookPly, isAiTurn, loadClockModule } from './game-state.js';
+import { changed, goToPly, newGame, onSquare, playLine, redo, settleForcedPasses, undo } from './app.js';
+import { config, state, parts, announce, bookPly, isAiTurn, loadClockModule, shownMoves } from './game-state.js';
 
 /** The page's start (called by start.js, which says why when it fails). */
 export async function start() {
@@ -171,12 +172,20 @@ function makeParts(module, threadsModule) {
     },
     (error) => showError('practice', t('error.practice', { message: error.message })),
   );
+  const linePreview = (parts.linePreview = attachLinePreview({
+    startBoard: () => state.game.startBoard,
+    shownMoves,
+    render,
+    play: playLine,
+  }));
   parts.liveAnalysis = createLiveAnalysis({
     engines,
     // A game lost on time has moves left on its board: its positions are analysed as any other.
     position: () => (setup.active ? { waiting: 'setup' } : state.game.isGameOver ? { waiting: 'over' } : isAiTurn() ? { waiting: 'ai' } : { board: state.game.board, side: state.game.sideToMove, empties: 64 - state.game.scoreBlack - state.game.scoreWhite }),
     onChange: changed,
     onUpdate: render,
+    onOpenLine: (pv, step, details) => linePreview.open(pv, step, details),
+    previewed: () => linePreview.shown(),
   });
   parts.explorer = createExplorer({ reader: () => parts.bookReader, bookState: () => engines.ai.files.book.state, onPlay: onSquare });
 }

@@ -17,7 +17,7 @@ import { clockOptionValue, fillWorkers } from './settings.js';
 import { renderClocks } from './game-clock.js';
 import { registerOffline } from './offline.js';
 import { boardText } from './setup.js';
-import { state, parts, reducedMotion, humanColors, isFinished, isHumanTurn, bookPly, nameOf, gameResult } from './game-state.js';
+import { state, parts, reducedMotion, humanColors, isFinished, isHumanTurn, lookingBack, bookPly, nameOf, gameResult } from './game-state.js';
 
 // Loaded on first use, so that it is not part of the first load: the evaluation panel
 // (evaluation.js, once opened).
@@ -54,26 +54,30 @@ function renderThinkingLine() {
 export const thinkingLine = onceAFrame(renderThinkingLine);
 
 export function render() {
-  const { setup, reviewPanel, liveAnalysis } = parts;
+  const { setup, reviewPanel, liveAnalysis, linePreview } = parts;
   const game = state.game;
-  // While a position is set up, the board shows it (and nothing of the game).
-  const squares = setup.active ? setup.squares() : game.squares();
+  // While a position is set up, the board shows it (and nothing of the game); while a line of the
+  // analysis is previewed, the position on that line (nothing of the game's marks, no move to
+  // play: the game waits as it was).
+  const other = setup.active || linePreview.active;
+  const squares = setup.active ? setup.squares() : linePreview.active ? linePreview.squares() : game.squares();
   const humanTurn = isHumanTurn() && !state.thinking;
-  const legal = humanTurn ? game.legalMoves().map(squareIndex) : [];
-  // While a position is set up, the board shows it (and nothing of the game).
-  const hints = setup.active ? [] : liveAnalysis.on ? liveAnalysis.marks(game.board) : state.hints && isHumanTurn() ? hintMarks(state.hints, game.sideToMove) : [];
-  const best = setup.active ? null : reviewPanel.bestMove();
+  const legal = humanTurn && !linePreview.active ? game.legalMoves().map(squareIndex) : [];
+  const hints = other ? [] : liveAnalysis.on ? liveAnalysis.marks(game.board) : state.hints && isHumanTurn() ? hintMarks(state.hints, game.sideToMove) : [];
+  const best = other ? null : reviewPanel.bestMove();
   const bestMove = best ? squareIndex(best) : -1;
+  const lastMoves = setup.active ? [] : linePreview.active ? linePreview.lastMoves() : lastMoveOfEachSide(game).map(({ move, side }) => ({ square: squareIndex(move), side }));
 
   parts.renderer.draw({
     squares,
     legal,
-    moverColor: setup.active ? setup.side() : game.sideToMove,
-    lastMove: game.lastMove && !setup.active ? squareIndex(game.lastMove) : -1,
-    lastMoves: setup.active ? [] : lastMoveOfEachSide(game).map(({ move, side }) => ({ square: squareIndex(move), side })),
+    moverColor: setup.active ? setup.side() : linePreview.active ? linePreview.side() : game.sideToMove,
+    lastMove: lastMoves[0]?.square ?? -1,
+    lastMoves,
     hints,
     bestMove,
-    animation: state.animation,
+    // A move's flips are the game's: the preview's positions are drawn still.
+    animation: linePreview.active ? null : state.animation,
     flipped: state.settings.flipped,
   });
   parts.grid.update({
@@ -108,6 +112,7 @@ export function render() {
   renderMoveList(byId('move-list', HTMLOListElement), game, { ...reviewPanel.marks(), inBook: bookPly() }, state.lines);
   parts.lineTools.render();
   setup.render();
+  linePreview.render();
   renderOpening();
   reviewPanel.render();
   parts.practicePanel?.render();
@@ -117,7 +122,7 @@ export function render() {
   // While a position is set up, the explorer describes it (nothing of the game behind), and its
   // moves cannot be played: a click there would edit the position.
   if (setup.active) parts.explorer.render(boardText(setup.squares(), setup.side()), setup.side(), false);
-  else parts.explorer.render(game.board, game.sideToMove, humanTurn);
+  else parts.explorer.render(game.board, game.sideToMove, humanTurn && !linePreview.active);
   renderControls();
 }
 
@@ -131,7 +136,7 @@ function renderTurnLine(finished) {
   else if (finished) turn = t('result.gameOver', { result: gameResult() });
   else if (state.viewing && !isHumanTurn()) turn = t('game.viewing', { side: sideName(game.sideToMove) });
   else if (isHumanTurn()) turn = t(humanColors().length === 1 ? 'game.toMoveYou' : 'game.toMove', { side: sideName(game.sideToMove) });
-  else if (game.canRedo) turn = t('game.aiToMoveRedo', { side: sideName(game.sideToMove) });
+  else if (lookingBack()) turn = t('game.aiToMoveRedo', { side: sideName(game.sideToMove) });
   else turn = t('game.aiToMove', { side: sideName(game.sideToMove) });
   setText(byId('turn'), turn);
   // The result is said in the turn line only: it speaks up when the game ends.
