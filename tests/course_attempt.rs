@@ -18,19 +18,24 @@ fn siphash_matches_the_reference_vectors() {
     assert_eq!(siphash24(k0, k1, &message[..63]), 0x958a324ceb064572);
 }
 
+/// An attempt of any shape a page can make: 1–60 questions, any score, attempts 1–63.
+fn random_attempt(rng: &mut SplitMix64) -> Attempt {
+    let total = 1 + rng.below(60) as u8;
+    Attempt {
+        variant: rng.below(65_536) as u16,
+        right: rng.below(total as usize + 1) as u8,
+        total,
+        attempt: 1 + rng.below(63) as u8,
+    }
+}
+
 #[test]
 fn codes_read_back_and_catch_every_changed_symbol() {
     let mut rng = SplitMix64(30);
     const SYMBOLS: &str = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
     let mut caught = 0;
     for _ in 0..60 {
-        let total = 1 + rng.below(60) as u8;
-        let a = Attempt {
-            variant: rng.below(65_536) as u16,
-            right: rng.below(total as usize + 1) as u8,
-            total,
-            attempt: 1 + rng.below(63) as u8,
-        };
+        let a = random_attempt(&mut rng);
         let code = encode(EXERCISE, &a);
         assert_eq!(code.len(), 14);
         assert_eq!(code.matches('-').count(), 2);
@@ -81,13 +86,7 @@ fn a_class_list_tells_altered_codes_from_other_exercises() {
     let mut rng = SplitMix64(31);
     const SYMBOLS: &str = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
     for _ in 0..40 {
-        let total = 1 + rng.below(60) as u8;
-        let a = Attempt {
-            variant: rng.below(65_536) as u16,
-            right: rng.below(total as usize + 1) as u8,
-            total,
-            attempt: 1 + rng.below(63) as u8,
-        };
+        let a = random_attempt(&mut rng);
         let code = encode(EXERCISE, &a);
         assert_eq!(diagnose(EXERCISE, &code), Diagnosis::Valid(a));
         assert_eq!(diagnose(EXERCISE, &code.to_lowercase()), Diagnosis::Valid(a));
