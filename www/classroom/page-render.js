@@ -27,12 +27,14 @@ import { byId as $, setText } from '../common/dom.js';
 /** @typedef {import('./page-state.js').Untraced} Untraced */
 
 
-/** Whether the tree on show is folded: a game's, or a typed tree too large to show whole whose
- * root's children have children (a fan, all leaves under its root, has nothing to fold).
+/** Whether the tree on show is folded: a game's, or a large typed tree (more nodes than an
+ * exercise's largest) too large to show whole whose root's children have children (a fan, all
+ * leaves under its root, has nothing to fold). A small tree is always drawn whole, the course's
+ * figure, scrolling on a phone.
  * @param {LessonView} view */
 function folds(view) {
   if (view.isGame) return true;
-  if (view.kind !== 'tree' || exerciseSheet()) return false;
+  if (view.kind !== 'tree' || exerciseSheet() || view.nodeCount <= config.foldAbove) return false;
   let deep = deepTrees.get(view);
   if (deep === undefined) {
     deep = view.childrenOf(view.shownRoot()).some((child) => view.node(child).children.length > 0);

@@ -18,6 +18,9 @@ export const config = {
   /** The height (CSS px) the lines about the step need above the tree, when the tree is too wide
    * for the pseudocode beside it; with less room under the tree they go over its top right corner. */
   pseudocodeAbove: 190,
+  /** A typed tree of more nodes than this (an exercise's largest has 63) folds where it cannot be
+   * shown whole; a smaller one is always drawn whole. */
+  foldAbove: 64,
   /**
    * A typed tree with more nodes than this is searched, read and drawn in separate tasks, the page
    * answering in between (a 20,000-node tree takes the engine up to 90 ms to search and 50 ms to

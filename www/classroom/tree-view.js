@@ -281,8 +281,8 @@ function layoutFor(tv, { view, showsChildren, sheet, folded }, room) {
   const make = (/** @type {import('./tree-style.js').Density} */ density) => {
     const style = styleFor(tv, view, sheet, density);
     const nodeOf = (/** @type {number} */ id) => ({ children: view.childrenOf(id) });
-    // Room right of the last box for a β (or a game's +3) that reaches past it.
-    const right = style.stem || view.isGame ? 80 : 0;
+    // Room right of the last box for a β (or a folded node's +3) that reaches past it.
+    const right = style.stem || changing ? 80 : 0;
     const result = /** @type {DrawnLayout} */ (layoutTree(nodeOf, showsChildren, { ...style, right, root: view.shownRoot?.() ?? 0 }));
     result.boxWidth = style.width;
     result.style = style;
