@@ -47,6 +47,13 @@ export function boundsText(kind, holder) {
   return null;
 }
 
+/** The two bounds as written on the tree and with the counters: `α −∞` and `β 4`, or (the
+ * limits of MINIMAX-A-B) `P 4` and `U +∞`.
+ * @param {NonNullable<ReturnType<typeof boundsText>>} bounds */
+export function boundsLabels(bounds) {
+  return 'alpha' in bounds ? [`α ${bounds.alpha}`, `β ${bounds.beta}`] : [`P ${bounds.pass}`, `U ${bounds.use}`];
+}
+
 /** MAX, MIN, or "Player 2" (max^n); `short` gives "P2" / "J2" for the tree's level labels.
  * @param {LessonPlayer} player
  * @param {boolean} [short] */

@@ -13,7 +13,7 @@ import { questionText } from './predict.js';
 import { drawNodeChart } from './node-chart.js';
 import { narrate } from './narration.js';
 import { compareAlgorithms, renderComparison } from './compare.js';
-import { minusSigns, boundsText } from './format.js';
+import { minusSigns, boundsText, boundsLabels } from './format.js';
 import { reasonText as reasonWords } from './course-words.js';
 import { config, state, parts, shownView, exerciseHidesSolution, exerciseSheet, exerciseLocked } from './page-state.js';
 import { load } from './lesson-loading.js';
@@ -427,7 +427,7 @@ function renderWindow(view, sheet) {
   counter.hidden = !bounds;
   if (bounds) {
     setText($('window-label'), t('counters.window', { node: view.captionOf(current, t('tree.root')) }));
-    setText($('window-value'), 'alpha' in bounds ? `α ${bounds.alpha} · β ${bounds.beta}` : `P ${bounds.pass} · U ${bounds.use}`);
+    setText($('window-value'), boundsLabels(bounds).join(' · '));
   }
   return changed;
 }

@@ -4,7 +4,7 @@
 // tic-tac-toe position) and what a screen reader says of each.
 
 import { t, language } from './language.js';
-import { formatValue, formatBounded, boundsText, playerName, minusSigns } from './format.js';
+import { formatValue, formatBounded, boundsText, boundsLabels, playerName, minusSigns } from './format.js';
 import { TREE_CONFIG, TTT, svgElement, valueContent, captionWidth, valueFontSize, captionFontSize } from './tree-style.js';
 import { reasonText } from './course-words.js';
 
@@ -220,7 +220,7 @@ export function nodeDrawing(scene, id) {
   const orderMark = scene.model.orderMarks?.get(id) ?? '';
   const tableMark = !sheet && state?.table === true;
   const bounds = !sheet && scene.layout.style.showsBounds !== false && state && !isLeaf && status !== 'pruned' ? boundsText(view.boundsKind, state) : null;
-  const sides = bounds ? ('alpha' in bounds ? [`α ${bounds.alpha}`, `β ${bounds.beta}`] : [`P ${bounds.pass}`, `U ${bounds.use}`]) : [];
+  const sides = bounds ? boundsLabels(bounds) : [];
   const board = view.kind === 'tictactoe' && node.board ? node.board.slice(0, 9) : '';
   const sig = [box.x, box.y, width, attributes.class, attributes['aria-label'], attributes['aria-description'], shown, sides.join('/'), caption, board, hidden, orderMark, tableMark].join('|');
   return {
