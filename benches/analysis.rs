@@ -5,6 +5,9 @@
 //! time until every move's outcome and every move's exact score is known.
 //!
 //! `cargo bench --bench analysis -- [SECONDS] [--threads N]` (default 10, one thread).
+//! `cargo bench --bench analysis -- review`: instead, the time a review takes (every position's
+//! every move analysed: `othello::analysis::review`) of three 60-move games at the page's
+//! review strengths, one thread.
 
 mod common;
 
@@ -20,6 +23,9 @@ use reversi::Board;
 
 fn main() {
     let mut args = common::arguments();
+    if args.first().is_some_and(|a| a == "review") {
+        return review_times();
+    }
     let threads = common::threads(&mut args);
     let seconds: u64 = args.first().and_then(|s| s.parse().ok()).unwrap_or(10);
     let weights = reversi::othello::eval::pattern::file::bundled().expect("bundled weights");
@@ -95,6 +101,45 @@ fn main() {
             exact.and_then(|s| s.lines[0].score),
             expected,
         );
+    }
+}
+
+/// The time to review three games played by level 5 against itself (different seeds), at
+/// the depths and solving thresholds the page may use.
+fn review_times() {
+    use reversi::othello::analysis::review::{review_game, ReviewLimits};
+    use reversi::othello::search::EvalChoice;
+    use reversi::{Move, Position};
+    let weights = reversi::othello::eval::pattern::file::bundled().expect("bundled weights");
+    let games: Vec<Vec<Move>> = (1..=3)
+        .map(|seed| {
+            let mut engine = Engine::new(16);
+            engine.set_pattern_weights(Some(weights.clone()));
+            let mut position = Position::start();
+            let mut moves = Vec::new();
+            while !position.is_game_over() {
+                let limits = level(5).expect("level 5").limits(seed);
+                let found = engine.search(position.board(), &limits, &mut Control::new(&monotonic_ms));
+                position = position.play(found.best_move).expect("a legal move");
+                moves.push(found.best_move);
+            }
+            moves
+        })
+        .collect();
+    println!("review of three games, one thread, 16 MiB (the review worker's): seconds a game");
+    for (depth, exact) in [(8, 18), (10, 18), (12, 20)] {
+        let limits = ReviewLimits { depth, exact_from_empties: exact, eval: EvalChoice::Pattern };
+        let times: Vec<String> = games
+            .iter()
+            .map(|moves| {
+                let mut engine = Engine::new(16);
+                engine.set_pattern_weights(Some(weights.clone()));
+                let start = monotonic_ms();
+                review_game(&mut engine, Position::start(), moves, &limits, &monotonic_ms, &mut |_, _| {});
+                format!("{:.2} s ({} moves)", (monotonic_ms() - start) / 1000.0, moves.len())
+            })
+            .collect();
+        println!("depth {depth}, exact from {exact}: {}", times.join(", "));
     }
 }
 

@@ -130,3 +130,18 @@ pub(super) fn limits_from(options: &JsValue) -> Result<Limits, JsError> {
     }
     Ok(limits)
 }
+
+/// The limits of an analysis of every move (the live analysis, the hints) from `options`: a
+/// level's own time and solving threshold are for playing a move, so with a level only the time
+/// and the empties the options name apply (`{level: 9, depth: 16}` runs until depth 16); the
+/// book is never searched (its values are added by the caller).
+pub(super) fn analysis_limits_from(options: &JsValue) -> Result<Limits, JsError> {
+    let limits = limits_from(options)?;
+    let asked = |key: &str| !super::convert::field(options, key).is_undefined();
+    Ok(Limits {
+        book: None,
+        time_ms: limits.time_ms.filter(|_| asked("timeMs")),
+        exact_from_empties: limits.exact_from_empties.filter(|_| asked("exactFromEmpties")),
+        ..limits
+    })
+}

@@ -6,7 +6,7 @@ use super::convert::{color_name, field, js_error, parse_position, strings, Objec
 use super::options::limits_from;
 use super::searcher::Searcher;
 use crate::othello::analysis::review::{
-    assemble, game_positions, review_part, Class, Review, ReviewLimits, ReviewPart, ReviewedPosition,
+    assemble, game_positions, review_part, Class, MoveValue, Review, ReviewLimits, ReviewPart, ReviewedPosition,
 };
 use crate::othello::records::notation::replay;
 use crate::othello::rules::square::{Color, Move};
@@ -19,12 +19,21 @@ const REVIEW_TYPES: &'static str = r#"
 /** How the review judges a move, by its loss. */
 export type MoveClass = 'forced' | 'book' | 'best' | 'good' | 'inaccuracy' | 'mistake' | 'blunder';
 
-/** A position of a review: its score in discs for Black and the best line from it. */
+/** A legal move of a reviewed position with its score in discs for the side to move. */
+export interface MoveValue {
+  move: string;
+  discs: number;
+  exact: boolean;
+}
+
+/** A position of a review: its score in discs for Black, the best line from it, and every legal
+ * move's score (best first; empty when the game is over). */
 export interface ReviewedPosition {
   toMove: Side;
   scoreBlack: number;
   exact: boolean;
   bestLine: string[];
+  values: MoveValue[];
 }
 
 /** One position's share of a review (see `Searcher.reviewPart`). */
@@ -33,8 +42,6 @@ export interface ReviewPart {
   position: ReviewedPosition;
   /** The move played from it is not judged: the only move, or a best book move. */
   free: 'forced' | 'book' | undefined;
-  /** The position after the best move, when another move was played; null otherwise. */
-  bestAfter: ReviewedPosition | null;
 }
 
 /** A move of a review, judged: its score after it in discs for Black, and what it lost. */
@@ -64,11 +71,12 @@ export interface ReviewOptions {
 impl Searcher {
     /// One position's share of a review (`othello::analysis::review::review_part`): position
     /// `index` of the game played from `startBoard` with `moves` (0 = the start, `index` = after
-    /// that many moves) scored, with what judging the move played from it needs: `{index,
-    /// position: {toMove, scoreBlack, exact, bestLine}, free: 'forced' | 'book' | undefined,
-    /// bestAfter: {…} | null}`. `options`: `{depth, exactFromEmpties?}` (the pattern evaluation
+    /// that many moves) analysed, every legal move scored: `{index, position: {toMove,
+    /// scoreBlack, exact, bestLine, values: [{move, discs, exact}]}, free: 'forced' | 'book' |
+    /// undefined}`. `options`: `{depth, exactFromEmpties?}` (the pattern evaluation, selective,
     /// once the engine has its weights). A review asks for every position, on one worker or
-    /// several, and `reviewAssemble` puts the parts together.
+    /// several, and `reviewAssemble` puts the parts together; the practice asks for one position
+    /// (`moves` empty, `index` 0) and gets the review's numbers for it.
     #[wasm_bindgen(js_name = reviewPart, unchecked_return_type = "ReviewPart")]
     pub fn review_part(
         &mut self,
@@ -94,14 +102,13 @@ impl Searcher {
             .set("index", index)
             .set("position", position_object(&part.position))
             .set("free", part.free.map(Class::name))
-            .set("bestAfter", part.best_after.as_ref().map_or(JsValue::NULL, position_object))
             .build())
     }
 }
 
 /// Puts a review together: `parts` are the results of `Searcher.reviewPart` for every position of
 /// the game from `startBoard` with `moves`, in any order. Returns `{positions: [{toMove,
-/// scoreBlack, exact, bestLine}], moves: [{move, mover, scoreBlack, exact, loss, class}]}`
+/// scoreBlack, exact, bestLine, values}], moves: [{move, mover, scoreBlack, exact, loss, class}]}`
 /// (`othello::analysis::review::review_game`'s review); parts that do not fit the game are an
 /// error saying so.
 #[wasm_bindgen(js_name = reviewAssemble, unchecked_return_type = "Review")]
@@ -144,7 +151,19 @@ fn position_object(p: &ReviewedPosition) -> JsValue {
         .set("scoreBlack", p.score_black)
         .set("exact", p.exact)
         .set("bestLine", strings(&p.best_line))
+        .set("values", p.values.iter().map(value_object).collect::<Array>())
         .build()
+}
+
+fn value_object(v: &MoveValue) -> JsValue {
+    ObjectBuilder::new().set("move", v.mv.to_string()).set("discs", v.discs).set("exact", v.exact).build()
+}
+
+/// A move's value read back; None when it is not one.
+fn value_from(value: &JsValue) -> Option<MoveValue> {
+    let mv = field(value, "move").as_string()?.parse::<Move>().ok()?;
+    let discs = field(value, "discs").as_f64().filter(|x| x.abs() <= 64.0)?;
+    Some(MoveValue { mv, discs, exact: field(value, "exact").as_bool()? })
 }
 
 /// `{positions, moves}` as `reviewAssemble` returns it.
@@ -178,7 +197,9 @@ fn position_from(value: &JsValue) -> Option<ReviewedPosition> {
     let exact = field(value, "exact").as_bool()?;
     let line = field(value, "bestLine").dyn_into::<Array>().ok()?;
     let best_line = line.iter().map(|m| m.as_string()?.parse::<Move>().ok()).collect::<Option<Vec<Move>>>()?;
-    Some(ReviewedPosition { to_move, score_black, exact, best_line })
+    let values = field(value, "values").dyn_into::<Array>().ok()?;
+    let values = values.iter().map(|v| value_from(&v)).collect::<Option<Vec<MoveValue>>>()?;
+    Some(ReviewedPosition { to_move, score_black, exact, best_line, values })
 }
 
 /// A review part read back; None when it is not one.
@@ -190,7 +211,5 @@ fn part_from(value: &JsValue, positions: usize) -> Option<(usize, ReviewPart)> {
         Some("book") => Some(Class::Book),
         Some(_) => return None,
     };
-    let best_after = field(value, "bestAfter");
-    let best_after = if best_after.is_object() { Some(position_from(&best_after)?) } else { None };
-    Some((index as usize, ReviewPart { position: position_from(&field(value, "position"))?, free, best_after }))
+    Some((index as usize, ReviewPart { position: position_from(&field(value, "position"))?, free }))
 }

@@ -2,7 +2,7 @@
 //! the opening book, and one share of a search split among several workers.
 
 use super::convert::{field, js_error, parse_position, strings, ObjectBuilder};
-use super::options::{limits_from, session_from};
+use super::options::{analysis_limits_from, limits_from, session_from};
 use super::team::TeamEntry;
 use crate::othello::analysis::review::score_in_tenths;
 use crate::othello::book::{self, BookEntry};
@@ -267,9 +267,11 @@ impl Searcher {
     }
 
     /// A score for every legal move of `board` (for hints): `[{move, score, exact, unknown, discs,
-    /// evaluation, book}]`, best first, from the side to move's point of view. A move the limits
-    /// left no time to search has `score: null, discs: null, unknown: true` (and no
-    /// `evaluation`) and comes last. Empty when it must pass. When the engine has a book and the
+    /// evaluation, book}]`, best first, from the side to move's point of view: the last completed
+    /// step of the live analysis's search (`analyzeDeep`) under `options` (`{level: 9, depth,
+    /// timeMs, exactFromEmpties}`: selective, as deep as the time allows). When the limits left
+    /// no time for a first step, every move has `score: null, discs: null, unknown: true` (and no
+    /// `evaluation`). Empty when it must pass. When the engine has a book and the
     /// position is in it (unless the options say `book: false`), its book moves have `book: true`
     /// and their `discs` are the book's value (whole discs; `unknown: false` even if the search
     /// had no time for them); the list is then ordered by `discs`. With `session`, as `search`:
@@ -281,7 +283,7 @@ impl Searcher {
         #[wasm_bindgen(unchecked_param_type = "SearchOptions")] options: &JsValue,
     ) -> Result<Array, JsError> {
         let position = parse_position(board)?;
-        let limits = limits_from(options)?;
+        let limits = analysis_limits_from(options)?;
         let session = session_from(options)?;
         let use_book = field(options, "book").as_bool() != Some(false);
         let book = if use_book { self.book_entry(position.board()) } else { None };

@@ -1,8 +1,8 @@
 //! The analysis board's engine calls: every move with its line, deepened step by step for the live
 //! analysis, and the opening explorer.
 
-use super::convert::{field, parse_position, strings, ObjectBuilder};
-use super::options::{limits_from, session_from};
+use super::convert::{parse_position, strings, ObjectBuilder};
+use super::options::{analysis_limits_from, limits_from, session_from};
 use super::searcher::{score_fields, team_part, Searcher};
 use crate::othello::book::explorer::explore;
 use crate::othello::search::lines::{AnalysisStep, Certainty, MoveLine};
@@ -107,14 +107,7 @@ impl Searcher {
         let position = parse_position(board)?;
         // A level's own time and solving threshold are for playing a move: the analysis runs until
         // it is done or stopped, and solves where the options say.
-        let limits = limits_from(options)?;
-        let asked = |key: &str| !field(options, key).is_undefined();
-        let limits = crate::othello::search::Limits {
-            book: None,
-            time_ms: limits.time_ms.filter(|_| asked("timeMs")),
-            exact_from_empties: limits.exact_from_empties.filter(|_| asked("exactFromEmpties")),
-            ..limits
-        };
+        let limits = analysis_limits_from(options)?;
         let session = session_from(options)?;
         let pattern = self.engine.uses_pattern(&limits);
         let clock = crate::clock::monotonic_ms;

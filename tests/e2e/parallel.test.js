@@ -1,7 +1,7 @@
 // The AI on several workers (www/common/parallel-search.js): the root's moves shared out among
 // workers that share no memory. A split search must find what one worker finds: the same value at
 // a fixed depth (the course's evaluation, no ProbCut: plain minimax values), the same exact score
-// in the endgame, the same hints, the same review. And the page's setting: level 9 with two
+// in the endgame, the same review. And the page's setting: level 9 with two
 // workers plays its moves.
 
 import { test } from 'node:test';
@@ -29,11 +29,11 @@ async function lineTo(page, opening, empties) {
   );
 }
 
-/** In the page: one worker's answer and the split one for each position, side by side: the
- * search (`kind` 'search': move, score, exactness) or every move's score ('analyze': by move). */
-async function compare(page, positions, options, workers, kind = 'search') {
+/** In the page: one worker's answer and the split one for each position, side by side (move,
+ * score, exactness). */
+async function compare(page, positions, options, workers) {
   return page.evaluate(
-    async ({ positions, options, workers, kind }) => {
+    async ({ positions, options, workers }) => {
       const { Game } = await import('./www/pkg/reversi.js');
       const { EngineClient } = await import('./www/common/engine-client.js');
       const { ParallelSearch } = await import('./www/common/parallel-search.js');
@@ -43,15 +43,10 @@ async function compare(page, positions, options, workers, kind = 'search') {
       const pool = Array.from({ length: workers }, make);
       const parallel = new ParallelSearch({ clients: () => pool });
       const out = [];
-      const byMove = (list) => Object.fromEntries(list.map((h) => [h.move, [h.score, h.exact]]));
       for (const moves of positions) {
         const board = Game.fromTranscript(moves).board;
         single.clear();
         for (const c of pool) c.clear();
-        if (kind === 'analyze') {
-          out.push({ moves, one: byMove(await single.analyze(board, options)), many: byMove(await parallel.analyze(board, options)) });
-          continue;
-        }
         const one = await single.search(board, options);
         const many = await parallel.search(board, options);
         out.push({ moves, one: { move: one.move, score: one.score, exact: one.exact }, many: { move: many.move, score: many.score, exact: many.exact, workers: many.workers, pv: many.pv } });
@@ -59,7 +54,7 @@ async function compare(page, positions, options, workers, kind = 'search') {
       for (const c of [single, ...pool]) c.close();
       return out;
     },
-    { positions, options, workers, kind },
+    { positions, options, workers },
   );
 }
 
@@ -81,22 +76,6 @@ test('two workers find the value one worker finds, at a fixed depth and in an ex
     assert.equal(r.many.exact, true, JSON.stringify(r));
     assert.equal(r.many.score, r.one.score, JSON.stringify(r));
   }
-  assert.deepEqual(errors, []);
-  await context.close();
-});
-
-test('hints on two workers: every move scored as one worker scores it', async () => {
-  const { page, context, errors } = await openPage(browser);
-  await page.goto(server.url + '?black=human&white=human');
-  await waitReady(page);
-  const positions = ['f5d6c3d3c4f4', await lineTo(page, 'f5f6e6f4', 14)];
-  const results = await compare(page, positions, { depth: 5, exactFromEmpties: 14, evaluation: 'course', book: false }, 2, 'analyze');
-  for (const r of results) {
-    assert.ok(Object.keys(r.one).length >= 2, r.moves);
-    assert.deepEqual(r.many, r.one, r.moves);
-  }
-  // 14 empties: every move's position is solved exactly (as by one engine: from 13 empties there).
-  assert.ok(Object.values(results[1].one).every(([, exact]) => exact));
   assert.deepEqual(errors, []);
   await context.close();
 });
@@ -131,7 +110,7 @@ test('a review on two workers is the review one worker makes', async () => {
   await context.close();
 });
 
-test('the page: deep hints on two workers, the setting kept; level 9 split over two workers plays', async () => {
+test('the page: deep hints with two workers allowed, the setting kept; level 9 split over two workers plays', async () => {
   const { page, context, errors } = await openPage(browser);
   await page.goto(server.url + '?black=human&white=human&workers=2&moves=f5d6c3d3c4f4');
   await waitReady(page);

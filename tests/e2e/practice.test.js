@@ -85,6 +85,43 @@ test('a reviewed game gives back its mistakes: a 10-disc mistake refused twice, 
   await context.close();
 });
 
+test('a midgame mistake: the practice says the loss the review said, with the same scores', async () => {
+  const { page, context, errors } = await openPage(browser);
+  await page.goto(server.url + '?black=human&white=human');
+  await waitReady(page);
+  // After the study area's 46-empty middlegame, Black's worst move as one worker's review
+  // analysis scores it (the course evaluation: only to choose a move that loses a lot).
+  const line = 'f5d6c3d3c4f4f6f3e6e7d7c6b6c5';
+  const { board, worst } = await page.evaluate(async (line) => {
+    const { Game } = await import('./www/pkg/reversi.js');
+    const { EngineClient } = await import('./www/common/engine-client.js');
+    const module = await WebAssembly.compileStreaming(fetch('./www/pkg/reversi_bg.wasm'));
+    const client = new EngineClient({ module, ttMegabytes: 16, files: { weights: 'none', book: 'none' } });
+    const board = Game.fromTranscript(line).board;
+    const part = await client.reviewPart(board, '', { depth: 4 }, 0);
+    client.close();
+    return { board, worst: part.position.values.at(-1).move };
+  }, line);
+  // The game starts there: that move is its only one.
+  await page.goto(server.url + `?black=human&white=human&board=${encodeURIComponent(board)}&moves=${worst}`);
+  await waitReady(page);
+  await page.click('[data-testid="review"]');
+  await waitReviewed(page);
+  // The review's row of the move: the score after it and its loss.
+  const [, score, loss] = await page.$$eval('[data-testid="review-table"] tbody tr:first-child td', (cells) => cells.map((c) => c.textContent));
+  assert.match(score, /^(White|Black) \+\d+\.\d$/);
+  assert.match(loss, /^\d+\.\d$/);
+  assert.ok(Number(loss) >= 3, `${worst} loses ${loss} discs: a position to practise`);
+  await page.click('[data-testid="practice-mistakes"]');
+  assert.match(await text(page, 'practice-prompt'), new RegExp(`${worst} was played here and lost ${loss.replace('.', '\\.')} discs`));
+  await tap(page, worst);
+  await page.waitForFunction(() => /Try again/.test(document.querySelector('[data-testid="practice-feedback"]').textContent));
+  // The practice's score of the move is the review's score after it, and its loss the review's.
+  assert.equal(await text(page, 'practice-feedback'), `${worst} is worth ${score} (estimate): ${loss} discs less than the best. Try again.`);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
 test('an FFO drill judges at once by its exact values, and solves the answer\'s line in the worker', async () => {
   const { page, context, errors } = await openPage(browser);
   await page.goto(server.url + '?black=human&white=human');

@@ -23,7 +23,6 @@ import { Game, levels, reviewAssemble } from '../pkg/reversi.js';
 /** @typedef {import('../pkg/reversi.js').SearchResult} SearchResult */
 /** @typedef {import('../pkg/reversi.js').SearchProgress} SearchProgress */
 /** @typedef {import('../pkg/reversi.js').WindowResult} WindowResult */
-/** @typedef {import('../pkg/reversi.js').Hint} Hint */
 /** @typedef {import('../pkg/reversi.js').ReviewOptions} ReviewOptions */
 /** @typedef {import('../pkg/reversi.js').ReviewPart} ReviewPart */
 /** A move of the root and the board text after it. @typedef {{move: string, board: string}} Root */
@@ -194,49 +193,6 @@ export class ParallelSearch {
       book: false,
       workers: clients.length,
     };
-  }
-
-  /**
-   * Every move's score for hints, as `EngineClient.analyze` (`[{move, score, exact, unknown,
-   * discs, evaluation, book}]`, best first), the moves shared out among the clients:
-   * each scores the position after a move with the options' depth less one, in an equal share of
-   * the time. The first client adds the book's moves and values.
-   * @param {string} board
-   * @param {SearchOptions} options
-   * @returns {Promise<Hint[]>}
-   */
-  async analyze(board, options) {
-    const clients = this.clients();
-    const roots = children(board);
-    const over = roots.some((r) => Game.fromBoard(r.board).isGameOver);
-    if (clients.length < 2 || roots.length < 2 || over) return clients[0].analyze(board, options);
-    const started = performance.now();
-    const deadline = options.timeMs ? started + options.timeMs : Infinity;
-    // As the engine's own analysis: the depth and the exact solve's reach one ply shorter.
-    const childOptions = { ...options, depth: Math.max(1, (options.depth ?? 1) - 1), book: false };
-    if (options.exactFromEmpties !== undefined) childOptions.exactFromEmpties = Math.max(0, options.exactFromEmpties - 1);
-    /** @type {Hint[]} */
-    const scored = new Array(roots.length);
-    let next = 0;
-    const work = async (/** @type {EngineClient} */ client) => {
-      while (next < roots.length) {
-        const i = next++;
-        const left = roots.length - i;
-        const share = deadline === Infinity ? undefined : Math.max(1, Math.floor(((deadline - performance.now()) * clients.length) / left));
-        const r = await client.search(roots[i].board, { ...childOptions, ...(share ? { timeMs: share } : {}) });
-        const unknown = !r.exact && !(r.depth > 0);
-        scored[i] = unknown
-          ? { move: roots[i].move, score: null, exact: false, unknown: true, discs: null, evaluation: r.evaluation, book: false }
-          : { move: roots[i].move, score: negated(r.score), exact: r.exact, unknown: false, discs: negated(r.discs), evaluation: r.evaluation, book: false };
-      }
-    };
-    const [bookMoves] = await Promise.all([options.book === false ? [] : clients[0].bookMoves(board), ...clients.map(work)]);
-    for (const { move, discs } of bookMoves) {
-      const hint = scored.find((h) => h.move === move);
-      if (hint) Object.assign(hint, { book: true, unknown: false, discs });
-    }
-    const key = (/** @type {Hint} */ h) => (bookMoves.length ? h.discs ?? -Infinity : h.unknown || h.score === null ? -Infinity : h.exact ? h.score * 1e6 : h.score);
-    return scored.sort((a, b) => key(b) - key(a));
   }
 
   /** The root's move, score and line from the best move's share (`best.result`).

@@ -24,27 +24,29 @@ export const config = {
   level: 4,
   /** Transposition table of the AI worker (MiB). */
   ttMegabytes: 32,
-  /** Hints are a shallower search than the AI's: they must appear while the player thinks. Both
-   * strengths use the strongest evaluation the page has (the pattern evaluation once its weights
-   * have arrived); `hintOptions` is the strength chosen. */
+  /** Hints are the live analysis's search (every move deepened together, level 9's selective
+   * search with the pattern evaluation once its weights have arrived), the last step completed
+   * in the time given: quick to the review's depth (a hint's number is then the review's and the
+   * practice's), deep as far as 10 s allow; `hintOptions` is the strength chosen. */
   hintStrengths: {
     /** @type {SearchOptions} */
-    quick: { depth: 6, exactFromEmpties: 14, timeMs: 3000, evaluation: 'pattern' },
+    quick: { level: 9, depth: 10, exactFromEmpties: 18, timeMs: 3000, evaluation: 'pattern' },
     /** @type {SearchOptions} */
-    deep: { depth: 12, exactFromEmpties: 20, timeMs: 10000, evaluation: 'pattern' },
+    deep: { level: 9, depth: 24, exactFromEmpties: 20, timeMs: 10000, evaluation: 'pattern' },
   },
   /** When set, the hints' options whatever the strength chosen (a test's, say). @type {SearchOptions | null} */
   hintOptions: null,
   /** The AI's move on several workers (parallel-search.js). Off: the split search is right
    * (tests/e2e/parallel.test.js) but not yet faster than one worker at a fixed depth (make bench:
-   * 0.6–1.15 times on two workers), so the AI's move is searched by one; deep hints and the review
-   * use every worker the setting allows. */
+   * 0.6–1.15 times on two workers), so the AI's move is searched by one; the review uses every
+   * worker the setting allows. */
   splitAiSearch: false,
   /** The AI waits at least this long before moving, so that a human sees the position change. */
   aiMinimumDelayMs: 300,
-  /** The review searches every position this deep, and solves it exactly from this many empty
-   * squares (docs/log/parallel.md has the time it takes). */
-  reviewOptions: { depth: 8, exactFromEmpties: 18 },
+  /** The review analyses every position this deep (every move, selective as the hints' search),
+   * and solves every move exactly from this many empty squares (docs/log/search.md has the time
+   * it takes); the quick hints use the same. */
+  reviewOptions: { depth: 10, exactFromEmpties: 18 },
   /** The review's worker has tables of its own, so that playing on does not wait for it. */
   reviewTtMegabytes: 16,
 };

@@ -1,6 +1,6 @@
-// Hints: every legal move's score for the player to move, searched by the AI's workers (shared
-// out among them for deep hints), and drawn on the board as the mover's discs ("+2.4") with the
-// best move marked.
+// Hints: every legal move's score for the player to move (the live analysis's search, to the
+// strength's depth in its time: turns.js), drawn on the board as the mover's discs ("+2.4") with
+// the best move marked.
 
 import { t, scoreWords } from '../i18n/page.js';
 import { signedDiscs } from '../common/score-text.js';
@@ -9,7 +9,6 @@ import { searchScore } from './thinking.js';
 
 /** @typedef {import('../pkg/reversi.js').Hint} Hint */
 /** @typedef {import('../pkg/reversi.js').Side} Side */
-/** @typedef {import('../pkg/reversi.js').SearchOptions} SearchOptions */
 
 /**
  * A hint as the board draws it: the square, its text, its label for screen readers, and whether it
@@ -39,17 +38,4 @@ export function hintMarks(hints, side) {
       book: Boolean(h.book),
     };
   });
-}
-
-/**
- * Searches the hints for `board` (board text): on the AI's worker, or shared out among its workers
- * when `parallel` gives the search that does it (deep hints think for seconds).
- * @param {import('../common/engine-client.js').EngineClient} engine the AI's worker
- * @param {Promise<import('../common/parallel-search.js').ParallelSearch> | null} parallel
- * @param {string} board
- * @param {SearchOptions} options
- * @returns {Promise<Hint[]>}
- */
-export function searchHints(engine, parallel, board, options) {
-  return parallel ? parallel.then((p) => p.analyze(board, options)) : engine.analyze(board, options);
 }

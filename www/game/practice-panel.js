@@ -3,12 +3,12 @@
 // is shown on a board of its own, so that the game in progress stays as it was; the player has two
 // tries, then the answer and its line are shown on that board and in words.
 //
-// The judge: a mistake's every legal move scored by a worker of the practice's own at the review's
-// strength (exact in the endgame), searched as soon as the position is shown, so that a try is
-// usually judged at once; a move within 1 disc of the best puts it right. A drill's every move has
-// its exact value in the FFO file (data/fforum-*.obf, served with the page): the best value is
-// the answer, judged at once whatever the empties; the answer's line is solved by the worker, with
-// its progress shown. What was solved, and at which try, is kept (practice-store.js).
+// The judge: a mistake's every legal move with its score in the review's analysis of the position
+// (the numbers the review's loss came from; a set kept before reviews kept them asks a worker of
+// the practice's own for that analysis again), so that a try is judged at once; a move within
+// 1 disc of the best puts it right. A drill's every move has its exact value in the FFO file
+// (data/fforum-*.obf, served with the page): the best value is the answer, judged at once whatever
+// the empties; the answer's line is solved by the worker, with its progress shown. What was solved, and at which try, is kept (practice-store.js).
 
 import { Game } from '../pkg/reversi.js';
 import { EngineClient, SearchCancelled } from '../common/engine-client.js';
@@ -197,15 +197,17 @@ function show({ set, items, at }) {
   const current = session;
   const shown = ++epoch;
   if (set === 'mistakes') keep({ id: 'mistakes', items, at, updated: Date.now() });
-  if (item.kind === 'drill') {
+  if (item.values) {
     current.values = item.values;
   } else {
+    // A set kept before reviews kept every move's score: the review's analysis of this one
+    // position, the same numbers.
     worker()
-      .analyze(item.board, { depth: page.options.depth, exactFromEmpties: page.options.exactFromEmpties, evaluation: 'pattern', book: false })
+      .reviewPart(item.board, '', page.options, 0)
       .then(
-        (hints) => {
+        (part) => {
           if (shown !== epoch) return;
-          current.values = hints.filter((h) => !h.unknown && h.discs !== null).map((h) => ({ move: h.move, discs: /** @type {number} */ (h.discs), exact: h.exact }));
+          current.values = part.position.values;
           if (current.waiting) tryMove(current, current.waiting);
           render();
         },

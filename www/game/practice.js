@@ -3,6 +3,7 @@
 // move tried is judged against every move's value. practice-panel.js shows and wires them.
 
 import { Game } from '../pkg/reversi.js';
+import { forBlack } from '../common/score-text.js';
 
 /** @typedef {import('../pkg/reversi.js').Review} Review */
 /** @typedef {import('../pkg/reversi.js').Side} Side */
@@ -16,10 +17,12 @@ import { Game } from '../pkg/reversi.js';
  * - `board`: board text; `toMove`: the side to move;
  * - a mistake: `ply` (the moves before it), `played` and `loss` (the move of the game and what it
  *   lost, `exact` when the review solved it), `bestLine`, `scoreBlack` and `scoreExact` (the
- *   review's answer);
+ *   review's answer: its best move's score), `values` (every legal move's score in the review's
+ *   analysis of the position; absent from a set kept before the review kept them);
  * - a drill: `number` (FFO #), `empties`, `values` (every legal move's exact value, from the file).
  * @typedef {{kind: 'mistake', key: string, board: string, toMove: Side, ply: number, played: string,
- *            loss: number, exact: boolean, bestLine: string[], scoreBlack: number, scoreExact: boolean}} Mistake
+ *            loss: number, exact: boolean, bestLine: string[], scoreBlack: number, scoreExact: boolean,
+ *            values?: MoveValue[]}} Mistake
  * @typedef {{kind: 'drill', key: string, board: string, toMove: Side, number: number, empties: number,
  *            values: MoveValue[]}} Drill
  * @typedef {Mistake | Drill} PracticeItem
@@ -54,6 +57,9 @@ export function mistakesOf(review, startBoard, transcript) {
     const game = Game.restore(startBoard, transcript, ply);
     const board = game.board;
     game.free();
+    // The review's analysis of this position: the loss is its best move's score less the
+    // played move's, the numbers the practice judges tries with.
+    const best = position.values?.[0];
     mistakes.push({
       kind: 'mistake',
       key: `position:${board}`,
@@ -64,8 +70,9 @@ export function mistakesOf(review, startBoard, transcript) {
       loss: move.loss,
       exact: move.exact,
       bestLine: position.bestLine,
-      scoreBlack: position.scoreBlack,
-      scoreExact: position.exact,
+      scoreBlack: best ? forBlack(best.discs, position.toMove) : position.scoreBlack,
+      scoreExact: best ? best.exact : position.exact,
+      values: position.values,
     });
   });
   return mistakes;

@@ -2,10 +2,11 @@
 // per move) and the words for one position. Pure functions of the review and the position shown;
 // the engine's side is Searcher.review (othello::analysis::review), run in a worker by app.js.
 //
-// A review is {positions: [{toMove, scoreBlack, exact, bestLine}], moves: [{move, mover,
-// scoreBlack, exact, loss, class}]}: scores in discs for Black, positions[i] before moves[i].
-// Each position has one score: moves[i].scoreBlack is positions[i + 1].scoreBlack (the engine
-// guarantees it), and every place below reads the position's score and writes it with sideScore.
+// A review is {positions: [{toMove, scoreBlack, exact, bestLine, values}], moves: [{move, mover,
+// scoreBlack, exact, loss, class}]}: scores in discs for Black, positions[i] before moves[i],
+// `values` every move's score there (the practice's). Each position has one score:
+// moves[i].scoreBlack is positions[i + 1].scoreBlack (the engine guarantees it), and every place
+// below reads the position's score and writes it with sideScore.
 
 import { sideScore, lossText } from '../common/score-text.js';
 import { t, num, sideName, scoreWords } from '../i18n/page.js';

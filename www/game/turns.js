@@ -5,7 +5,6 @@
 import { levels } from '../pkg/reversi.js';
 import { TurnLoop } from '../common/turn-loop.js';
 import { t } from '../i18n/page.js';
-import { searchHints } from './hints.js';
 import { clockBudgetMs } from './game-clock.js';
 import { render, showError, thinkingLine } from './view.js';
 import { playMove } from './app.js';
@@ -60,14 +59,11 @@ function searchAi(isCurrent) {
   return { search, minimumDelayMs };
 }
 
-/** The hints for the position shown. Deep hints think for seconds: shared out among the AI's
- * workers when there are several. */
+/** The hints for the position shown: the live analysis's search, on the team where the page has
+ * one (every core), on the AI's worker elsewhere. */
 function searchPageHints() {
   const { engines } = parts;
-  const parallel = state.settings.hintStrength === 'deep' && (state.settings.workers || 1) > 1 && !config.hintOptions;
-  return engines.team
-    ? engines.team.analyze(state.game.board, hintOptions())
-    : searchHints(engines.ai, parallel ? engines.parallel() : null, state.game.board, hintOptions());
+  return (engines.team ?? engines.ai).analyze(state.game.board, hintOptions());
 }
 
 /**

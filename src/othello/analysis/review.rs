@@ -8,12 +8,15 @@
 //! the pattern evaluation when the engine has its weights (its unit is a hundredth of a disc, and
 //! its midgame error is about half the course evaluation's), with the course evaluation otherwise.
 //!
-//! Each position P gets one score S(P) ([`score_position`]): a search of the least of its 8
-//! symmetric images with cleared tables, so that S depends on P alone (up to the board's
-//! symmetries). The score after a move is the next position's score, and a move's loss compares
-//! S of the position after the best move with S of the position after the move played: two
-//! positions with as many empty squares, scored by the same function, so an exact score is never
-//! compared with an estimate, and symmetric moves (the four first moves, say) score alike.
+//! Each position is analysed as the live analysis and the hints analyse it
+//! ([`crate::othello::search::Engine::analyze_deep`]: every legal move deepened together to the
+//! review's depth, selective with the pattern evaluation, every move solved at the review's
+//! empties), on the least of its 8 symmetric images with cleared tables ([`score_position`]), so
+//! that its scores depend on the position alone. A move's score is its score in that analysis
+//! of the position it was played from, and its loss is the best move's score minus its own: two
+//! numbers of one search, the numbers the practice and the analysis board show for that move.
+//! The score of the position a move leads to is the move's score (one number for "after move
+//! 12" wherever it is read); the start's is its best move's.
 //!
 //! ```
 //! use reversi::clock::monotonic_ms;
@@ -32,8 +35,9 @@ use crate::othello::eval::pattern::UNITS_PER_DISC;
 use crate::othello::rules::bitboard::inverse_symmetry;
 use crate::othello::rules::board::{Board, Position};
 use crate::othello::rules::square::{Color, Move};
+use crate::othello::search::lines::{AnalysisStep, Certainty};
 use crate::othello::search::score::Score;
-use crate::othello::search::{Control, Engine, EvalChoice, Limits, Progress, SearchResult};
+use crate::othello::search::{Control, Engine, EvalChoice, Limits};
 use std::fmt;
 
 /// A heuristic evaluation (search units of `eval`, any point of view) as an estimated disc
@@ -158,9 +162,21 @@ impl ReviewLimits {
         Limits {
             exact_from_empties: Some(self.exact_from_empties),
             eval: self.eval,
+            // Selective as the analysis and the AI's search are, where Multi-ProbCut's parameters
+            // were fitted: with the pattern evaluation.
+            probcut: self.eval == EvalChoice::Pattern,
             ..Limits::depth(self.depth.max(1))
         }
     }
+}
+
+/// A legal move of a reviewed position with its score, in discs for the side to move (as the
+/// page shows it: exact, or an estimate to a tenth of a disc).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct MoveValue {
+    pub mv: Move,
+    pub discs: f64,
+    pub exact: bool,
 }
 
 /// One position of the game, scored.
@@ -172,6 +188,9 @@ pub struct ReviewedPosition {
     pub exact: bool,
     /// The best move and the line that follows (empty when the game is over).
     pub best_line: Vec<Move>,
+    /// Every legal move (the pass, when the side to move must pass) with its score, best first
+    /// (empty when the game is over).
+    pub values: Vec<MoveValue>,
 }
 
 /// One move of the game, judged.
@@ -211,24 +230,46 @@ fn for_black(discs: f64, to_move: Color) -> f64 {
     }
 }
 
-/// Searches `board` and gives its score in discs for the side to move. An estimate is the mean
-/// of the last two depths' scores: the course evaluation favours the side to move at the leaves,
-/// so scores of even and odd depths differ by a few discs, and consecutive positions of a game
-/// (searched from alternating sides) would zigzag by as much. Exact scores are taken as they are.
-fn search_in_discs(engine: &mut Engine, board: Board, limits: &Limits, clock: &dyn Fn() -> f64) -> (SearchResult, f64) {
+/// Every move of `board` with its score in discs for the side to move and its line, best first,
+/// from the last completed step of the analysis under `limits` (outcome steps skipped; with the
+/// course evaluation, an estimate is the mean of the move's last two steps: that evaluation
+/// favours the side to move at the leaves, so the scores of even and odd depths differ by a few
+/// discs, and consecutive positions of a game, analysed from alternating sides, would zigzag by
+/// as much). Empty when the game is over.
+fn analyse_moves(
+    engine: &mut Engine,
+    board: Board,
+    limits: &Limits,
+    clock: &dyn Fn() -> f64,
+) -> Vec<(MoveValue, Vec<Move>)> {
     let eval = limits.eval;
-    let mut last_two: [Option<Score>; 2] = [None, None];
-    let mut remember = |progress: &Progress| last_two = [last_two[1], Some(progress.score)];
+    let mut last_two: [Option<AnalysisStep>; 2] = [None, None];
     let mut control = Control::new(clock);
-    control.on_progress = Some(&mut remember);
-    let found = engine.search(board, limits, &mut control);
-    let discs = match (found.score, last_two) {
-        (Score::Eval(units), [Some(Score::Eval(previous)), Some(last)]) if last == found.score => {
-            (eval_to_discs(units, eval) + eval_to_discs(previous, eval)).clamp(-128.0, 128.0) / 2.0
+    engine.analyze_deep(board, limits, &mut control, &mut |step| {
+        if step.certainty != Certainty::Outcome {
+            last_two = [last_two[1].take(), Some(step.clone())];
         }
-        (score, _) => score_in_discs(score, eval),
-    };
-    (found, discs)
+    });
+    let [previous, Some(last)] = last_two else { return Vec::new() };
+    let previous = previous.filter(|_| eval == EvalChoice::Course);
+    let mut values: Vec<(MoveValue, Vec<Move>)> = last
+        .lines
+        .iter()
+        .filter_map(|line| {
+            let score = line.score?;
+            let before = previous.as_ref().and_then(|p| p.lines.iter().find(|l| l.mv == line.mv)?.score);
+            let discs = match (score, before) {
+                (Score::Eval(units), Some(Score::Eval(earlier))) => {
+                    let mean = (eval_to_discs(units, eval) + eval_to_discs(earlier, eval)).clamp(-128.0, 128.0) / 2.0;
+                    (mean * 10.0).round() / 10.0
+                }
+                _ => score_in_tenths(score, eval),
+            };
+            Some((MoveValue { mv: line.mv, discs, exact: matches!(score, Score::Exact(_)) }, line.pv.clone()))
+        })
+        .collect();
+    values.sort_by(|a, b| b.0.discs.total_cmp(&a.0.discs));
+    values
 }
 
 /// The evaluation a review under `limits` really uses: the pattern evaluation only when asked for
@@ -242,11 +283,13 @@ fn effective(engine: &Engine, limits: &ReviewLimits) -> ReviewLimits {
     ReviewLimits { eval, ..*limits }
 }
 
-/// The review's score of one position, S(P): a search of the least of its 8 symmetric images
-/// ([`Board::canonical`]) with the engine's tables cleared first, the best line mapped back to the
-/// position as given. It depends on nothing but the position (up to the board's symmetries), the
-/// limits and the engine's table size: the same position gets the same score wherever it occurs,
-/// in this game or another, whatever was searched before.
+/// One position analysed as the review analyses it: every legal move scored by the live
+/// analysis's search (its last step) on the least of the position's 8 symmetric images
+/// ([`Board::canonical`]) with the engine's tables cleared first, moves and lines mapped back to
+/// the position as given; the position's score is its best move's (a finished game's, its final score). It depends on nothing
+/// but the position (up to the board's symmetries), the limits and the engine's table size: the
+/// same position gets the same scores wherever it occurs, in this game or another, whatever was
+/// searched before.
 ///
 /// ```
 /// use reversi::clock::monotonic_ms;
@@ -258,6 +301,7 @@ fn effective(engine: &Engine, limits: &ReviewLimits) -> ReviewLimits {
 /// let f5 = score_position(&mut Engine::new(1), after("f5"), &limits, &monotonic_ms);
 /// let d3 = score_position(&mut Engine::new(1), after("d3"), &limits, &monotonic_ms);
 /// assert_eq!(f5.score_black, d3.score_black);
+/// assert_eq!(f5.values.len(), 3);
 /// ```
 pub fn score_position(
     engine: &mut Engine,
@@ -268,18 +312,27 @@ pub fn score_position(
     let limits = effective(engine, limits);
     let (canonical, k) = position.board().canonical();
     engine.clear_midgame_table();
-    let (found, discs) = search_in_discs(engine, canonical, &limits.position(), clock);
     let back = inverse_symmetry(k);
-    let mut best_line: Vec<Move> = found.pv.iter().map(|m| m.symmetric(back)).collect();
-    if best_line.is_empty() && !position.is_game_over() {
-        best_line.push(found.best_move.symmetric(back));
-    }
     let to_move = position.side_to_move();
+    let analysed = analyse_moves(engine, canonical, &limits.position(), clock);
+    let Some((best, line)) = analysed.first() else {
+        // The game is over: its final score.
+        let found = engine.search(canonical, &Limits::depth(1), &mut Control::new(clock));
+        let discs = score_in_discs(found.score, limits.eval);
+        return ReviewedPosition {
+            to_move,
+            score_black: for_black(discs, to_move),
+            exact: true,
+            best_line: Vec::new(),
+            values: Vec::new(),
+        };
+    };
     ReviewedPosition {
         to_move,
-        score_black: for_black(discs, to_move),
-        exact: matches!(found.score, Score::Exact(_)),
-        best_line,
+        score_black: for_black(best.discs, to_move),
+        exact: best.exact,
+        best_line: line.iter().map(|m| m.symmetric(back)).collect(),
+        values: analysed.iter().map(|(v, _)| MoveValue { mv: v.mv.symmetric(back), ..*v }).collect(),
     }
 }
 
@@ -288,12 +341,6 @@ pub fn score_position(
 pub fn is_best_book_move(book: &Book, position: Position, mv: Move) -> bool {
     book.entry(position.board())
         .is_some_and(|e| e.best_in_book() && e.moves.iter().any(|m| m.mv == mv && m.value == e.value))
-}
-
-/// A reviewed position's score in discs from `color`'s point of view.
-fn score_for(position: &ReviewedPosition, color: Color) -> f64 {
-    // Black's score is White's negated; `0.0 - x` keeps a draw +0.
-    for_black(position.score_black, color)
 }
 
 /// The positions of the game played from `start` with `moves` (legal, passes written, as in a
@@ -310,21 +357,19 @@ pub fn game_positions(start: Position, moves: &[Move]) -> Vec<Position> {
     positions
 }
 
-/// One position's share of a review: its score and, when a move was played from it, what judging
-/// that move needs besides the next position's score. Shares are independent of each other (every
-/// search starts from a cleared midgame table), so a review can be shared out among several
-/// engines ([`review_part`] on each, then [`assemble`]) and come out as [`review_game`]'s.
+/// One position's share of a review: the position analysed and whether the move played from it
+/// is judged. Shares are independent of each other (every analysis starts from a cleared midgame
+/// table), so a review can be shared out among several engines ([`review_part`] on each, then
+/// [`assemble`]) and come out as [`review_game`]'s.
 #[derive(Clone, Debug, PartialEq)]
 pub struct ReviewPart {
     pub position: ReviewedPosition,
     /// The move played was the only legal move ([`Class::Forced`]) or a best move of the book
     /// ([`Class::Book`]): no loss.
     pub free: Option<Class>,
-    /// The score after the position's best move, when the move played was another one.
-    pub best_after: Option<ReviewedPosition>,
 }
 
-/// Scores position `i` of `positions` (see [`game_positions`]; `moves[i]` was played from it, if
+/// Analyses position `i` of `positions` (see [`game_positions`]; `moves[i]` was played from it, if
 /// any) as [`review_game`] does.
 pub fn review_part(
     engine: &mut Engine,
@@ -338,7 +383,7 @@ pub fn review_part(
     let position = score_position(engine, before, limits, clock);
     let played = moves.get(i).copied().filter(|_| i + 1 < positions.len());
     let Some(mv) = played else {
-        return ReviewPart { position, free: None, best_after: None };
+        return ReviewPart { position, free: None };
     };
     let only_move = before.legal_moves().count() <= 1;
     let book_best = !only_move && engine.book().is_some_and(|b| is_best_book_move(b, before, mv));
@@ -349,47 +394,47 @@ pub fn review_part(
     } else {
         None
     };
-    let best_after = match position.best_line.first() {
-        Some(&best) if free.is_none() && best != mv => {
-            let after = before.play(best).expect("the search's best move is legal");
-            Some(score_position(engine, after, limits, clock))
-        }
-        _ => None,
-    };
-    ReviewPart { position, free, best_after }
+    ReviewPart { position, free }
 }
 
 /// The review of the game from its parts, one per position of [`game_positions`] in order (an
-/// error names what does not fit).
+/// error names what does not fit). A move's score is its value in the analysis of the position
+/// before it, its loss the best value there minus its own; the position after it takes its score.
 pub fn assemble(positions: &[Position], moves: &[Move], parts: Vec<ReviewPart>) -> Result<Review, String> {
     if parts.len() != positions.len() {
         return Err(format!("review: {} parts for a game of {} positions", parts.len(), positions.len()));
     }
-    let mut review = Review::default();
     for (i, part) in parts.iter().enumerate() {
         if part.position.to_move != positions[i].side_to_move() {
             return Err(format!("review: part {i} is not of the position after move {i}"));
         }
     }
+    let mut review = Review::default();
     for i in 1..parts.len() {
         let (before, mv) = (positions[i - 1], moves[i - 1]);
         let mover = before.side_to_move();
-        let after = &parts[i].position;
         let part = &parts[i - 1];
-        let loss = match (&part.free, &part.best_after) {
-            (None, Some(best_after)) => (score_for(best_after, mover) - score_for(after, mover)).max(0.0),
-            _ => 0.0,
+        let values = &part.position.values;
+        let Some(played) = values.iter().find(|v| v.mv == mv) else {
+            return Err(format!("review: part {} has no score for the move played, {mv}", i - 1));
         };
+        let best = values[0].discs;
+        let loss = if part.free.is_some() { 0.0 } else { (best - played.discs).max(0.0) };
         review.moves.push(ReviewedMove {
             mv,
             mover,
-            score_black: after.score_black,
-            exact: after.exact,
-            loss,
+            score_black: for_black(played.discs, mover),
+            exact: played.exact,
+            // Tenths apart: the difference of two numbers the page shows.
+            loss: (loss * 10.0).round() / 10.0,
             class: part.free.unwrap_or_else(|| classify(loss)),
         });
     }
     review.positions = parts.into_iter().map(|p| p.position).collect();
+    for (i, m) in review.moves.iter().enumerate() {
+        let after = &mut review.positions[i + 1];
+        (after.score_black, after.exact) = (m.score_black, m.exact);
+    }
     Ok(review)
 }
 
@@ -399,12 +444,10 @@ pub fn assemble(positions: &[Position], moves: &[Move], parts: Vec<ReviewPart>) 
 /// move of the book with the position's best book value is [`Class::Book`] with no loss
 /// ([`is_best_book_move`]); other moves are judged by their loss.
 ///
-/// Every position gets its [`score_position`] score, and the score after a move is the next
-/// position's score. A move's loss is the score after the best move (the first of the position's
-/// best line) minus the score after the move played, both from the mover's point of view and
-/// both given by [`score_position`] (one more search when the move played is not the best one;
-/// the two positions have as many empty squares, so both scores are exact or both estimates),
-/// never below 0. The engine's tables are cleared before each search.
+/// Every position is analysed by [`score_position`] (the engine's tables cleared before each);
+/// a move's score and loss come from the analysis of the position it was played from
+/// ([`assemble`]): every move of one position has as many empty squares after it, so its scores
+/// are all exact or all estimates.
 pub fn review_game(
     engine: &mut Engine,
     start: Position,
@@ -532,35 +575,55 @@ mod tests {
     }
 
     /// In the midgame (estimated scores), the move scored worst by a wide margin is marked a
-    /// mistake or worse, and the best one is not marked.
+    /// mistake or worse with the difference of the two scores the analysis gave, and the best
+    /// one is not marked.
     #[test]
     fn a_midgame_blunder_is_marked() {
         let position = played_to(40);
         let limits = ReviewLimits { depth: 4, exact_from_empties: 0, eval: EvalChoice::Course };
-        // Each move's position scored as the review scores it, from the mover's point of view.
-        let mover = position.side_to_move();
-        let mut scored: Vec<(Move, f64)> = position
-            .legal_moves()
-            .into_iter()
-            .map(|sq| {
-                let after = position.play(Move::Play(sq)).unwrap();
-                let scored = score_position(&mut Engine::new(1), after, &limits, &monotonic_ms);
-                (Move::Play(sq), score_for(&scored, mover))
-            })
-            .collect();
-        scored.sort_by(|a, b| b.1.total_cmp(&a.1));
-        let (worst_move, worst) = scored[scored.len() - 1];
-        let gap = scored[0].1 - worst;
-        assert!(gap >= THRESHOLDS.mistake + 2.0, "{scored:?}");
-        let review = review_game(&mut Engine::new(4), position, &[worst_move], &limits, &monotonic_ms, &mut |_, _| {});
-        assert!(!review.moves[0].exact);
-        // The loss is measured from the search's best move, whose score is among those above.
-        let best_move = review.positions[0].best_line[0];
-        let best = scored.iter().find(|&&(m, _)| m == best_move).unwrap().1;
-        assert_eq!(review.moves[0].loss, best - worst);
-        assert!(matches!(review.moves[0].class, Class::Mistake | Class::Blunder), "{:?}", review.moves[0]);
-        let review = review_game(&mut Engine::new(4), position, &[best_move], &limits, &monotonic_ms, &mut |_, _| {});
+        let analysed = score_position(&mut Engine::new(1), position, &limits, &monotonic_ms);
+        let legal: Vec<Move> = position.legal_moves().into_iter().map(Move::Play).collect();
+        assert_eq!(analysed.values.len(), legal.len(), "every legal move is scored");
+        assert!(analysed.values.windows(2).all(|w| w[0].discs >= w[1].discs), "best first");
+        let (best, worst) = (analysed.values[0], analysed.values[analysed.values.len() - 1]);
+        assert!(best.discs - worst.discs >= THRESHOLDS.mistake + 2.0, "{:?}", analysed.values);
+        assert_eq!(analysed.best_line.first(), Some(&best.mv));
+        let review = review_game(&mut Engine::new(4), position, &[worst.mv], &limits, &monotonic_ms, &mut |_, _| {});
+        let judged = &review.moves[0];
+        assert!(!judged.exact);
+        assert_eq!(judged.loss, ((best.discs - worst.discs) * 10.0).round() / 10.0);
+        assert_eq!(judged.score_black, for_black(worst.discs, position.side_to_move()));
+        assert!(matches!(judged.class, Class::Mistake | Class::Blunder), "{judged:?}");
+        let review = review_game(&mut Engine::new(4), position, &[best.mv], &limits, &monotonic_ms, &mut |_, _| {});
         assert_eq!((review.moves[0].loss, review.moves[0].class), (0.0, Class::Best));
+    }
+
+    /// With the pattern evaluation the review's scores are the hints' (the same analysis, to the
+    /// same depth, of the same image of the position).
+    #[test]
+    fn the_reviews_scores_are_the_hints() {
+        let weights = crate::othello::eval::pattern::file::bundled().unwrap();
+        let limits = ReviewLimits { depth: 6, exact_from_empties: 14, eval: EvalChoice::Pattern };
+        for empties in [44, 30, 13] {
+            let position = played_to(empties);
+            let mut engine = Engine::new(4);
+            engine.set_pattern_weights(Some(weights.clone()));
+            let reviewed = score_position(&mut engine, position, &limits, &monotonic_ms);
+            let mut hints_engine = Engine::new(4);
+            hints_engine.set_pattern_weights(Some(weights.clone()));
+            let (canonical, k) = position.board().canonical();
+            let hints = hints_engine.analyze_moves(canonical, &limits.position(), &mut Control::new(&monotonic_ms));
+            let back = inverse_symmetry(k);
+            for (mv, score) in hints {
+                let value = reviewed.values.iter().find(|v| v.mv == mv.symmetric(back)).expect("every move");
+                assert_eq!(
+                    value.discs,
+                    score_in_tenths(score.unwrap(), EvalChoice::Pattern),
+                    "{mv} at {empties} empties"
+                );
+                assert_eq!(value.exact, empties <= 14);
+            }
+        }
     }
 
     fn moves_of(transcript: &str) -> Vec<Move> {
@@ -601,7 +664,8 @@ mod tests {
     }
 
     /// The score after a move is the next position's score, the same number, in a game of 40
-    /// moves (estimates, then exact scores from 14 empties).
+    /// moves (estimates, then exact scores from 22 empties), and its loss the difference of two
+    /// scores of the analysis before it.
     #[test]
     fn the_score_after_a_move_is_the_next_positions_score() {
         let position = played_to(20);
@@ -638,7 +702,15 @@ mod tests {
             .collect();
         parts.sort_by_key(|(i, _)| *i);
         let parts: Vec<ReviewPart> = parts.into_iter().map(|(_, p)| p).collect();
-        assert!(parts.iter().any(|p| p.best_after.is_some()), "some moves were not the best");
+        assert!(review.moves.iter().any(|m| m.loss > 0.0), "some moves were not the best");
+        for (i, m) in review.moves.iter().enumerate() {
+            let values = &parts[i].position.values;
+            let played = values.iter().find(|v| v.mv == m.mv).unwrap();
+            assert_eq!(m.score_black, for_black(played.discs, m.mover), "move {}", i + 1);
+            if m.class != Class::Forced {
+                assert_eq!(m.loss, ((values[0].discs - played.discs).max(0.0) * 10.0).round() / 10.0, "move {}", i + 1);
+            }
+        }
         assert_eq!(assemble(&positions, &moves, parts.clone()).unwrap(), review);
         // Parts that do not fit the game are an error, not a wrong review.
         assert!(assemble(&positions, &moves, parts[1..].to_vec()).is_err());

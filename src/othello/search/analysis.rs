@@ -1,6 +1,7 @@
-//! Every move scored: the hints' analysis ([`Engine::analyze_moves`]) and the weak levels' play,
-//! which draws its move among those scored near the best.
+//! Every move scored: the hints' analysis ([`Engine::analyze_moves`], the live analysis's steps)
+//! and the weak levels' play, which draws its move among those scored near the best.
 
+use super::lines::{Certainty, MoveLine};
 use super::score::Score;
 use super::{Control, Engine, Limits, SearchResult, Searched, Stats};
 use crate::othello::eval::course::evaluate;
@@ -9,10 +10,14 @@ use crate::othello::rules::square::{Move, Square};
 use crate::rng::mix_seed;
 
 impl Engine {
-    /// Scores every legal move (for hints): each move's score is the negated search of the position
-    /// after it, exact when the solver applies. A move whose search was stopped (nodes, time, stop
-    /// flag) before completing even its first iteration gets `None`: its score is unknown, and no
-    /// number is made up for it. With [`Control::team`], the team's helpers search each move along.
+    /// Scores every legal move (for hints) with the live analysis's search
+    /// ([`Engine::analyze_deep`]: every move deepened together, one table, selective when the
+    /// limits ask for Multi-ProbCut, solved when the empties allow): each move's score is the one
+    /// of the last completed step with scores (a step of outcomes alone is skipped), so a hint's
+    /// number is the analysis's at the same depth, and the moves of one call are scored alike.
+    /// When the limits stop the search before its first step, every score is `None`: unknown, no
+    /// number is made up. Legal moves in square order (the pass, when the side to move must
+    /// pass; nothing when the game is over). With [`Control::team`], the team's helpers search along.
     ///
     /// ```
     /// use reversi::{clock::monotonic_ms, othello::search::{Control, Engine, Limits}, Board};
@@ -27,16 +32,22 @@ impl Engine {
         limits: &Limits,
         control: &mut Control,
     ) -> Vec<(Move, Option<Score>)> {
-        if let Some(team) = control.team {
-            team.share.open(team.session);
-        }
-        let start = (control.clock)();
-        self.reset_counters(limits, start, true);
-        let scored = self.analyze(board, limits, control, start);
-        if let Some(team) = control.team {
-            team.share.close(team.session);
-        }
-        scored
+        let mut scored: Option<Vec<MoveLine>> = None;
+        self.analyze_deep(board, limits, control, &mut |step| {
+            if step.certainty != Certainty::Outcome {
+                scored = Some(step.lines.clone());
+            }
+        });
+        let mut moves: Vec<(Move, Option<Score>)> = match scored {
+            Some(lines) => lines.into_iter().map(|line| (line.mv, line.score)).collect(),
+            None => {
+                let legal: Vec<Move> = board.legal_moves().map(Move::Play).collect();
+                let pass = legal.is_empty() && !board.is_game_over();
+                legal.into_iter().chain(pass.then_some(Move::Pass)).map(|mv| (mv, None)).collect()
+            }
+        };
+        moves.sort_by_key(|(mv, _)| mv.square().map(|sq| sq.index()));
+        moves
     }
 
     fn analyze(
@@ -54,7 +65,7 @@ impl Engine {
 
     /// Each legal move (or the pass, when the side to move must pass; nothing when the game is
     /// over) searched one ply less deep: the move and what its search found. `share_time`: each
-    /// move gets an equal share of the time left (the hints); otherwise the limits bound the
+    /// move gets an equal share of the time left (weak play); otherwise the limits bound the
     /// whole call.
     pub(super) fn search_each_move(
         &mut self,
