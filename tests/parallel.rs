@@ -101,6 +101,37 @@ fn a_parallel_analysis_scores_every_move_as_one_thread() {
 }
 
 #[test]
+fn a_parallel_deep_analysis_solves_every_move_as_one_thread() {
+    // In the exact phase the helpers solve each move along (the solve is posted to them): every
+    // move's outcome and exact score are one thread's.
+    let mut rng = XorShift64Star::new(9);
+    let limits = Limits { depth: Some(8), exact_from_empties: Some(18), ..Limits::default() };
+    for _ in 0..2 {
+        let board = played_out(&mut rng, 17);
+        let steps = |team: Option<&mut Team>| {
+            let mut steps = Vec::new();
+            let mut record = |step: &reversi::othello::search::lines::AnalysisStep| steps.push(step.clone());
+            match team {
+                Some(team) => team.analyze_deep(board, &limits, &mut Control::new(&monotonic_ms), &mut record),
+                None => Engine::new(4).analyze_deep(board, &limits, &mut Control::new(&monotonic_ms), &mut record),
+            };
+            steps
+        };
+        let scores = |steps: &[reversi::othello::search::lines::AnalysisStep]| {
+            let last = steps.last().expect("an exact step");
+            let mut scores: Vec<_> = last.lines.iter().map(|l| (l.mv, l.score)).collect();
+            scores.sort_by_key(|(m, _)| m.square().map(|s| s.index()));
+            (last.certainty, scores)
+        };
+        let mut team = Team::new(2, 4);
+        let together = steps(Some(&mut team));
+        let alone = steps(None);
+        assert_eq!(scores(&together), scores(&alone));
+        assert_eq!(together.last().unwrap().certainty, reversi::othello::search::lines::Certainty::Exact);
+    }
+}
+
+#[test]
 fn a_search_stops_when_its_session_ends() {
     // The main thread and a helper on one share; another thread ends the session mid-search.
     let tables = Arc::new(SharedTables::new(8));

@@ -257,11 +257,19 @@ impl Engine {
         let mut should_stop =
             |solver_nodes: u64| nodes_before + solver_nodes >= node_limit || control.stopped() || clock() >= deadline;
         let solve_start = clock();
-        let solution = self.solver.solve_in(child, -window.1, -window.0, &mut should_stop, control.team).ok();
+        // The team's helpers solve the same child along (the midgame job they ran is over).
+        let (alpha, beta) = (-window.1, -window.0);
+        if let Some(team) = control.team {
+            team.publish(super::parallel::Job::Solve { board: child, alpha, beta });
+        }
+        let helper_nodes_before = control.team.map_or(0, |t| t.share.helper_nodes());
+        let solution = self.solver.solve_in(child, alpha, beta, &mut should_stop, control.team).ok();
         match &solution {
             Some(s) => {
                 self.nodes += s.nodes;
-                self.solve_cost.record(s.nodes, clock() - solve_start);
+                // The speed of the solve as run: every thread's positions.
+                let helped = control.team.map_or(0, |t| t.share.helper_nodes()) - helper_nodes_before;
+                self.solve_cost.record(s.nodes + helped, clock() - solve_start);
             }
             None => self.aborted = true,
         }
