@@ -1,5 +1,5 @@
 // Right on every screen: the game, the classroom (every panel open; once more on an
-// Othello search with a leaf's breakdown shown), the iframe page and the demo page at eleven
+// Othello search with a leaf's breakdown shown), the iframe page and the demo page at nine
 // screen sizes from a 320 px phone to a 2560 px monitor, checked by layout-check.js: no sideways
 // scrolling, every visible control inside the width and not cut off, no box scrolling sideways
 // while the screen has room, the board in view on load. One browser; one context per screen

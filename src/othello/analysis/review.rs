@@ -663,26 +663,26 @@ mod tests {
         }
     }
 
-    /// The score after a move is the next position's score, the same number, in a game of 40
-    /// moves (estimates, then exact scores from 22 empties), and its loss the difference of two
+    /// The score after a move is the next position's score, the same number, in a game of 46
+    /// moves (estimates, then exact scores from 16 empties), and its loss the difference of two
     /// scores of the analysis before it.
     #[test]
     fn the_score_after_a_move_is_the_next_positions_score() {
-        let position = played_to(20);
+        let position = played_to(14);
         let mut moves = Vec::new();
         let mut p = Position::start();
-        // The engine's line to 20 empties, from the start again, to have the moves.
+        // The engine's line to 14 empties, from the start again, to have the moves.
         let mut engine = Engine::new(1);
         while p != position {
             let found = engine.search(p.board(), &Limits::depth(2), &mut Control::new(&monotonic_ms));
             p = p.play(found.best_move).unwrap();
             moves.push(found.best_move);
         }
-        assert_eq!(moves.len(), 40);
-        let limits = ReviewLimits { depth: 4, exact_from_empties: 22, eval: EvalChoice::Course };
+        assert_eq!(moves.len(), 46);
+        let limits = ReviewLimits { depth: 4, exact_from_empties: 16, eval: EvalChoice::Course };
         let review =
             review_game(&mut Engine::new(4), Position::start(), &moves, &limits, &monotonic_ms, &mut |_, _| {});
-        assert_eq!(review.moves.len(), 40);
+        assert_eq!(review.moves.len(), 46);
         for (i, m) in review.moves.iter().enumerate() {
             assert_eq!(
                 (m.score_black, m.exact),
