@@ -170,6 +170,29 @@ fn a_search_stops_when_its_session_ends() {
 }
 
 #[test]
+fn a_helper_that_started_without_the_weights_takes_them_up_with_a_job() {
+    // A page's helper worker joins its session before the main worker's weights have arrived: the
+    // job carries them, so the helper evaluates as the main thread does and joins its splits.
+    let tables = Arc::new(SharedTables::new(8));
+    let mut main = Engine::with_tables(Arc::clone(&tables));
+    let mut helper = Engine::with_tables(tables);
+    main.set_pattern_weights(Some(weights()));
+    assert!(!helper.has_pattern_weights());
+    let share = SearchShare::new();
+    let board = played_out(&mut XorShift64Star::new(78), 36);
+    let limits = Limits { eval: reversi::othello::search::EvalChoice::Pattern, ..Limits::depth(11) };
+    share.serve(1);
+    std::thread::scope(|scope| {
+        scope.spawn(|| helper.help(&share, 1));
+        let mut control = Control::new(&monotonic_ms);
+        control.team = Some(Teamwork::main(&share, 1));
+        main.search(board, &limits, &mut control);
+        share.serve(0);
+    });
+    assert!(helper.has_pattern_weights(), "the helper took the weights the job carried");
+}
+
+#[test]
 fn a_helper_of_a_session_that_never_opens_goes_home_when_the_session_changes() {
     let share = SearchShare::new();
     let mut helper = Engine::new(1);

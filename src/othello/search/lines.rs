@@ -260,7 +260,8 @@ impl Engine {
         // The team's helpers solve the same child along (the midgame job they ran is over).
         let (alpha, beta) = (-window.1, -window.0);
         if let Some(team) = control.team {
-            team.publish(super::parallel::Job::Solve { board: child, alpha, beta });
+            let weights = self.pattern_weights();
+            team.publish(super::parallel::Job::Solve { board: child, alpha, beta, weights });
         }
         let helper_nodes_before = control.team.map_or(0, |t| t.share.helper_nodes());
         let solution = self.solver.solve_in(child, alpha, beta, &mut should_stop, control.team).ok();

@@ -487,7 +487,7 @@ impl Engine {
     pub fn solve(&mut self, board: Board, alpha: i32, beta: i32, control: &mut Control) -> Option<Solution> {
         if let Some(team) = control.team {
             team.share.open(team.session);
-            team.publish(Job::Solve { board, alpha, beta });
+            team.publish(Job::Solve { board, alpha, beta, weights: self.pattern_weights() });
         }
         let control: &Control = control;
         let mut should_stop = |_| control.stopped();
@@ -533,7 +533,7 @@ impl Engine {
             let deadline = self.deadline;
             let team = control.team;
             if let Some(team) = team {
-                team.publish(Job::Solve { board, alpha: -64, beta: 64 });
+                team.publish(Job::Solve { board, alpha: -64, beta: 64, weights: self.pattern_weights() });
             }
             let helper_nodes_before = team.map_or(0, |t| t.share.helper_nodes());
             let stopping: &Control = control;
@@ -568,7 +568,7 @@ impl Engine {
     fn publish_midgame(&self, control: &Control, limits: &Limits) {
         if let Some(team) = control.team {
             let limits = Limits { time_ms: None, nodes: None, ..limits.clone() };
-            team.publish(Job::Midgame { pattern: self.uses_pattern(&limits), limits });
+            team.publish(Job::Midgame { pattern: self.uses_pattern(&limits), limits, weights: self.pattern_weights() });
         }
     }
 

@@ -117,9 +117,21 @@ pub(super) enum Job {
     /// or node limit: the helpers stop when the job ends), whose split points the helpers join.
     /// `pattern`: whether the main thread evaluates with the pattern weights (a helper that
     /// would evaluate otherwise sits the job out: its values would not compare).
-    Midgame { limits: Limits, pattern: bool },
+    Midgame { limits: Limits, pattern: bool, weights: Weights },
     /// The exact solve of `board` within (`alpha`, `beta`).
-    Solve { board: Board, alpha: i32, beta: i32 },
+    Solve { board: Board, alpha: i32, beta: i32, weights: Weights },
+}
+
+/// The main thread's pattern weights, posted with each job: a helper that started its session
+/// before they arrived (a page's workers help from the first search on) takes them up then.
+pub(super) type Weights = Option<Arc<crate::othello::eval::pattern::PatternWeights>>;
+
+impl Job {
+    fn weights(&self) -> &Weights {
+        match self {
+            Job::Midgame { weights, .. } | Job::Solve { weights, .. } => weights,
+        }
+    }
 }
 
 /// The job board, under the share's lock.
@@ -300,8 +312,11 @@ impl Engine {
             let clock = crate::clock::monotonic_ms;
             let mut control = Control::new(&clock);
             control.team = Some(team);
+            if self.pattern_weights().is_none() && job.weights().is_some() {
+                self.set_pattern_weights(job.weights().clone());
+            }
             match job {
-                Job::Midgame { limits, pattern } => {
+                Job::Midgame { limits, pattern, .. } => {
                     self.reset_counters(&limits, clock(), false);
                     if self.uses_pattern(&limits) == pattern {
                         self.serve_splits(&control, team);
@@ -309,7 +324,7 @@ impl Engine {
                     // (Counted by thousands as it went: see `must_stop_now`.)
                     share.add_helper_nodes(self.nodes % super::CHECK_INTERVAL);
                 }
-                Job::Solve { board, alpha, beta } => {
+                Job::Solve { board, alpha, beta, .. } => {
                     let mut counted = 0;
                     let mut should_stop = |nodes: u64| {
                         share.add_helper_nodes(nodes - counted);
