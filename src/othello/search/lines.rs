@@ -36,15 +36,11 @@ impl Engine {
     /// assert!(lines.iter().all(|l| l.pv[0] == l.mv && l.depth == 3));
     /// ```
     pub fn analyze_lines(&mut self, board: Board, limits: &Limits, control: &mut Control) -> Vec<MoveLine> {
-        if let Some(team) = control.team {
-            team.share.open(team.session);
-        }
-        let start = (control.clock)();
-        self.reset_counters(limits, start, true);
-        let mut lines = self.lines(board, limits, control, start);
-        if let Some(team) = control.team {
-            team.share.close(team.session);
-        }
+        let mut lines = super::in_session(control, |control| {
+            let start = (control.clock)();
+            self.reset_counters(limits, start, true);
+            self.lines(board, limits, control, start)
+        });
         // Insertion sort, stable: equal scores keep their square order.
         let key = |l: &MoveLine| l.score.map_or(i64::MIN, |s| i64::from(s.to_value()));
         crate::othello::book::sort_small(&mut lines, |a, b| key(a) > key(b));
@@ -116,16 +112,11 @@ impl Engine {
         control: &mut Control,
         on_step: &mut dyn FnMut(&AnalysisStep),
     ) -> Option<AnalysisStep> {
-        if let Some(team) = control.team {
-            team.share.open(team.session);
-        }
-        let start = (control.clock)();
-        self.reset_counters(limits, start, true);
-        let last = self.deepen_all(board, limits, control, start, on_step);
-        if let Some(team) = control.team {
-            team.share.close(team.session);
-        }
-        last
+        super::in_session(control, |control| {
+            let start = (control.clock)();
+            self.reset_counters(limits, start, true);
+            self.deepen_all(board, limits, control, start, on_step)
+        })
     }
 
     fn deepen_all(

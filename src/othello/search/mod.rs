@@ -415,14 +415,7 @@ impl Engine {
     /// With [`Control::team`], the search is a parallel search's main thread: its helpers
     /// ([`Engine::help`]) search along, and its statistics count their positions too.
     pub fn search(&mut self, board: Board, limits: &Limits, control: &mut Control) -> SearchResult {
-        if let Some(team) = control.team {
-            team.share.open(team.session);
-        }
-        let result = self.search_alone(board, limits, control);
-        if let Some(team) = control.team {
-            team.share.close(team.session);
-        }
-        result
+        in_session(control, |control| self.search_alone(board, limits, control))
     }
 
     fn search_alone(&mut self, board: Board, limits: &Limits, control: &mut Control) -> SearchResult {
@@ -485,18 +478,16 @@ impl Engine {
     /// [`Solver::solve`]), `None` when stopped (the stop flag, or the team's session ended). With
     /// [`Control::team`], the team's helpers solve along.
     pub fn solve(&mut self, board: Board, alpha: i32, beta: i32, control: &mut Control) -> Option<Solution> {
-        if let Some(team) = control.team {
-            team.share.open(team.session);
-            team.publish(Job::Solve { board, alpha, beta, weights: self.pattern_weights() });
-        }
-        let control: &Control = control;
-        let mut should_stop = |_| control.stopped();
-        let mut solution = self.solver.solve_in(board, alpha, beta, &mut should_stop, control.team).ok();
-        if let Some(team) = control.team {
-            team.share.close(team.session);
-            if let Some(s) = solution.as_mut() {
-                s.nodes += team.share.helper_nodes();
+        let mut solution = in_session(control, |control| {
+            if let Some(team) = control.team {
+                team.publish(Job::Solve { board, alpha, beta, weights: self.pattern_weights() });
             }
+            let control: &Control = control;
+            let mut should_stop = |_| control.stopped();
+            self.solver.solve_in(board, alpha, beta, &mut should_stop, control.team).ok()
+        });
+        if let (Some(team), Some(s)) = (control.team, solution.as_mut()) {
+            s.nodes += team.share.helper_nodes();
         }
         solution
     }
@@ -854,4 +845,17 @@ impl Searched {
     fn score(&self) -> Option<Score> {
         self.score_known.then(|| self.result.score.negate())
     }
+}
+
+/// Runs `run` as a session of `control`'s team, if it has one: opened before (the helpers wait
+/// for its jobs) and closed after (they go home); without a team, just `run`.
+fn in_session<T>(control: &mut Control, run: impl FnOnce(&mut Control) -> T) -> T {
+    if let Some(team) = control.team {
+        team.share.open(team.session);
+    }
+    let out = run(control);
+    if let Some(team) = control.team {
+        team.share.close(team.session);
+    }
+    out
 }
