@@ -271,8 +271,8 @@ impl Searcher {
     /// step of the live analysis's search (`analyzeDeep`) under `options` (`{level: 9, depth,
     /// timeMs, exactFromEmpties}`: selective, as deep as the time allows). When the limits left
     /// no time for a first step, every move has `score: null, discs: null, unknown: true` (and no
-    /// `evaluation`). Empty when it must pass. When the engine has a book and the
-    /// position is in it (unless the options say `book: false`), its book moves have `book: true`
+    /// `evaluation`). The pass alone (`"pa"`) when the side to move must pass; empty when the game
+    /// is over. When the engine has a book and the position is in it (unless the options say `book: false`), its book moves have `book: true`
     /// and their `discs` are the book's value (whole discs; `unknown: false` even if the search
     /// had no time for them); the list is then ordered by `discs`. With `session`, as `search`:
     /// the team's helpers search each move along.

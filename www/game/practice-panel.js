@@ -8,7 +8,8 @@
 // the practice's own for that analysis again), so that a try is judged at once; a move within
 // 1 disc of the best puts it right. A drill's every move has its exact value in the FFO file
 // (data/fforum-*.obf, served with the page): the best value is the answer, judged at once whatever
-// the empties; the answer's line is solved by the worker, with its progress shown. What was solved, and at which try, is kept (practice-store.js).
+// the empties; the answer's line is solved by the worker, with its progress shown. What was
+// solved, and at which try, is kept (practice-store.js).
 
 import { Game } from '../pkg/reversi.js';
 import { EngineClient, SearchCancelled } from '../common/engine-client.js';
