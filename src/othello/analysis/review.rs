@@ -286,10 +286,10 @@ fn effective(engine: &Engine, limits: &ReviewLimits) -> ReviewLimits {
 /// One position analysed as the review analyses it: every legal move scored by the live
 /// analysis's search (its last step) on the least of the position's 8 symmetric images
 /// ([`Board::canonical`]) with the engine's tables cleared first, moves and lines mapped back to
-/// the position as given; the position's score is its best move's (a finished game's, its final score). It depends on nothing
-/// but the position (up to the board's symmetries), the limits and the engine's table size: the
-/// same position gets the same scores wherever it occurs, in this game or another, whatever was
-/// searched before.
+/// the position as given; the position's score is its best move's (a finished game's, its final
+/// score). It depends on nothing but the position (up to the board's symmetries), the limits and
+/// the engine's table size: the same position gets the same scores wherever it occurs, in this
+/// game or another, whatever was searched before.
 ///
 /// ```
 /// use reversi::clock::monotonic_ms;
