@@ -241,31 +241,10 @@ impl Engine {
         self.solve_cost.fits(empties, budget as f64 - elapsed, rate)
     }
 
-    /// `child` solved within `window` by the engine's solver, under the search's limits.
+    /// `child` solved within `window` (the parent's view) by the engine's solver, under the
+    /// search's limits, the team's helpers solving along.
     fn solve_child(&mut self, control: &Control, child: Board, window: (i32, i32)) -> Option<super::endgame::Solution> {
-        let (nodes_before, node_limit, deadline) = (self.nodes, self.node_limit, self.deadline);
-        let clock = control.clock;
-        let mut should_stop =
-            |solver_nodes: u64| nodes_before + solver_nodes >= node_limit || control.stopped() || clock() >= deadline;
-        let solve_start = clock();
-        // The team's helpers solve the same child along (the midgame job they ran is over).
-        let (alpha, beta) = (-window.1, -window.0);
-        if let Some(team) = control.team {
-            let weights = self.pattern_weights();
-            team.publish(super::parallel::Job::Solve { board: child, alpha, beta, weights });
-        }
-        let helper_nodes_before = control.team.map_or(0, |t| t.share.helper_nodes());
-        let solution = self.solver.solve_in(child, alpha, beta, &mut should_stop, control.team).ok();
-        match &solution {
-            Some(s) => {
-                self.nodes += s.nodes;
-                // The speed of the solve as run: every thread's positions.
-                let helped = control.team.map_or(0, |t| t.share.helper_nodes()) - helper_nodes_before;
-                self.solve_cost.record(s.nodes + helped, clock() - solve_start);
-            }
-            None => self.aborted = true,
-        }
-        solution
+        self.solve_under_limits(control, child, -window.1, -window.0)
     }
 
     fn step(&self, certainty: Certainty, lines: &[MoveLine], control: &Control, start: f64) -> AnalysisStep {

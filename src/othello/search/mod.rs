@@ -518,25 +518,7 @@ impl Engine {
             }
         }
         if solve && !self.aborted {
-            let solve_start = (control.clock)();
-            let nodes_before = self.nodes;
-            let node_limit = self.node_limit;
-            let deadline = self.deadline;
-            let team = control.team;
-            if let Some(team) = team {
-                team.publish(Job::Solve { board, alpha: -64, beta: 64, weights: self.pattern_weights() });
-            }
-            let helper_nodes_before = team.map_or(0, |t| t.share.helper_nodes());
-            let stopping: &Control = control;
-            let clock = control.clock;
-            let mut should_stop = |solver_nodes: u64| {
-                nodes_before + solver_nodes >= node_limit || stopping.stopped() || clock() >= deadline
-            };
-            if let Ok(solution) = self.solver.solve_in(board, -64, 64, &mut should_stop, team) {
-                // The speed of the solve as run: every thread's positions.
-                let helped = team.map_or(0, |t| t.share.helper_nodes()) - helper_nodes_before;
-                self.solve_cost.record(solution.nodes + helped, (control.clock)() - solve_start);
-                self.nodes += solution.nodes;
+            if let Some(solution) = self.solve_under_limits(control, board, -64, 64) {
                 result = SearchResult {
                     best_move: solution.best_move,
                     score: Score::Exact(solution.score),
@@ -547,11 +529,35 @@ impl Engine {
                 let elapsed = ((control.clock)() - start).max(0.0) as u64;
                 self.report(control, &result, elapsed);
                 return Searched { result, score_known: true };
-            } else {
-                self.aborted = true;
             }
         }
         Searched { result, score_known }
+    }
+
+    /// `board` solved within (`alpha`, `beta`) by the engine's solver under the search's limits
+    /// (nodes, deadline, stop), the team's helpers solving along; its positions counted and its
+    /// speed (every thread's positions) recorded for the time plan. `None` when stopped (the
+    /// search is then aborted).
+    fn solve_under_limits(&mut self, control: &Control, board: Board, alpha: i32, beta: i32) -> Option<Solution> {
+        let (nodes_before, node_limit, deadline) = (self.nodes, self.node_limit, self.deadline);
+        let clock = control.clock;
+        let mut should_stop =
+            |solver_nodes: u64| nodes_before + solver_nodes >= node_limit || control.stopped() || clock() >= deadline;
+        let solve_start = clock();
+        if let Some(team) = control.team {
+            team.publish(Job::Solve { board, alpha, beta, weights: self.pattern_weights() });
+        }
+        let helper_nodes_before = control.team.map_or(0, |t| t.share.helper_nodes());
+        let solution = self.solver.solve_in(board, alpha, beta, &mut should_stop, control.team).ok();
+        match &solution {
+            Some(s) => {
+                self.nodes += s.nodes;
+                let helped = control.team.map_or(0, |t| t.share.helper_nodes()) - helper_nodes_before;
+                self.solve_cost.record(s.nodes + helped, clock() - solve_start);
+            }
+            None => self.aborted = true,
+        }
+        solution
     }
 
     /// Posts the midgame search about to run, for a parallel search's helpers to join its split
