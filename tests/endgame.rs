@@ -223,9 +223,10 @@ fn solver_with_pattern_ordering_equals_alpha_beta_at_12_to_15_empties() {
             let after = board.play(solution.best_move).expect("legal best move");
             assert_eq!(-alpha_beta(after, -65, 65), exact, "#{i}: best move {}", solution.best_move);
         }
-        // Windows around, below and above the value: fail-soft bounds on the right side.
+        // Windows around, below and above the value, and the win/loss/draw window (the selective
+        // pre-solve from 14 empties then runs inside it too): fail-soft bounds on the right side.
         for (alpha, beta) in
-            [(exact - 1, exact + 1), (exact + 2, exact + 10), (exact - 10, exact - 2), (exact - 3, exact + 5)]
+            [(exact - 1, exact + 1), (exact + 2, exact + 10), (exact - 10, exact - 2), (exact - 3, exact + 5), (-1, 1)]
         {
             let score = solver.solve(board, alpha, beta, &mut |_| false).expect("not stopped").score;
             assert_fail_soft(i, score, exact, alpha, beta);

@@ -70,10 +70,10 @@ const ASPIRATION_DELTA: i32 = 1;
 const ORDERING_WIN_SCALE: i32 = 1000;
 
 /// Selective pre-solve: from `PRESOLVE_MIN_EMPTIES` empties at the root, the position is first
-/// solved with ProbCut cuts at nodes of `PROBCUT_MIN_EMPTIES` or more, once for each of
-/// `PROBCUT_SIGMAS` (deviations of the shallow prediction's error, the more the safer), and the
-/// exact proof's aspiration window is then centred on the last selective value; the cheap passes
-/// also leave the table's best moves in the upper tree.
+/// solved within the caller's window with ProbCut cuts at nodes of `PROBCUT_MIN_EMPTIES` or more,
+/// once for each of `PROBCUT_SIGMAS` (deviations of the shallow prediction's error, the more the
+/// safer), and the exact proof's aspiration window is then centred on the last selective value;
+/// the cheap passes also leave the table's best moves in the upper tree.
 const PRESOLVE_MIN_EMPTIES: u32 = 14;
 const PROBCUT_MIN_EMPTIES: u32 = 12;
 /// Hundredths of a deviation, one selective pass each, the boldest first.
@@ -424,9 +424,12 @@ impl<'a> Search<'a> {
         let units = self.units_per_disc;
         let mut estimate = (2 * ((estimate + estimate.signum() * units) / (2 * units))).clamp(-64, 64);
         if board.empty_count() >= PRESOLVE_MIN_EMPTIES {
+            // The selective passes only need what the proof will ask: inside a narrow window (a
+            // win/loss/draw solve) they are as cheap as the proof, not a whole selective solve.
+            let (lo, hi) = (alpha.max(-64), beta.min(64));
             for level in 0..PROBCUT_SIGMAS.len() as u8 {
                 self.level = level;
-                let (score, _) = self.window_loop(board, -64, 64, estimate, PRESOLVE_MAX_WINDOWS);
+                let (score, _) = self.window_loop(board, lo, hi, estimate.clamp(lo, hi), PRESOLVE_MAX_WINDOWS);
                 self.level = EXACT_LEVEL;
                 if self.stopped {
                     return (0, Move::Pass);
