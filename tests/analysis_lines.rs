@@ -249,3 +249,30 @@ fn a_deep_analysis_stopped_reports_completed_steps_only() {
     let over = Board::new(u64::MAX, 0).unwrap();
     assert!(deep_steps(over, &limits).is_empty());
 }
+
+#[test]
+fn a_deep_analysis_stopped_while_solving_returns_its_last_completed_step() {
+    use reversi::othello::search::lines::Certainty;
+    let mut rng = XorShift64Star::new(8);
+    let board = played_out(&mut rng, 22);
+    // Enough positions for the midgame steps (to depth 12) and not for every move's solves.
+    let limits = Limits {
+        depth: Some(60),
+        nodes: Some(3_000_000),
+        exact_from_empties: Some(22),
+        eval: reversi::othello::search::EvalChoice::Pattern,
+        probcut: true,
+        ..Limits::default()
+    };
+    let mut engine = Engine::new(4);
+    engine.set_pattern_weights(Some(reversi::othello::eval::pattern::file::bundled().unwrap()));
+    let mut steps = Vec::new();
+    let last = engine.analyze_deep(board, &limits, &mut Control::new(&monotonic_ms), &mut |s| steps.push(s.clone()));
+    let reported = steps.last().expect("the midgame steps completed");
+    // Stopped in the solves: after the last midgame step (12 plies, 10 short of the end) or the
+    // outcomes, before the exact scores.
+    let solving = matches!(reported.certainty, Certainty::Depth { depth: 12, .. } | Certainty::Outcome);
+    assert!(solving, "stopped at {:?}", reported.certainty);
+    let last = last.expect("a completed step is returned");
+    assert_eq!((last.certainty, &last.lines), (reported.certainty, &reported.lines));
+}

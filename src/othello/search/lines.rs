@@ -88,6 +88,11 @@ pub struct AnalysisStep {
     pub elapsed_ms: u64,
 }
 
+/// Before the solves, the midgame steps stop this many plies short of the end (but not before
+/// the playing search's fallback depth): next to every move's exact solve they cost little, and
+/// their scores are what the player reads until the solves are done.
+const PRE_SOLVE_PLIES_SHORT: u32 = 10;
+
 /// Half-width of a move's first window around its last score (two discs): the odd/even swing of
 /// the pattern evaluation is about a disc, so most moves are settled by the first window.
 const ASPIRATION: i32 = 2 * crate::othello::eval::pattern::UNITS_PER_DISC;
@@ -98,9 +103,9 @@ impl Engine {
     /// the step before (widened when the score falls outside), the moves in the order of that
     /// step, the transposition table shared by all of them, Multi-ProbCut when the limits ask
     /// for it (with the pattern evaluation). At `limits.exact_from_empties` or fewer empties, the
-    /// midgame steps stop at 8 plies (the playing search's fallback before a solve) and the exact
-    /// solver gives every move's outcome, then its exact score, when it is predicted to fit the
-    /// time left.
+    /// midgame steps stop 10 plies short of the end (at 8 plies at least, the playing search's
+    /// fallback before a solve) and the exact solver gives every move's outcome, then its exact
+    /// score, when it is predicted to fit the time left.
     ///
     /// `on_step` gets every completed step; a step the limits cut short is not reported (a score
     /// is shown only from a completed step). Returns the last completed step (`None`: none was
@@ -141,7 +146,11 @@ impl Engine {
         let empties = board.empty_count();
         let solve = limits.exact_from_empties.is_some_and(|e| empties <= e);
         let max_depth = limits.depth.unwrap_or(60).clamp(1, super::MAX_PLY as u32 - 2);
-        let midgame_depth = if solve { max_depth.min(super::SOLVE_FALLBACK_DEPTH) } else { max_depth };
+        let midgame_depth = if solve {
+            max_depth.min(super::SOLVE_FALLBACK_DEPTH.max(empties.saturating_sub(PRE_SOLVE_PLIES_SHORT)))
+        } else {
+            max_depth
+        };
         let percent = self.probcut.then(super::probcut::confidence_percent);
         self.publish_midgame(control, limits);
         // Each move's line of the last completed step, in the order of its scores.
@@ -190,7 +199,8 @@ impl Engine {
                         continue;
                     }
                 };
-                let solution = self.solve_child(control, child_of(line.mv), window)?;
+                // Stopped: the last completed step stands.
+                let Some(solution) = self.solve_child(control, child_of(line.mv), window) else { return last };
                 let mut pv = vec![line.mv];
                 pv.extend_from_slice(&solution.pv);
                 let score = Score::Exact((-solution.score).clamp(window.0, window.1));
