@@ -276,3 +276,22 @@ fn a_deep_analysis_stopped_while_solving_returns_its_last_completed_step() {
     let last = last.expect("a completed step is returned");
     assert_eq!((last.certainty, &last.lines), (reported.certainty, &reported.lines));
 }
+
+#[test]
+fn moves_evaluated_as_wipe_outs_do_not_stall_the_deep_analysis() {
+    use reversi::othello::analysis::arena::random_walk;
+    use reversi::othello::search::levels::level;
+    use reversi::othello::search::lines::Certainty;
+    // 38 empties: the side to move loses by about 25 discs at best, and its worst moves reach
+    // the evaluation's edge (a wipe-out) from depth 16, where each once took a full-width search
+    // of 70 M positions.
+    let board = random_walk(&mut XorShift64Star::new(11), 22);
+    let nine = level(9).expect("level 9").limits(0);
+    let limits = Limits { depth: Some(17), time_ms: None, book: None, exact_from_empties: None, ..nine };
+    let steps = deep_steps(board, &limits);
+    let last = steps.last().expect("steps");
+    assert!(matches!(last.certainty, Certainty::Depth { depth: 17, .. }));
+    assert!(last.nodes < 20_000_000, "{} positions to depth 17", last.nodes);
+    let worst = last.lines.last().and_then(|l| l.score).expect("scored").to_value();
+    assert!(worst <= -5_500, "the worst move is a wipe-out by evaluation: {worst}");
+}

@@ -2,7 +2,7 @@
 //! after another (then an exact solve) and shows each move's score, its principal variation and
 //! how deep it was searched.
 
-use super::score::Score;
+use super::score::{value_to_exact, Score};
 use super::{Control, Engine, Limits};
 use crate::othello::rules::board::Board;
 use crate::othello::rules::square::Move;
@@ -217,8 +217,16 @@ impl Engine {
 
     /// The value of `child` searched `depth` plies (the side to move's view), first within a
     /// window around `guess`, widened until the value falls inside; `None` when stopped.
+    ///
+    /// A heuristic guess's windows stay inside the evaluation's range: at its edge (a position
+    /// evaluated as a wipe-out) the values all meet, ProbCut can no longer cut, and telling the
+    /// edge from beyond it takes a full-width search (seconds for one hopeless move at depth 16).
+    /// A value at the edge is taken as it is; only a decided game's widens the window further.
     fn aspiration(&mut self, control: &Control, child: Board, depth: u32, guess: Option<i32>) -> Option<i32> {
+        const EDGE: i32 = super::PROBCUT_MAX_VALUE - 1;
+        let heuristic = guess.is_some_and(|g| g.abs() <= EDGE + 1) && depth > 0;
         let (mut alpha, mut beta) = match guess {
+            Some(g) if heuristic => ((g - ASPIRATION).max(-EDGE), (g + ASPIRATION).min(EDGE)),
             Some(g) if depth > 0 => (g - ASPIRATION, g + ASPIRATION),
             _ => (-super::INFINITY, super::INFINITY),
         };
@@ -229,12 +237,21 @@ impl Engine {
             if self.aborted {
                 return None;
             }
+            let decided = value_to_exact(value).is_some();
+            // How far a widened window may reach.
+            let far = if decided || !heuristic { super::INFINITY } else { EDGE };
             if value <= alpha && alpha > -super::INFINITY {
+                if alpha == -EDGE && heuristic && !decided {
+                    return Some(value);
+                }
                 width *= 4;
-                alpha = (value - width).max(-super::INFINITY);
+                alpha = (value - width).max(-far);
             } else if value >= beta && beta < super::INFINITY {
+                if beta == EDGE && heuristic && !decided {
+                    return Some(value);
+                }
                 width *= 4;
-                beta = (value + width).min(super::INFINITY);
+                beta = (value + width).min(far);
             } else {
                 return Some(value);
             }
