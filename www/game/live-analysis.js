@@ -27,8 +27,8 @@ import { attachAnalysisLines, renderAnalysisLines } from './analysis-lines.js';
 
 /** How the analysis goes: selective (level 9's search: the pattern evaluation, Multi-ProbCut)
  * to `maxDepth` plies; with at most `exactFrom` empty squares, every move solved (after midgame
- * steps to 10 plies short of the end, whose scores stand until the solves are done): its outcome
- * within seconds, its exact score within a minute on one worker at 24 empties. */
+ * steps to 10 plies short of the end, whose scores stand until the solves are done): first its
+ * outcome, then its exact score. */
 export const ANALYSIS_DEPTHS = { maxDepth: 60, exactFrom: 24 };
 
 /** The lines shown beside the board. */
