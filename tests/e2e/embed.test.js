@@ -306,11 +306,13 @@ test('events: the AI replies with a move event, then pass and gameover with thei
   await context.close();
 });
 
-test('one board transfers at most 160 KB gzipped before it is playable', async () => {
+test('one board transfers at most 170 KB gzipped before it is playable', async () => {
   const first = site.requests.length;
   const { page, context, errors } = await openHost('one-board.html', 1);
   await page.locator('#one [data-square="d3"]').click();
-  await page.waitForFunction(() => window.boardEvents.some((e) => e.type === 'move'));
+  // The AI's reply too: its worker starts when it is first to move, so at the player's move the
+  // worker's files may not have been asked for yet.
+  await page.waitForFunction(() => window.boardEvents.filter((e) => e.type === 'move').length === 2, null, { timeout: 20_000 });
   // Every request counted, repeats too (the worker imports the bindings in its own module map),
   // except the pattern weights: the worker fetches them once the engine is ready, after the board
   // is playable (as `make bench` counts the game page), and they may or may not have been asked
@@ -320,9 +322,9 @@ test('one board transfers at most 160 KB gzipped before it is playable', async (
   const total = sizes.reduce((sum, [, n]) => sum + n, 0);
   writeFileSync(path.join(artifacts, 'embed-weight.txt'), `${sizes.map(([f, n]) => `${n}\t${f}`).join('\n')}\n${total}\ttotal gzipped bytes\n`);
   assert.ok(files.some((f) => f.endsWith('reversi_simd_bg.wasm')) && files.some((f) => f.endsWith('worker.js')), files.join(' '));
-  // The budget: the engine's wasm (about 126 KB, the game page's deep analysis in it), its
-  // bindings twice and the element's modules, minified by make dist (about 21 KB).
-  assert.ok(total <= 160 * 1024, `${total} bytes gzipped`);
+  // The budget: the engine's wasm (about 134 KB, the game page's deep analysis in it), its
+  // bindings twice, the worker and the element's modules, minified by make dist (about 25 KB).
+  assert.ok(total <= 170 * 1024, `${total} bytes gzipped`);
   assert.deepEqual(unexpected(errors), []);
   await context.close();
 });
