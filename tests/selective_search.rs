@@ -184,3 +184,23 @@ fn probcut_saves_nodes_in_the_midgame() {
     // with the committed table; a ProbCut that cut on noise loses several discs a position).
     assert!(total_loss < 100 * boards.len() as i64, "{total_loss} units lost over {} positions", boards.len());
 }
+
+#[test]
+fn a_position_won_by_a_wipe_out_is_searched_selectively_too() {
+    use reversi::othello::analysis::arena::random_walk;
+    use reversi::othello::search::levels::level;
+    use reversi::rng::XorShift64Star;
+    // 37 empties, the side to move winning by a wipe-out by evaluation (+57 discs, the edge at
+    // +64 within reach): beside a move valued at the edge, each other move's null window asks
+    // only whether a decided game lies within the horizon, which without ProbCut takes the full
+    // minimal tree (70 M positions at depth 15).
+    let board = random_walk(&mut XorShift64Star::new(11), 22);
+    let child = board.play_unchecked("a4".parse().expect("a square"));
+    let nine = level(9).expect("level 9").limits(0);
+    let limits = Limits { depth: Some(15), time_ms: None, book: None, exact_from_empties: None, ..nine };
+    let mut engine = Engine::new(16);
+    engine.set_pattern_weights(Some(bundled().expect("the built-in weights")));
+    let result = engine.search(child, &limits, &mut Control::new(&|| 0.0));
+    assert!(result.stats.nodes < 5_000_000, "{} positions to depth 15", result.stats.nodes);
+    assert!(result.score.to_value() >= 5_000, "a wipe-out by evaluation: {:?}", result.score);
+}

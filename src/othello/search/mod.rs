@@ -38,7 +38,7 @@ use crate::othello::rules::square::{Move, Square};
 use crate::othello::search::endgame::{Solution, Solver};
 use crate::othello::search::ordering::MoveList;
 use crate::othello::search::parallel::{Job, SharedTables, Teamwork};
-use crate::othello::search::score::{terminal_value, Score, WIN_BASE};
+use crate::othello::search::score::{terminal_value, value_to_exact, Score, WIN_BASE};
 use crate::othello::search::timing::{Decision, Iteration, SolveCost, TimePlan, QUIET_SHARE};
 use crate::othello::search::tt::{Bound, TranspositionTable, NO_MOVE};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -810,6 +810,22 @@ impl Engine {
         beta: i32,
         ply: usize,
     ) -> Option<i32> {
+        let beyond_evaluations = |bound: i32| bound.abs() >= PROBCUT_MAX_VALUE && value_to_exact(bound).is_none();
+        if beyond_evaluations(alpha) || beyond_evaluations(beta) {
+            // At the evaluation's edge (a position evaluated as a wipe-out) the window asks only
+            // whether a decided game lies within the horizon; the heuristic values all meet
+            // there, so either answer takes the full minimal tree. The shallow search's answer
+            // stands in for the deep one's (no regression applies to decided games).
+            let cut = probcut::cut(b.empty_count(), depth)?;
+            let v = self.pvs(control, b, cut.shallow, alpha, beta, ply);
+            if self.aborted {
+                return None;
+            }
+            if alpha >= PROBCUT_MAX_VALUE && v <= alpha {
+                return Some(alpha);
+            }
+            return (beta <= -PROBCUT_MAX_VALUE && v >= beta).then_some(beta);
+        }
         if beta.abs() >= PROBCUT_MAX_VALUE || alpha.abs() >= PROBCUT_MAX_VALUE {
             return None;
         }
