@@ -810,21 +810,20 @@ impl Engine {
         beta: i32,
         ply: usize,
     ) -> Option<i32> {
-        let beyond_evaluations = |bound: i32| bound.abs() >= PROBCUT_MAX_VALUE && value_to_exact(bound).is_none();
-        if beyond_evaluations(alpha) || beyond_evaluations(beta) {
-            // At the evaluation's edge (a position evaluated as a wipe-out) the window asks only
-            // whether a decided game lies within the horizon; the heuristic values all meet
-            // there, so either answer takes the full minimal tree. The shallow search's answer
-            // stands in for the deep one's (no regression applies to decided games).
+        // A window wholly beyond every evaluation (beside a move valued as a wipe-out) asks only
+        // whether a decided game lies within the horizon; the heuristic values all meet at the
+        // edge, so either answer takes the full minimal tree. The shallow search's answer stands
+        // in for the deep one's (no regression applies to decided games).
+        let undecided = |bound: i32| value_to_exact(bound).is_none();
+        let above = alpha >= PROBCUT_MAX_VALUE && undecided(alpha);
+        let below = beta <= -PROBCUT_MAX_VALUE && undecided(beta);
+        if above || below {
             let cut = probcut::cut(b.empty_count(), depth)?;
             let v = self.pvs(control, b, cut.shallow, alpha, beta, ply);
             if self.aborted {
                 return None;
             }
-            if alpha >= PROBCUT_MAX_VALUE && v <= alpha {
-                return Some(alpha);
-            }
-            return (beta <= -PROBCUT_MAX_VALUE && v >= beta).then_some(beta);
+            return if above { (v <= alpha).then_some(alpha) } else { (v >= beta).then_some(beta) };
         }
         if beta.abs() >= PROBCUT_MAX_VALUE || alpha.abs() >= PROBCUT_MAX_VALUE {
             return None;
